@@ -1,0 +1,57 @@
+"""
+array_api_reshape: a standalone namespace of the Python Array API standard (2025.12)
+on a strided array type whose reshape is a view whenever any strides allow.
+"""
+
+from ._array_object import Array
+from ._constants import e, inf, nan, newaxis, pi
+from ._creation_functions import arange, asarray, empty, full, ones, zeros
+from ._dtypes import (
+    bool,
+    complex64,
+    complex128,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from ._linear_algebra_functions import matrix_transpose
+from ._manipulation_functions import (
+    broadcast_arrays,
+    broadcast_to,
+    expand_dims,
+    flip,
+    moveaxis,
+    permute_dims,
+    reshape,
+    squeeze,
+)
+from . import layout
+
+__version__ = "0.1.0"
+__array_api_version__ = "2025.12"
+
+__all__ = [
+    "__array_api_version__",
+    "Array",
+    # constants
+    "e", "inf", "nan", "newaxis", "pi",
+    # creation functions
+    "arange", "asarray", "empty", "full", "ones", "zeros",
+    # data types
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "complex64", "complex128",
+    # linear algebra functions
+    "matrix_transpose",
+    # manipulation functions
+    "broadcast_arrays", "broadcast_to", "expand_dims", "flip", "moveaxis",
+    "permute_dims", "reshape", "squeeze",
+    # beyond the standard
+    "layout",
+]

@@ -1,0 +1,225 @@
+"""
+The array object: storage + layout + dtype. Its device is its storage's.
+
+``Array`` knows no reshape rule nor any kernel detail: it asks the layout modules where
+elements are and the kernels to work on them. It is built only through ``Array._new``;
+users make arrays with ``asarray`` and the other creation functions.
+"""
+
+from __future__ import annotations
+
+from . import _kernels
+from ._devices import check_device
+from ._dtypes import DType, python_scalar_fits_kind, promotes_to
+from ._index_keys import basic_key
+from ._layout import Layout, has_repeated_addresses, matrix_transposed, broadcast_to_shape
+from ._layout_indexing import basic_indexed
+from ._storage import Storage
+
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+
+
+class Array:
+    """An n-dimensional array: a strided view over a flat storage buffer.
+
+    Create arrays with :func:`asarray` or another creation function, not with ``Array()``.
+    """
+
+    __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "__weakref__")
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError(
+            "Array() cannot be called directly; use array_api_reshape.asarray() "
+            "or another creation function"
+        )
+
+    @classmethod
+    def _new(cls, storage: Storage, layout: Layout, dtype: DType) -> "Array":
+        self = object.__new__(cls)
+        self._storage = storage
+        self._layout = layout
+        self._dtype = dtype
+        self._np_view = None
+        return self
+
+    def _numpy(self):
+        """The NumPy view of this array's elements, built once and reused by every kernel."""
+        view = self._np_view
+        if view is None:
+            view = self._np_view = _kernels.numpy_view(
+                self._storage, self._layout, self._dtype.dtype
+            )
+        return view
+
+    def _view(self, layout: Layout) -> "Array":
+        """Another array over the same storage."""
+        return Array._new(self._storage, layout, self._dtype)
+
+    # --- attributes -----------------------------------------------------------------
+
+    def __array_namespace__(self, /, *, api_version: str | None = None):
+        """The array_api_reshape namespace; ``api_version`` may name any standard release."""
+        if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
+            raise ValueError(
+                f"__array_namespace__(): 'api_version' must be None or one of "
+                f"{', '.join(SUPPORTED_API_VERSIONS)}, got {api_version!r}"
+            )
+        import array_api_reshape
+
+        return array_api_reshape
+
+    @property
+    def dtype(self) -> DType:
+        """The data type of the elements."""
+        return self._dtype
+
+    @property
+    def device(self):
+        """The device the data lives on."""
+        return self._storage.device
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The size of each dimension."""
+        return self._layout.shape
+
+    @property
+    def ndim(self) -> int:
+        """The number of dimensions."""
+        return len(self._layout.shape)
+
+    @property
+    def size(self) -> int:
+        """The number of elements."""
+        return self._layout.size
+
+    @property
+    def T(self) -> "Array":
+        """The transpose of a two-dimensional array (a view)."""
+        if self.ndim != 2:
+            raise ValueError(
+                f"Array.T: the array must be two-dimensional, got {self.ndim} dimension(s); "
+                "use permute_dims() or .mT for other ranks"
+            )
+        return self._view(matrix_transposed(self._layout))
+
+    @property
+    def mT(self) -> "Array":
+        """The transpose of the last two axes (a view)."""
+        if self.ndim < 2:
+            raise ValueError(
+                f"Array.mT: the array must have at least two dimensions, got {self.ndim}"
+            )
+        return self._view(matrix_transposed(self._layout))
+
+    def to_device(self, device, /, *, stream=None) -> "Array":
+        """This array on ``device``; the same array when it is already there."""
+        if stream is not None:
+            raise ValueError("to_device(): 'stream' must be None for the CPU device")
+        check_device(device, "to_device")
+        return self
+
+    # --- conversion to Python scalars --------------------------------------------------
+
+    def _scalar(self, method: str):
+        if self.ndim != 0:
+            raise TypeError(
+                f"{method}(): only a 0-dimensional array converts to a Python scalar, "
+                f"got shape {self.shape}"
+            )
+        return self._numpy()[()].item()
+
+    def __bool__(self) -> bool:
+        return bool(self._scalar("__bool__"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("__complex__"))
+
+    def __float__(self) -> float:
+        if self._dtype.kind == "complex floating":
+            raise TypeError("__float__(): a complex array does not convert to float")
+        return float(self._scalar("__float__"))
+
+    def __int__(self) -> int:
+        if self._dtype.kind == "complex floating":
+            raise TypeError("__int__(): a complex array does not convert to int")
+        return int(self._scalar("__int__"))
+
+    def __index__(self) -> int:
+        if "integer" not in self._dtype.kind:
+            raise TypeError(
+                f"__index__(): only integer arrays can be used as an index, got {self._dtype}"
+            )
+        return self._scalar("__index__")
+
+    # --- interchange ----------------------------------------------------------------
+
+    def __array__(self, dtype=None, copy=None):
+        """NumPy's array protocol: a view of our memory unless a copy is asked for or needed."""
+        return _kernels.to_numpy(self._numpy(), dtype, copy)
+
+    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """Export the array through DLPack (the CPU has no streams)."""
+        if stream is not None:
+            raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
+        return _kernels.export_dlpack(self._numpy(), max_version, dl_device, copy)
+
+    def __dlpack_device__(self) -> tuple:
+        """The DLPack device type and id: (kDLCPU, 0)."""
+        return _kernels.DLPACK_CPU
+
+    # --- presentation and iteration -----------------------------------------------------
+
+    def __repr__(self) -> str:
+        return _kernels.array_repr(self._numpy(), self._dtype.name)
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-dimensional array")
+        return self._layout.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-dimensional array")
+        return (self[i] for i in range(self._layout.shape[0]))
+
+    # --- indexing -------------------------------------------------------------------
+
+    def __getitem__(self, key) -> "Array":
+        """Basic indexing (integers, slices, ..., None) returns a view."""
+        return self._view(basic_indexed(self._layout, basic_key(key)))
+
+    def __setitem__(self, key, value) -> None:
+        """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
+        target_layout = basic_indexed(self._layout, basic_key(key))
+        source = self._checked_source(value, target_layout)
+        if not self._storage.writable:
+            raise ValueError("__setitem__(): the array is read-only (its memory is read-only)")
+        if has_repeated_addresses(target_layout):
+            raise ValueError(
+                "__setitem__(): the array is a broadcast view (some elements share one "
+                "address); copy it before writing"
+            )
+        target = _kernels.numpy_view(self._storage, target_layout, self._dtype.dtype)
+        _kernels.write(target, source)
+
+    def _checked_source(self, value, target_layout: Layout):
+        """The value to write as a NumPy array or scalar, after the standard's checks."""
+        if isinstance(value, Array):
+            if not promotes_to(value._dtype, self._dtype):
+                raise TypeError(
+                    f"__setitem__(): cannot write {value._dtype} values into an array of "
+                    f"{self._dtype}"
+                )
+            if broadcast_to_shape(value._layout, target_layout.shape) is None:
+                raise ValueError(
+                    f"__setitem__(): a value of shape {value.shape} does not broadcast to "
+                    f"the selected shape {target_layout.shape}"
+                )
+            return value._numpy()
+        if not python_scalar_fits_kind(value, self._dtype):
+            raise TypeError(
+                f"__setitem__(): cannot write {type(value).__name__} {value!r} into an "
+                f"array of {self._dtype}"
+            )
+        return _kernels.checked_scalar(value, self._dtype.dtype)

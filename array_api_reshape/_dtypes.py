@@ -1,0 +1,121 @@
+"""
+The standard's data types as namespace objects, and their NumPy counterparts.
+
+A DType compares equal only to itself (``float64 == "float64"`` is False), is hashable,
+and exposes its NumPy dtype as ``.dtype`` so that ``numpy.dtype(xp.float64)`` works and
+NumPy-based tools accept our dtypes.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+
+class DType:
+    """One of the standard's data types."""
+
+    __slots__ = ("name", "dtype", "kind")
+
+    def __init__(self, name: str, kind: str):
+        self.name = name
+        self.dtype = np.dtype(name)
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"array_api_reshape.{self.name}"
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def __ne__(self, other) -> bool:
+        return self is not other
+
+    def __hash__(self) -> int:
+        return hash(("array_api_reshape", self.name))
+
+    def __reduce__(self):
+        return (_dtype_by_name, (self.name,))
+
+
+bool = DType("bool", "bool")
+int8 = DType("int8", "signed integer")
+int16 = DType("int16", "signed integer")
+int32 = DType("int32", "signed integer")
+int64 = DType("int64", "signed integer")
+uint8 = DType("uint8", "unsigned integer")
+uint16 = DType("uint16", "unsigned integer")
+uint32 = DType("uint32", "unsigned integer")
+uint64 = DType("uint64", "unsigned integer")
+float32 = DType("float32", "real floating")
+float64 = DType("float64", "real floating")
+complex64 = DType("complex64", "complex floating")
+complex128 = DType("complex128", "complex floating")
+
+ALL_DTYPES = (
+    bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+    float32, float64, complex64, complex128,
+)
+
+DEFAULT_INTEGER = int64
+DEFAULT_REAL_FLOATING = float64
+DEFAULT_COMPLEX_FLOATING = complex128
+DEFAULT_INDEX = int64
+
+_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NUMPY = {d.dtype: d for d in ALL_DTYPES}
+
+
+def _dtype_by_name(name: str) -> DType:
+    return _BY_NAME[name]
+
+
+def from_numpy_dtype(numpy_dtype) -> DType | None:
+    """Our DType for a native-byte-order NumPy dtype, or None if the standard has none."""
+    found = _BY_NUMPY.get(numpy_dtype)
+    if found is not None and numpy_dtype.isnative:
+        return found
+    return None
+
+
+def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
+    """Return ``dtype`` if it is one of ours; otherwise raise a TypeError naming it."""
+    if dtype.__class__ is DType:
+        return dtype
+    raise TypeError(
+        f"{function}(): '{argument}' must be a dtype of array_api_reshape "
+        f"(for example array_api_reshape.float64), got {dtype!r}"
+    )
+
+
+_CATEGORY = {
+    "bool": "bool",
+    "signed integer": "integer",
+    "unsigned integer": "integer",
+    "real floating": "floating",
+    "complex floating": "floating",
+}
+
+
+def promotes_to(source: DType, target: DType) -> builtins.bool:
+    """True when the standard's promotion of ``source`` with ``target`` gives ``target``."""
+    if source is target:
+        return True
+    if _CATEGORY[source.kind] != _CATEGORY[target.kind] or source.kind == "bool":
+        return False
+    return np.result_type(source.dtype, target.dtype) == target.dtype
+
+
+def python_scalar_fits_kind(value, dtype: DType) -> builtins.bool:
+    """True when a Python scalar may meet an array of ``dtype`` (bool with bool, int with
+    numbers, float with floating, complex with complex)."""
+    if isinstance(value, builtins.bool):
+        return dtype.kind == "bool"
+    if isinstance(value, int):
+        return dtype.kind != "bool"
+    if isinstance(value, float):
+        return "floating" in dtype.kind
+    if isinstance(value, complex):
+        return dtype.kind == "complex floating"
+    return False

@@ -1,0 +1,52 @@
+"""
+Reading an indexing key: which items it holds, checked and in a normal form.
+
+A basic key becomes a tuple of Python ints, slices (with int or None parts), None and at
+most one Ellipsis, ready for ``_layout_indexing.basic_indexed``.
+"""
+
+from __future__ import annotations
+
+import operator
+
+
+def _index_item(item):
+    """One item of a basic key in normal form, or raise IndexError/TypeError."""
+    if item is None or item is Ellipsis or item.__class__ is int:
+        return item
+    if item.__class__ is slice:
+        return slice(
+            _slice_part(item.start), _slice_part(item.stop), _slice_part(item.step)
+        )
+    if isinstance(item, bool):
+        raise IndexError(
+            "__getitem__(): a Python bool is not a basic index; use a boolean array as a mask"
+        )
+    if hasattr(type(item), "__index__") and getattr(item, "ndim", 0) == 0:
+        return operator.index(item)
+    raise IndexError(
+        "__getitem__(): only integers, slices, Ellipsis (...) and None are basic indices; "
+        f"got {type(item).__name__} {item!r}"
+    )
+
+
+def _slice_part(part):
+    if part is None or part.__class__ is int:
+        return part
+    if isinstance(part, bool) or not hasattr(type(part), "__index__"):
+        raise IndexError(
+            f"__getitem__(): slice bounds and steps must be integers or None, got {part!r}"
+        )
+    return operator.index(part)
+
+
+def basic_key(key) -> tuple:
+    """The normal form of a basic indexing key; raises IndexError for anything else."""
+    items = key if key.__class__ is tuple else (key,)
+    normal = tuple(_index_item(item) for item in items)
+    if sum(1 for item in normal if item is Ellipsis) > 1:
+        raise IndexError("__getitem__(): an index can only have a single ellipsis ('...')")
+    for item in normal:
+        if item.__class__ is slice and item.step == 0:
+            raise ValueError("__getitem__(): slice step cannot be zero")
+    return normal

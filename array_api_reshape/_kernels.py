@@ -1,0 +1,136 @@
+"""
+Kernels: NumPy at work on a (storage, layout) pair.
+
+The layout modules decide where elements are; these functions hand NumPy a strided view
+of exactly those elements and give back new storage. Nothing here decides a layout.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._layout import Layout, contiguous_layout, has_repeated_addresses
+from ._storage import Storage, adopt, allocate
+
+
+def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:
+    """A NumPy array over ``storage`` showing exactly the elements of ``layout``.
+
+    NumPy checks the bounds again here. A layout that repeats addresses (a broadcast)
+    gives a read-only view, as does a read-only storage.
+    """
+    itemsize = numpy_dtype.itemsize
+    shape = layout.shape
+    byte_strides = tuple(s * itemsize for s in layout.strides)
+    buffer = storage.buffer
+    if 0 in shape:
+        view = np.ndarray(shape, numpy_dtype, buffer[:0], 0, byte_strides)
+    else:
+        view = np.ndarray(shape, numpy_dtype, buffer, layout.offset * itemsize, byte_strides)
+    if view.flags.writeable and has_repeated_addresses(layout):
+        view.flags.writeable = False
+    return view
+
+
+def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> tuple[Storage, Layout]:
+    """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype if asked)."""
+    dtype = source.dtype if numpy_dtype is None else numpy_dtype
+    storage = allocate(source.size, dtype)
+    np.copyto(storage.buffer.reshape(source.shape), source, casting="unsafe")
+    return storage, contiguous_layout(source.shape)
+
+
+def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
+    """Adopt a freshly computed NumPy result, copying only if it is not C-contiguous."""
+    if not result.flags.c_contiguous:
+        return copy_to_contiguous(result)
+    return adopt(result.reshape(-1)), contiguous_layout(result.shape)
+
+
+def write(target: np.ndarray, value) -> None:
+    """Write ``value`` (a NumPy array or a scalar, already checked) into ``target`` in one call."""
+    np.copyto(target, value, casting="unsafe")
+
+
+DLPACK_CPU = (1, 0)
+
+
+def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
+    """NumPy's ``__array__`` protocol over a view: share memory unless told or forced to copy."""
+    if dtype is not None and np.dtype(dtype) != view.dtype:
+        if copy is False:
+            raise ValueError(
+                f"__array__(): converting {view.dtype} to {np.dtype(dtype)} needs a copy, "
+                "but copy=False"
+            )
+        return view.astype(dtype)
+    return view.copy() if copy else view
+
+
+def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
+    """The DLPack capsule of a view (NumPy produces it; the CPU needs no stream)."""
+    if dl_device is not None and tuple(dl_device) != DLPACK_CPU:
+        raise ValueError(
+            f"__dlpack__(): 'dl_device' {dl_device!r} is not the CPU {DLPACK_CPU}; "
+            "copying to another device is not supported"
+        )
+    if copy:
+        view = view.copy()
+    kwargs = {} if max_version is None else {"max_version": max_version}
+    return view.__dlpack__(**kwargs)
+
+
+def array_repr(view: np.ndarray, dtype_name: str) -> str:
+    """``Array([...], dtype=float64)``; empty arrays also show their shape."""
+    if view.size == 0:
+        return f"Array([], shape={view.shape}, dtype={dtype_name})"
+    body = np.array2string(view, separator=", ", prefix="Array(")
+    return f"Array({body}, dtype={dtype_name})"
+
+
+def checked_scalar(value, numpy_dtype: np.dtype, function: str = "__setitem__") -> np.ndarray:
+    """A Python scalar as a 0-d array of ``numpy_dtype``; OverflowError if it does not fit."""
+    if isinstance(value, int) and numpy_dtype.kind in "iu":
+        info = np.iinfo(numpy_dtype)
+        if not info.min <= value <= info.max:
+            raise OverflowError(
+                f"{function}(): {value} does not fit in {numpy_dtype} "
+                f"([{info.min}, {info.max}])"
+            )
+    return np.asarray(value, dtype=numpy_dtype)
+
+
+def from_python(obj, numpy_dtype: np.dtype | None) -> np.ndarray:
+    """A new NumPy array from Python scalars and (nested) sequences of them or of arrays."""
+    try:
+        return np.array(obj, dtype=numpy_dtype)
+    except ValueError as error:
+        if "inhomogeneous" in str(error) or "sequence" in str(error):
+            raise ValueError(
+                "asarray(): nested sequences must be rectangular (every row the same length)"
+            ) from None
+        raise
+
+
+def arange_values(start, stop, step, numpy_dtype: np.dtype) -> tuple[Storage, Layout]:
+    """``start, start + step, ...`` below ``stop`` (above it for a negative step)."""
+    return from_contiguous_result(np.arange(start, stop, step, dtype=numpy_dtype))
+
+
+def filled(shape: tuple[int, ...], fill_value, numpy_dtype: np.dtype) -> tuple[Storage, Layout]:
+    """A new C-contiguous buffer holding ``fill_value`` everywhere (uninitialised if None)."""
+    size = math.prod(shape)
+    if fill_value is None:
+        return allocate(size, numpy_dtype), contiguous_layout(shape)
+    if fill_value == 0:
+        flat = np.zeros(size, dtype=numpy_dtype)
+    else:
+        flat = np.full(size, fill_value, dtype=numpy_dtype)
+    return adopt(flat), contiguous_layout(shape)
+
+
+def views_overlap(first: np.ndarray, second: np.ndarray) -> bool:
+    """True when the two views have at least one element address in common (exact)."""
+    return bool(np.shares_memory(first, second))

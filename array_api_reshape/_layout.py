@@ -1,0 +1,212 @@
+"""
+The layout of a strided array: shape, strides and offset, all counted in elements.
+
+Everything that decides *where elements are* lives in this module and its two siblings
+(``_layout_reshape`` and ``_layout_indexing``). They are pure Python: no NumPy, no
+buffers, no mutation. Functions here trust that axes were already normalised by the
+caller (``_validation``); they only do the arithmetic.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Layout(NamedTuple):
+    """Shape, strides (in elements, any sign) and offset (element index of the first element)."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    offset: int = 0
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return product(self.shape)
+
+
+_new_layout = tuple.__new__
+
+
+def make_layout(shape: tuple[int, ...], strides: tuple[int, ...], offset: int) -> Layout:
+    """Build a Layout without NamedTuple's argument handling (the hot-path constructor)."""
+    return _new_layout(Layout, (shape, strides, offset))
+
+
+def product(numbers) -> int:
+    """The product of a sequence of ints (1 for an empty one)."""
+    result = 1
+    for n in numbers:
+        result *= n
+    return result
+
+
+def row_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Strides of a C-contiguous array of ``shape``; size-0 axes count as size 1."""
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= n if n > 1 else 1
+    return tuple(reversed(strides))
+
+
+def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """Strides of an F-contiguous array of ``shape``; size-0 axes count as size 1."""
+    strides, step = [], 1
+    for n in shape:
+        strides.append(step)
+        step *= n if n > 1 else 1
+    return tuple(strides)
+
+
+def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
+    """The C-contiguous layout of ``shape`` starting at ``offset``."""
+    return make_layout(shape, row_major_strides(shape), offset)
+
+
+def _is_dense(shape, strides) -> bool:
+    """True when the axes, innermost first, step through memory one element at a time."""
+    expected = 1
+    for n, s in zip(shape, strides):
+        if n == 0:
+            return True
+        if n != 1:
+            if s != expected:
+                return False
+            expected *= n
+    return True
+
+
+def is_c_contiguous(layout: Layout) -> bool:
+    """True when the elements fill consecutive addresses in row-major order.
+
+    Size-1 axes may have any stride and an empty array is always contiguous.
+    """
+    return _is_dense(reversed(layout.shape), reversed(layout.strides))
+
+
+def is_f_contiguous(layout: Layout) -> bool:
+    """True when the elements fill consecutive addresses in column-major order."""
+    return _is_dense(layout.shape, layout.strides)
+
+
+def extent(layout: Layout) -> tuple[int, int] | None:
+    """The lowest and highest element address the layout touches, or None if it is empty."""
+    low = high = layout.offset
+    for n, s in zip(layout.shape, layout.strides):
+        if n == 0:
+            return None
+        if s > 0:
+            high += (n - 1) * s
+        else:
+            low += (n - 1) * s
+    return low, high
+
+
+def fits_in_buffer(layout: Layout, buffer_size: int) -> bool:
+    """True when every address the layout touches lies in ``range(buffer_size)``."""
+    bounds = extent(layout)
+    return bounds is None or (bounds[0] >= 0 and bounds[1] < buffer_size)
+
+
+def has_repeated_addresses(layout: Layout) -> bool:
+    """True when a stride-0 axis of size > 1 makes several elements share one address.
+
+    This is the only overlap that the package's view operations can create (by
+    broadcasting); writing through such a layout is refused by the array layer.
+    """
+    return any(s == 0 and n > 1 for n, s in zip(layout.shape, layout.strides)) and (
+        product(layout.shape) > 0
+    )
+
+
+def permuted(layout: Layout, axes: tuple[int, ...]) -> Layout:
+    """Reorder the axes: new axis ``k`` is old axis ``axes[k]``."""
+    shape, strides = layout.shape, layout.strides
+    return make_layout(
+        tuple(shape[a] for a in axes), tuple(strides[a] for a in axes), layout.offset
+    )
+
+
+def matrix_transposed(layout: Layout) -> Layout:
+    """Swap the last two axes."""
+    order = tuple(range(layout.ndim - 2)) + (layout.ndim - 1, layout.ndim - 2)
+    return permuted(layout, order)
+
+
+def moved_axes(layout: Layout, source: tuple[int, ...], destination: tuple[int, ...]) -> Layout:
+    """Move axes ``source`` to positions ``destination``; the others keep their order."""
+    order = [a for a in range(layout.ndim) if a not in source]
+    for dst, src in sorted(zip(destination, source)):
+        order.insert(dst, src)
+    return permuted(layout, tuple(order))
+
+
+def with_unit_axes(layout: Layout, axes: tuple[int, ...]) -> Layout:
+    """Insert size-1 axes so that they sit at ``axes`` (sorted, of the result) in the result."""
+    shape, strides = list(layout.shape), list(layout.strides)
+    for axis in sorted(axes):
+        stride = shape[axis] * strides[axis] if axis < len(shape) else 1
+        shape.insert(axis, 1)
+        strides.insert(axis, stride)
+    return make_layout(tuple(shape), tuple(strides), layout.offset)
+
+
+def without_axes(layout: Layout, axes: tuple[int, ...]) -> Layout:
+    """Drop the size-1 axes ``axes``; the caller has checked that each has size 1."""
+    keep = [a for a in range(layout.ndim) if a not in axes]
+    return make_layout(
+        tuple(layout.shape[a] for a in keep),
+        tuple(layout.strides[a] for a in keep),
+        layout.offset,
+    )
+
+
+def flipped(layout: Layout, axes: tuple[int, ...]) -> Layout:
+    """Reverse the order of elements along ``axes``; the data stays where it is."""
+    shape, strides, offset = layout.shape, list(layout.strides), layout.offset
+    for axis in axes:
+        if shape[axis] > 0:
+            offset += (shape[axis] - 1) * strides[axis]
+        strides[axis] = -strides[axis]
+    return make_layout(shape, tuple(strides), offset)
+
+
+def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The shape that all ``shapes`` broadcast to, or None when they do not."""
+    ndim = max((len(s) for s in shapes), default=0)
+    result = []
+    for axis in range(-ndim, 0):
+        size = 1
+        for shape in shapes:
+            if -axis > len(shape):
+                continue
+            n = shape[axis]
+            if n != 1:
+                if size not in (1, n):
+                    return None
+                size = n
+        result.append(size)
+    return tuple(result)
+
+
+def broadcast_to_shape(layout: Layout, shape: tuple[int, ...]) -> Layout | None:
+    """Repeat ``layout`` along new leading axes and size-1 axes (stride 0) to reach ``shape``.
+
+    Returns None when ``layout.shape`` does not broadcast to ``shape``.
+    """
+    lead = len(shape) - layout.ndim
+    if lead < 0:
+        return None
+    strides = [0] * lead
+    for n_old, s_old, n_new in zip(layout.shape, layout.strides, shape[lead:]):
+        if n_old == n_new:
+            strides.append(s_old)
+        elif n_old == 1:
+            strides.append(0)
+        else:
+            return None
+    return make_layout(tuple(shape), tuple(strides), layout.offset)

@@ -1,0 +1,56 @@
+"""
+Basic indexing as layout arithmetic: integers, slices (any step), Ellipsis and None.
+
+The key reaching ``basic_indexed`` has already been checked for types by the array layer:
+a tuple whose items are Python ints, slices, None or Ellipsis (at most one).
+"""
+
+from __future__ import annotations
+
+from ._layout import Layout, make_layout
+
+
+def _expand_ellipsis(key: tuple, ndim: int) -> tuple:
+    """Replace the Ellipsis (or append one) so that the key names every axis once."""
+    used = sum(1 for item in key if item is not None and item is not Ellipsis)
+    if used > ndim:
+        raise IndexError(
+            f"too many indices: the array has {ndim} dimension(s) but {used} were indexed"
+        )
+    fill = (slice(None),) * (ndim - used)
+    if Ellipsis in key:
+        position = key.index(Ellipsis)
+        return key[:position] + fill + key[position + 1 :]
+    return key + fill
+
+
+def _integer_address(index: int, size: int, axis: int) -> int:
+    if not -size <= index < size:
+        raise IndexError(
+            f"index {index} is out of bounds for axis {axis} with size {size}"
+        )
+    return index + size if index < 0 else index
+
+
+def basic_indexed(layout: Layout, key: tuple) -> Layout:
+    """The view selected by a basic-indexing key; raises IndexError for bad integers."""
+    shape, strides = [], []
+    offset = layout.offset
+    axis = 0
+    for item in _expand_ellipsis(key, layout.ndim):
+        if item is None:
+            shape.append(1)
+            strides.append(0)
+            continue
+        size, stride = layout.shape[axis], layout.strides[axis]
+        if isinstance(item, slice):
+            start, stop, step = item.indices(size)
+            length = len(range(start, stop, step))
+            if length > 0:
+                offset += start * stride
+            shape.append(length)
+            strides.append(stride * step)
+        else:
+            offset += _integer_address(item, size, axis) * stride
+        axis += 1
+    return make_layout(tuple(shape), tuple(strides), offset)

@@ -1,0 +1,379 @@
+"""Manipulation functions of the standard. The view functions only compute a new layout."""
+
+from __future__ import annotations
+
+from ._array_object import Array
+from ._kernels import copy_to_contiguous
+from ._layout import (
+    broadcast_shape,
+    broadcast_to_shape,
+    contiguous_layout,
+    flipped,
+    moved_axes,
+    permuted,
+    with_unit_axes,
+    without_axes,
+)
+from ._layout_reshape import ReshapeBlocked, reshape_as_view
+from ._validation import as_int_tuple, check_copy, check_shape, normalize_axes
+
+
+def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ...]:
+    """The requested shape with its -1 (if any) inferred; ValueError if it cannot hold ``size``."""
+    new_shape = as_int_tuple(shape, function, "shape")
+    unknown = [axis for axis, n in enumerate(new_shape) if n == -1]
+    if len(unknown) > 1:
+        raise ValueError(f"{function}(): 'shape' {new_shape} can have at most one -1")
+    if any(n < -1 for n in new_shape):
+        raise ValueError(
+            f"{function}(): 'shape' {new_shape} must hold sizes >= 0 and at most one -1"
+        )
+    known = 1
+    for n in new_shape:
+        if n != -1:
+            known *= n
+    if unknown:
+        if known == 0 or size % known:
+            raise ValueError(
+                f"{function}(): cannot reshape an array of size {size} into shape "
+                f"{new_shape}: the -1 has no unique value"
+            )
+        axis = unknown[0]
+        new_shape = new_shape[:axis] + (size // known,) + new_shape[axis + 1 :]
+    elif known != size:
+        raise ValueError(
+            f"{function}(): cannot reshape an array of size {size} into shape {new_shape}"
+        )
+    return new_shape
+
+
+def blocked_message(x: Array, new_shape, blocked: ReshapeBlocked, order: str = "C") -> str:
+    """The ``copy=False`` error: which axes block a view of ``new_shape`` and why."""
+    first, second = blocked.axes
+    order_note = "" if order == "C" else ', order="F"'
+    return (
+        f"reshape(copy=False): no view of shape {new_shape} exists for an array with "
+        f"shape {x.shape} and strides {x._layout.strides}: axes {first} and {second} "
+        f"cannot be merged because {blocked.reason}. Use copy=None to allow a copy, or "
+        f"see layout.explain_reshape(x, {new_shape}{order_note})."
+    )
+
+
+def reshape(x: Array, /, shape, *, copy=None) -> Array:
+    """
+    Give an array a new shape, sharing its memory whenever strides allow.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    shape : int or sequence of int
+        New shape; at most one entry may be -1 (inferred from the others).
+    copy : bool or None, optional
+        True: always return a new buffer. False: never copy; raise if no view exists.
+        None (default): a view when one exists, otherwise a C-contiguous copy.
+
+    Returns
+    -------
+    Array
+        A view of ``x`` or a new C-contiguous array, holding ``x``'s elements in
+        row-major order.
+
+    Raises
+    ------
+    ValueError
+        If ``shape`` cannot hold ``x.size`` elements, or if ``copy=False`` and no
+        strides express the new shape (the message names the blocking axes).
+
+    Notes
+    -----
+    The view decision is exact: whenever any strides reproduce the elements, including
+    for sliced, flipped (negative-stride) and broadcast (stride-0) inputs, the result
+    is a view.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.reshape(xp.arange(24), (4, 6))[:, :4]
+    >>> layout.shares_memory(x, xp.reshape(x, (2, 2, 4)))
+    True
+    >>> layout.shares_memory(x, xp.reshape(x, (16,)))
+    False
+    """
+    _check_array(x, "reshape")
+    copy = check_copy(copy, "reshape")
+    new_shape = reshape_target(shape, x.size)
+    if copy:
+        return Array._new(
+            copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype
+        )
+    result = reshape_as_view(x._layout, new_shape)
+    if not isinstance(result, ReshapeBlocked):
+        return x._view(result)
+    if copy is False:
+        raise ValueError(blocked_message(x, new_shape, result))
+    return Array._new(copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype)
+
+
+def _check_array(x, function: str, argument: str = "x") -> None:
+    if not isinstance(x, Array):
+        raise TypeError(
+            f"{function}(): '{argument}' must be an array_api_reshape Array, "
+            f"got {type(x).__name__}"
+        )
+
+
+def permute_dims(x: Array, /, axes) -> Array:
+    """
+    Reorder the axes of an array (always a view).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axes : sequence of int
+        A permutation of the axes; negative axes count from the end.
+
+    Returns
+    -------
+    Array
+        A view whose axis ``k`` is axis ``axes[k]`` of ``x``.
+
+    Raises
+    ------
+    ValueError
+        If ``axes`` is not a permutation of ``x``'s axes.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
+    (4, 2, 3)
+    """
+    _check_array(x, "permute_dims")
+    ndim = x.ndim
+    requested = as_int_tuple(axes, "permute_dims", "axes")
+    if len(requested) != ndim:
+        raise ValueError(
+            f"permute_dims(): 'axes' {requested} must name each of the array's {ndim} "
+            "axes exactly once"
+        )
+    order = normalize_axes(requested, ndim, "permute_dims", "axes")
+    return x._view(permuted(x._layout, order))
+
+
+def expand_dims(x: Array, /, axis=0) -> Array:
+    """
+    Insert size-1 axes (always a view).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int, optional
+        Where the new axes sit in the result; negative positions count from the end of
+        the result. Default 0.
+
+    Returns
+    -------
+    Array
+        A view with ``x.ndim + len(axis)`` dimensions.
+
+    Raises
+    ------
+    IndexError
+        If a position is outside the result's dimensions.
+    ValueError
+        If a position is repeated.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.expand_dims(xp.zeros((2, 3)), axis=(0, -1)).shape
+    (1, 2, 3, 1)
+    """
+    _check_array(x, "expand_dims")
+    requested = as_int_tuple(axis, "expand_dims", "axis")
+    positions = normalize_axes(requested, x.ndim + len(requested), "expand_dims")
+    return x._view(with_unit_axes(x._layout, positions))
+
+
+def squeeze(x: Array, /, axis) -> Array:
+    """
+    Remove size-1 axes (always a view).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int
+        The axes to remove; each must have size 1.
+
+    Returns
+    -------
+    Array
+        A view without those axes.
+
+    Raises
+    ------
+    ValueError
+        If a named axis does not have size 1.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.squeeze(xp.zeros((1, 3, 1)), axis=(0, 2)).shape
+    (3,)
+    """
+    _check_array(x, "squeeze")
+    axes = normalize_axes(axis, x.ndim, "squeeze")
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(
+                f"squeeze(): axis {a} has size {x.shape[a]}; only size-1 axes can be removed"
+            )
+    return x._view(without_axes(x._layout, axes))
+
+
+def flip(x: Array, /, *, axis=None) -> Array:
+    """
+    Reverse the order of elements along axes (always a view).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int, optional
+        The axes to reverse; None (default) reverses all of them.
+
+    Returns
+    -------
+    Array
+        A view with negated strides along those axes.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.flip(xp.arange(4))
+    Array([3, 2, 1, 0], dtype=int64)
+    """
+    _check_array(x, "flip")
+    axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
+    return x._view(flipped(x._layout, axes))
+
+
+def moveaxis(x: Array, source, destination, /) -> Array:
+    """
+    Move axes to new positions; the other axes keep their order (always a view).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    source : int or tuple of int
+        The axes to move.
+    destination : int or tuple of int
+        Their positions in the result, one for each source axis.
+
+    Returns
+    -------
+    Array
+        A view with the axes moved.
+
+    Raises
+    ------
+    ValueError
+        If ``source`` and ``destination`` differ in length or repeat an axis.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.moveaxis(xp.zeros((2, 3, 4)), 0, -1).shape
+    (3, 4, 2)
+    """
+    _check_array(x, "moveaxis")
+    sources = normalize_axes(source, x.ndim, "moveaxis", "source")
+    destinations = normalize_axes(destination, x.ndim, "moveaxis", "destination")
+    if len(sources) != len(destinations):
+        raise ValueError(
+            f"moveaxis(): 'source' {source!r} and 'destination' {destination!r} must "
+            "name the same number of axes"
+        )
+    return x._view(moved_axes(x._layout, sources, destinations))
+
+
+def broadcast_to(x: Array, /, shape) -> Array:
+    """
+    Repeat an array along new or size-1 axes without copying (stride 0).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    shape : int or tuple of int
+        The target shape; ``x.shape`` must broadcast to it.
+
+    Returns
+    -------
+    Array
+        A read-only view (writes through it raise: its elements share addresses).
+
+    Raises
+    ------
+    ValueError
+        If ``x.shape`` does not broadcast to ``shape``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> y = xp.broadcast_to(xp.arange(3), (2, 3))
+    >>> layout.strides(y)
+    (0, 1)
+    """
+    _check_array(x, "broadcast_to")
+    target = check_shape(shape, "broadcast_to")
+    result = broadcast_to_shape(x._layout, target)
+    if result is None:
+        raise ValueError(
+            f"broadcast_to(): an array of shape {x.shape} cannot be broadcast to {target}"
+        )
+    return x._view(result)
+
+
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
+    """
+    Broadcast arrays against each other (views).
+
+    Parameters
+    ----------
+    *arrays : Array
+        Arrays whose shapes broadcast together.
+
+    Returns
+    -------
+    tuple of Array
+        One view per input, all of the common shape.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not broadcast together.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> a, b = xp.broadcast_arrays(xp.zeros((2, 1)), xp.zeros(3))
+    >>> a.shape, b.shape
+    ((2, 3), (2, 3))
+    """
+    for i, x in enumerate(arrays):
+        _check_array(x, "broadcast_arrays", f"arrays[{i}]")
+    shape = broadcast_shape(*(x.shape for x in arrays))
+    if shape is None:
+        raise ValueError(
+            "broadcast_arrays(): shapes "
+            f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
+        )
+    return tuple(x._view(broadcast_to_shape(x._layout, shape)) for x in arrays)

@@ -1,0 +1,97 @@
+"""
+Flat element storage: where array memory is allocated, adopted or borrowed.
+
+A Storage is a one-dimensional, contiguous NumPy array of the elements' dtype (today, on
+the CPU) plus its device. Arrays place a Layout over it; many arrays may share one Storage.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._devices import CPU_DEVICE, Device
+from ._layout import Layout, make_layout
+
+
+class Storage:
+    """A flat buffer of elements and the device it lives on."""
+
+    __slots__ = ("buffer", "device")
+
+    def __init__(self, buffer: np.ndarray, device: Device = CPU_DEVICE):
+        self.buffer = buffer
+        self.device = device
+
+    @property
+    def size(self) -> int:
+        """Number of elements in the buffer."""
+        return self.buffer.shape[0]
+
+    @property
+    def writable(self) -> bool:
+        return self.buffer.flags.writeable
+
+
+def allocate(size: int, numpy_dtype: np.dtype) -> Storage:
+    """A new, uninitialised buffer of ``size`` elements."""
+    return Storage(np.empty(size, dtype=numpy_dtype))
+
+
+def adopt(flat: np.ndarray) -> Storage:
+    """Wrap a new one-dimensional contiguous NumPy array that nobody else holds."""
+    return Storage(flat)
+
+
+def borrow(array: np.ndarray) -> tuple[Storage, Layout] | None:
+    """Share the memory of a NumPy array: a Storage spanning its elements and their Layout.
+
+    Returns None when the array's byte strides are not whole multiples of its item size
+    (no element layout can describe it; the caller must copy).
+    """
+    itemsize = array.dtype.itemsize
+    byte_strides = array.strides
+    if any(s % itemsize for s in byte_strides):
+        return None
+    strides = tuple(s // itemsize for s in byte_strides)
+    shape = array.shape
+    if array.size == 0:
+        return Storage(np.empty(0, dtype=array.dtype)), make_layout(shape, strides, 0)
+    if array.flags.c_contiguous:
+        return Storage(array.reshape(-1)), make_layout(shape, strides, 0)
+    low = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
+    high = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
+    lowest_first = array[
+        tuple(slice(None, None, -1) if s < 0 else slice(None) for s in strides)
+    ]
+    flat = np.lib.stride_tricks.as_strided(
+        lowest_first,
+        shape=(high - low + 1,),
+        strides=(itemsize,),
+        writeable=array.flags.writeable,
+    )
+    return Storage(flat), make_layout(shape, strides, -low)
+
+
+def numpy_from_foreign(obj) -> np.ndarray | None:
+    """A NumPy array sharing the memory of a DLPack or buffer-protocol object, or None.
+
+    Objects of neither kind return None (the caller converts them as Python data).
+    """
+    if isinstance(obj, np.ndarray):
+        return obj
+    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
+        return np.from_dlpack(obj)
+    if isinstance(obj, (bytes, bytearray, memoryview)) or (
+        not isinstance(obj, (list, tuple, str, int, float, complex))
+        and _exports_buffer(obj)
+    ):
+        return np.asarray(memoryview(obj))
+    return None
+
+
+def _exports_buffer(obj) -> bool:
+    try:
+        memoryview(obj)
+    except TypeError:
+        return False
+    return True

@@ -1,0 +1,101 @@
+"""
+Checking and normalising arguments: axes, shapes, the ``copy`` flag.
+
+Every check raises the exception the standard implies with a message that starts with the
+function's name, names the argument, and says what was given and what was expected.
+"""
+
+from __future__ import annotations
+
+import operator
+
+INT64_MAX = 2**63 - 1
+
+
+class AxisError(IndexError, ValueError):
+    """An axis outside the array's dimensions (an IndexError, and a ValueError for NumPy users)."""
+
+
+def _type_name(value) -> str:
+    return type(value).__name__
+
+
+def _is_integer(value) -> bool:
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
+
+
+def as_int(value, function: str, argument: str) -> int:
+    """``value`` as a Python int; bools, floats and other non-integers are a TypeError."""
+    if value.__class__ is int:
+        return value
+    if not _is_integer(value):
+        raise TypeError(
+            f"{function}(): '{argument}' must be an int, got {_type_name(value)} {value!r}"
+        )
+    return operator.index(value)
+
+
+def as_int_tuple(value, function: str, argument: str) -> tuple[int, ...]:
+    """An int or a sequence of ints as a tuple of Python ints."""
+    if value.__class__ is tuple and all(v.__class__ is int for v in value):
+        return value
+    if _is_integer(value):
+        return (operator.index(value),)
+    if isinstance(value, (str, bytes, bool)) or not hasattr(type(value), "__iter__"):
+        raise TypeError(
+            f"{function}(): '{argument}' must be an int or a sequence of ints, "
+            f"got {_type_name(value)} {value!r}"
+        )
+    items = tuple(value)
+    for item in items:
+        if not _is_integer(item):
+            raise TypeError(
+                f"{function}(): '{argument}' must be a sequence of ints, "
+                f"got {_type_name(item)} {item!r} in {value!r}"
+            )
+    return tuple(operator.index(item) for item in items)
+
+
+def normalize_axis(axis, ndim: int, function: str, argument: str = "axis") -> int:
+    """One axis in ``range(ndim)``; negative axes count from the end."""
+    axis = as_int(axis, function, argument)
+    if not -ndim <= axis < ndim:
+        raise AxisError(
+            f"{function}(): '{argument}' {axis} is out of range for an array with "
+            f"{ndim} dimension(s); expected an axis in [{-ndim}, {ndim - 1}]"
+        )
+    return axis + ndim if axis < 0 else axis
+
+
+def normalize_axes(axes, ndim: int, function: str, argument: str = "axis") -> tuple[int, ...]:
+    """An int or sequence of distinct axes, each normalised to ``range(ndim)``."""
+    raw = as_int_tuple(axes, function, argument)
+    result = tuple(normalize_axis(a, ndim, function, argument) for a in raw)
+    if len(set(result)) != len(result):
+        raise ValueError(f"{function}(): '{argument}' {axes!r} repeats an axis")
+    return result
+
+
+def check_shape(shape, function: str, argument: str = "shape") -> tuple[int, ...]:
+    """A shape for a new array: non-negative ints whose product fits in 64 bits."""
+    result = as_int_tuple(shape, function, argument)
+    total = 1
+    for n in result:
+        if n < 0:
+            raise ValueError(
+                f"{function}(): '{argument}' must not have negative sizes, got {result}"
+            )
+        total *= n
+    if total > INT64_MAX:
+        raise ValueError(
+            f"{function}(): '{argument}' {result} has {total} elements, more than an "
+            "array can hold"
+        )
+    return result
+
+
+def check_copy(copy, function: str):
+    """The ``copy`` flag: True, False or None."""
+    if copy is None or copy is True or copy is False:
+        return copy
+    raise TypeError(f"{function}(): 'copy' must be True, False or None, got {copy!r}")

@@ -1,0 +1,19 @@
+"""
+Layout tools beyond the standard: look at strides and offsets, ask whether a reshape can
+be a view, and read why not.
+
+Nothing in the standard namespace depends on this submodule.
+"""
+
+from ._explain import ReshapeExplanation, can_reshape_without_copy, explain_reshape
+from ._introspection import is_contiguous, offset, shares_memory, strides
+
+__all__ = [
+    "strides",
+    "offset",
+    "is_contiguous",
+    "shares_memory",
+    "can_reshape_without_copy",
+    "explain_reshape",
+    "ReshapeExplanation",
+]

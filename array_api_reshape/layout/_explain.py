@@ -1,0 +1,135 @@
+"""Can a reshape be a view, and if not, why: the same decision reshape() makes, in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._array_object import Array
+from .._layout_reshape import (
+    ReshapeBlocked,
+    reshape_as_view,
+    reshape_as_view_column_major,
+)
+from .._manipulation_functions import _check_array, reshape_target
+
+_ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
+
+
+@dataclass(frozen=True)
+class ReshapeExplanation:
+    """The answer of :func:`explain_reshape`; ``str()`` of it reads as a sentence."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    new_shape: tuple[int, ...]
+    order: str
+    is_view: bool
+    new_strides: tuple[int, ...] | None
+    blocking_axes: tuple[int, int] | None
+    reason: str | None
+
+    def __str__(self) -> str:
+        head = (
+            f"reshape {self.shape} (strides {self.strides}) -> {self.new_shape}, "
+            f"reading in {_ORDER_NAMES[self.order]} order: "
+        )
+        if self.is_view:
+            return head + f"a view with strides {self.new_strides}; no data is copied."
+        first, second = self.blocking_axes
+        return head + (
+            f"a copy. Axes {first} and {second} would have to merge into one axis, but "
+            f"{self.reason}: one step along axis {first} does not jump over exactly one "
+            f"full run of axis {second}, so no strides reproduce the elements."
+        )
+
+
+def _decide(x: Array, shape, order: str, function: str):
+    _check_array(x, function)
+    if order not in _ORDER_NAMES:
+        raise ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
+    new_shape = reshape_target(shape, x.size, function)
+    decide = reshape_as_view if order == "C" else reshape_as_view_column_major
+    return new_shape, decide(x._layout, new_shape)
+
+
+def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
+    """
+    Whether ``reshape(x, shape)`` can return a view.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    shape : int or sequence of int
+        The new shape (one -1 allowed).
+    order : {"C", "F"}, optional
+        Reading order of the elements: row-major (default) or column-major.
+
+    Returns
+    -------
+    bool
+        True exactly when some strides reproduce ``x``'s elements under ``shape``.
+
+    Raises
+    ------
+    ValueError
+        If ``shape`` cannot hold ``x.size`` elements, or ``order`` is unknown.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.reshape(xp.arange(288), (4, 8, 9))[:, :6, :]
+    >>> layout.can_reshape_without_copy(x, (4, 54)), layout.can_reshape_without_copy(x, (24, 9))
+    (True, False)
+    """
+    _, decision = _decide(x, shape, order, "can_reshape_without_copy")
+    return not isinstance(decision, ReshapeBlocked)
+
+
+def explain_reshape(x: Array, shape, *, order: str = "C") -> ReshapeExplanation:
+    """
+    Explain whether ``reshape(x, shape)`` is a view or a copy, and why.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    shape : int or sequence of int
+        The new shape (one -1 allowed).
+    order : {"C", "F"}, optional
+        Reading order of the elements: row-major (default) or column-major.
+
+    Returns
+    -------
+    ReshapeExplanation
+        With ``is_view`` and the view's ``new_strides``, or the two ``blocking_axes``
+        and the ``reason`` in numbers; ``str()`` of it is a readable sentence.
+
+    Raises
+    ------
+    ValueError
+        If ``shape`` cannot hold ``x.size`` elements, or ``order`` is unknown.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.reshape(xp.arange(288), (4, 8, 9))[:, :6, :]
+    >>> print(layout.explain_reshape(x, (4, 54)))
+    reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order: a view with strides (72, 1); no data is copied.
+    >>> layout.explain_reshape(x, (24, 9)).blocking_axes
+    (0, 1)
+    """
+    new_shape, decision = _decide(x, shape, order, "explain_reshape")
+    blocked = isinstance(decision, ReshapeBlocked)
+    return ReshapeExplanation(
+        shape=x.shape,
+        strides=x._layout.strides,
+        new_shape=new_shape,
+        order=order,
+        is_view=not blocked,
+        new_strides=None if blocked else decision.strides,
+        blocking_axes=decision.axes if blocked else None,
+        reason=decision.reason if blocked else None,
+    )

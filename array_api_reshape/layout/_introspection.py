@@ -1,0 +1,127 @@
+"""Introspection: the layout numbers behind an array."""
+
+from __future__ import annotations
+
+from .._array_object import Array
+from .._kernels import views_overlap
+from .._layout import is_c_contiguous, is_f_contiguous
+from .._manipulation_functions import _check_array
+
+
+def strides(x: Array) -> tuple[int, ...]:
+    """
+    The strides of ``x``, in elements (not bytes); they may be negative or zero.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+
+    Returns
+    -------
+    tuple of int
+        How many elements of the buffer one step along each axis moves.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> layout.strides(xp.zeros((4, 6, 9)))
+    (54, 9, 1)
+    >>> layout.strides(xp.flip(xp.zeros((4, 6, 9)), axis=0))
+    (-54, 9, 1)
+    """
+    _check_array(x, "strides")
+    return x._layout.strides
+
+
+def offset(x: Array) -> int:
+    """
+    The buffer index (in elements) of the element at position ``(0, ..., 0)``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+
+    Returns
+    -------
+    int
+        The offset of the first element.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> layout.offset(xp.arange(10)[3:])
+    3
+    """
+    _check_array(x, "offset")
+    return x._layout.offset
+
+
+def is_contiguous(x: Array, order: str = "C") -> bool:
+    """
+    Whether the elements of ``x`` fill consecutive buffer addresses in ``order``.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    order : {"C", "F"}, optional
+        Row-major (C, default) or column-major (F) reading order. Size-1 axes may have
+        any stride, and an empty array is contiguous in both orders.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        If ``order`` is neither "C" nor "F".
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.zeros((3, 4))
+    >>> layout.is_contiguous(x), layout.is_contiguous(x.T), layout.is_contiguous(x.T, "F")
+    (True, False, True)
+    """
+    _check_array(x, "is_contiguous")
+    if order == "C":
+        return is_c_contiguous(x._layout)
+    if order == "F":
+        return is_f_contiguous(x._layout)
+    raise ValueError(f"is_contiguous(): 'order' must be 'C' or 'F', got {order!r}")
+
+
+def shares_memory(a: Array, b: Array) -> bool:
+    """
+    Whether two arrays have at least one element in the same memory (exact).
+
+    Parameters
+    ----------
+    a, b : Array
+        The arrays to compare.
+
+    Returns
+    -------
+    bool
+        True when some element of ``a`` and some element of ``b`` occupy the same
+        address; two disjoint slices of one buffer do not share memory.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.arange(10)
+    >>> layout.shares_memory(x, x[2:5]), layout.shares_memory(x[:5], x[5:])
+    (True, False)
+    """
+    _check_array(a, "shares_memory", "a")
+    _check_array(b, "shares_memory", "b")
+    if a.size == 0 or b.size == 0:
+        return False
+    return views_overlap(a._numpy(), b._numpy())
