@@ -71,8 +71,6 @@ def _is_dense(shape, strides) -> bool:
     """True when the axes, innermost first, step through memory one element at a time."""
     expected = 1
     for n, s in zip(shape, strides):
-        if n == 0:
-            return True
         if n != 1:
             if s != expected:
                 return False
@@ -85,11 +83,15 @@ def is_c_contiguous(layout: Layout) -> bool:
 
     Size-1 axes may have any stride and an empty array is always contiguous.
     """
+    if 0 in layout.shape:
+        return True
     return _is_dense(reversed(layout.shape), reversed(layout.strides))
 
 
 def is_f_contiguous(layout: Layout) -> bool:
     """True when the elements fill consecutive addresses in column-major order."""
+    if 0 in layout.shape:
+        return True
     return _is_dense(layout.shape, layout.strides)
 
 
