@@ -98,18 +98,60 @@ _CATEGORY = {
 }
 
 
-def promotes_to(source: DType, target: DType) -> builtins.bool:
-    """True when the standard's promotion of ``source`` with ``target`` gives ``target``."""
-    if source is target:
-        return True
-    if _CATEGORY[source.kind] != _CATEGORY[target.kind] or source.kind == "bool":
+def _promotion_is_defined(a: DType, b: DType) -> builtins.bool:
+    """The standard connects dtypes of one category only, and never uint64 with signed ints."""
+    if _CATEGORY[a.kind] != _CATEGORY[b.kind]:
         return False
-    return np.result_type(source.dtype, target.dtype) == target.dtype
+    return not (a.kind != b.kind and "integer" in a.kind and uint64 in (a, b))
+
+
+_PROMOTION = {
+    (a, b): _BY_NUMPY[np.promote_types(a.dtype, b.dtype)]
+    for a in ALL_DTYPES
+    for b in ALL_DTYPES
+    if _promotion_is_defined(a, b)
+}
+
+
+def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
+    """The standard's promotion of two dtypes; TypeError where the standard defines none."""
+    result = _PROMOTION.get((a, b))
+    if result is None:
+        raise TypeError(
+            f"{function}(): the standard defines no type promotion between {a} and {b}; "
+            "convert one of them explicitly with astype()"
+        )
+    return result
+
+
+def promotes_to(source: DType, target: DType) -> builtins.bool:
+    """True when promoting ``source`` with ``target`` gives ``target`` (a safe, same-kind cast)."""
+    return _PROMOTION.get((source, target)) is target
+
+
+_COMPLEX_OF = {float32: complex64, float64: complex128}
+
+
+def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:
+    """The dtype of an operation between an array of ``dtype`` and a Python scalar.
+
+    bool scalars meet bool arrays; ints meet numeric arrays; floats meet floating arrays;
+    complex scalars meet floating arrays (a real array becomes complex of its precision).
+    The array's dtype wins; any other pairing is a TypeError.
+    """
+    if python_scalar_fits_kind(scalar, dtype):
+        return dtype
+    if isinstance(scalar, complex) and dtype.kind == "real floating":
+        return _COMPLEX_OF[dtype]
+    raise TypeError(
+        f"{function}(): the standard defines no operation between an array of {dtype} "
+        f"and a Python {type(scalar).__name__}"
+    )
 
 
 def python_scalar_fits_kind(value, dtype: DType) -> builtins.bool:
-    """True when a Python scalar may meet an array of ``dtype`` (bool with bool, int with
-    numbers, float with floating, complex with complex)."""
+    """True when a Python scalar may become an element of ``dtype`` (bool with bool, int
+    with numbers, float with floating, complex with complex)."""
     if isinstance(value, builtins.bool):
         return dtype.kind == "bool"
     if isinstance(value, int):
