@@ -21,7 +21,7 @@ from ._dtypes import (
     uint32,
     uint64,
 )
-from ._linear_algebra_functions import matrix_transpose
+from ._linear_algebra_functions import matmul, matrix_transpose
 from ._manipulation_functions import (
     broadcast_arrays,
     broadcast_to,
@@ -48,7 +48,7 @@ __all__ = [
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float32", "float64", "complex64", "complex128",
     # linear algebra functions
-    "matrix_transpose",
+    "matmul", "matrix_transpose",
     # manipulation functions
     "broadcast_arrays", "broadcast_to", "expand_dims", "flip", "moveaxis",
     "permute_dims", "reshape", "squeeze",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import _kernels
 from ._devices import check_device
 from ._dtypes import DType, python_scalar_fits_kind, promotes_to
-from ._index_keys import basic_key
+from ._index_keys import basic_key, is_advanced
 from ._layout import Layout, has_repeated_addresses, matrix_transposed, broadcast_to_shape
 from ._layout_indexing import basic_indexed
 from ._storage import Storage
@@ -183,16 +183,93 @@ class Array:
             raise TypeError("iteration over a 0-dimensional array")
         return (self[i] for i in range(self._layout.shape[0]))
 
+    # --- operators ------------------------------------------------------------------
+    # Each operator is the namespace function of the same meaning; a Python scalar may
+    # stand on either side. Anything else gives NotImplemented, so Python raises TypeError.
+
+    __hash__ = None
+
+    def __abs__(self) -> "Array":
+        return _ew.abs(self)
+
+    def __neg__(self) -> "Array":
+        return _ew.negative(self)
+
+    def __pos__(self) -> "Array":
+        return _ew.positive(self)
+
+    def __invert__(self) -> "Array":
+        return _ew.bitwise_invert(self)
+
+    def __eq__(self, other) -> "Array":
+        return _ew.equal(self, other) if _is_operand(other) else NotImplemented
+
+    def __ne__(self, other) -> "Array":
+        return _ew.not_equal(self, other) if _is_operand(other) else NotImplemented
+
+    def __lt__(self, other) -> "Array":
+        return _ew.less(self, other) if _is_operand(other) else NotImplemented
+
+    def __le__(self, other) -> "Array":
+        return _ew.less_equal(self, other) if _is_operand(other) else NotImplemented
+
+    def __gt__(self, other) -> "Array":
+        return _ew.greater(self, other) if _is_operand(other) else NotImplemented
+
+    def __ge__(self, other) -> "Array":
+        return _ew.greater_equal(self, other) if _is_operand(other) else NotImplemented
+
+    def __matmul__(self, other) -> "Array":
+        return _linalg.matmul(self, other) if isinstance(other, Array) else NotImplemented
+
+    def __rmatmul__(self, other) -> "Array":
+        return _linalg.matmul(other, self) if isinstance(other, Array) else NotImplemented
+
+    def __imatmul__(self, other) -> "Array":
+        if not isinstance(other, Array):
+            return NotImplemented
+        return self._assign_in_place("__imatmul__", _linalg.matmul(self, other))
+
+    def _assign_in_place(self, operator: str, result: "Array") -> "Array":
+        """Write an operator's result back into ``self``: same dtype and shape, or an error."""
+        if result._dtype is not self._dtype:
+            raise TypeError(
+                f"{operator}(): the result has dtype {result._dtype}, which an in-place "
+                f"operation cannot store in an array of {self._dtype}"
+            )
+        if result.shape != self.shape:
+            raise ValueError(
+                f"{operator}(): the result has shape {result.shape}, but the array being "
+                f"updated has shape {self.shape}"
+            )
+        self.__setitem__(Ellipsis, result)
+        return self
+
     # --- indexing -------------------------------------------------------------------
 
     def __getitem__(self, key) -> "Array":
-        """Basic indexing (integers, slices, ..., None) returns a view."""
+        """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
+        boolean-mask indexing return a new array."""
+        if is_advanced(key):
+            result = _kernels.gather(self._numpy(), self._advanced_key(key))
+            return Array._new(*_kernels.from_contiguous_result(result), self._dtype)
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
     def __setitem__(self, key, value) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
+        if is_advanced(key):
+            advanced_key = self._advanced_key(key)
+            source = self._checked_source(value, None)
+            self._check_writable(self._layout)
+            _kernels.scatter(self._numpy(), advanced_key, source)
+            return
         target_layout = basic_indexed(self._layout, basic_key(key))
-        source = self._checked_source(value, target_layout)
+        source = self._checked_source(value, target_layout.shape)
+        self._check_writable(target_layout)
+        target = _kernels.numpy_view(self._storage, target_layout, self._dtype.dtype)
+        _kernels.write(target, source)
+
+    def _check_writable(self, target_layout: Layout) -> None:
         if not self._storage.writable:
             raise ValueError("__setitem__(): the array is read-only (its memory is read-only)")
         if has_repeated_addresses(target_layout):
@@ -200,10 +277,33 @@ class Array:
                 "__setitem__(): the array is a broadcast view (some elements share one "
                 "address); copy it before writing"
             )
-        target = _kernels.numpy_view(self._storage, target_layout, self._dtype.dtype)
-        _kernels.write(target, source)
 
-    def _checked_source(self, value, target_layout: Layout):
+    def _advanced_key(self, key) -> tuple:
+        """The key with arrays and lists as NumPy index arrays, each checked for its dtype."""
+        items = key if key.__class__ is tuple else (key,)
+        converted = []
+        for item in items:
+            if isinstance(item, list):
+                item = _kernels.index_array(item)
+            elif isinstance(item, Array):
+                if item._dtype.kind == "bool" or "integer" in item._dtype.kind:
+                    item = item._numpy()
+                else:
+                    raise IndexError(
+                        f"__getitem__(): arrays used as indices must have an integer or bool "
+                        f"dtype, got {item._dtype}"
+                    )
+            converted.append(item)
+        for item in converted:
+            kind = getattr(getattr(item, "dtype", None), "kind", None)
+            if kind is not None and kind not in "iub":
+                raise IndexError(
+                    f"__getitem__(): arrays used as indices must have an integer or bool "
+                    f"dtype, got {item.dtype}"
+                )
+        return tuple(converted)
+
+    def _checked_source(self, value, target_shape):
         """The value to write as a NumPy array or scalar, after the standard's checks."""
         if isinstance(value, Array):
             if not promotes_to(value._dtype, self._dtype):
@@ -211,10 +311,10 @@ class Array:
                     f"__setitem__(): cannot write {value._dtype} values into an array of "
                     f"{self._dtype}"
                 )
-            if broadcast_to_shape(value._layout, target_layout.shape) is None:
+            if target_shape is not None and broadcast_to_shape(value._layout, target_shape) is None:
                 raise ValueError(
                     f"__setitem__(): a value of shape {value.shape} does not broadcast to "
-                    f"the selected shape {target_layout.shape}"
+                    f"the selected shape {target_shape}"
                 )
             return value._numpy()
         if not python_scalar_fits_kind(value, self._dtype):
@@ -223,3 +323,55 @@ class Array:
                 f"array of {self._dtype}"
             )
         return _kernels.checked_scalar(value, self._dtype.dtype)
+
+
+def _is_operand(value) -> bool:
+    """Arrays and Python scalars take part in operators."""
+    return isinstance(value, (Array, int, float, complex))
+
+
+def _binary_operators(name: str, function_name: str):
+    """The forward, reflected and in-place operator methods for one binary function."""
+
+    def forward(self, other):
+        if not _is_operand(other):
+            return NotImplemented
+        return getattr(_ew, function_name)(self, other)
+
+    def reflected(self, other):
+        if not _is_operand(other):
+            return NotImplemented
+        return getattr(_ew, function_name)(other, self)
+
+    def in_place(self, other):
+        if not _is_operand(other):
+            return NotImplemented
+        result = getattr(_ew, function_name)(self, other)
+        return self._assign_in_place(f"__i{name}__", result)
+
+    for method, prefix in ((forward, ""), (reflected, "r"), (in_place, "i")):
+        method.__name__ = f"__{prefix}{name}__"
+        method.__qualname__ = f"Array.__{prefix}{name}__"
+        role = {"": "", "r": ", reflected", "i": ", in place"}[prefix]
+        method.__doc__ = f"The operator form of :func:`{function_name}`{role}."
+        setattr(Array, method.__name__, method)
+
+
+for _name, _function in (
+    ("add", "add"),
+    ("sub", "subtract"),
+    ("mul", "multiply"),
+    ("truediv", "divide"),
+    ("floordiv", "floor_divide"),
+    ("mod", "remainder"),
+    ("pow", "pow"),
+    ("and", "bitwise_and"),
+    ("or", "bitwise_or"),
+    ("xor", "bitwise_xor"),
+    ("lshift", "bitwise_left_shift"),
+    ("rshift", "bitwise_right_shift"),
+):
+    _binary_operators(_name, _function)
+
+# WIRING-PENDING from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
+from . import _linear_algebra_functions as _linalg  # noqa: E402

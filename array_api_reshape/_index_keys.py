@@ -2,12 +2,37 @@
 Reading an indexing key: which items it holds, checked and in a normal form.
 
 A basic key becomes a tuple of Python ints, slices (with int or None parts), None and at
-most one Ellipsis, ready for ``_layout_indexing.basic_indexed``.
+most one Ellipsis, ready for ``_layout_indexing.basic_indexed``. A key holding arrays
+(integer arrays, or a boolean mask) or lists is advanced: ``is_advanced`` says so, and
+the array layer gathers or scatters with it.
 """
 
 from __future__ import annotations
 
 import operator
+
+
+def is_advanced(key) -> bool:
+    """True when the key holds an array, a list or a Python bool (not basic indexing)."""
+    items = key if key.__class__ is tuple else (key,)
+    for item in items:
+        if item is None or item is Ellipsis or item.__class__ in (int, slice):
+            continue
+        if isinstance(item, (bool, list)):
+            return True
+        ndim = getattr(item, "ndim", None)
+        if ndim is not None and (ndim != 0 or not _is_integer_scalar(item)):
+            return True
+    return False
+
+
+def _is_integer_scalar(item) -> bool:
+    """True for a 0-d integer array or a NumPy integer: a basic integer index."""
+    try:
+        operator.index(item)
+    except TypeError:
+        return False
+    return True
 
 
 def _index_item(item):
@@ -18,11 +43,7 @@ def _index_item(item):
         return slice(
             _slice_part(item.start), _slice_part(item.stop), _slice_part(item.step)
         )
-    if isinstance(item, bool):
-        raise IndexError(
-            "__getitem__(): a Python bool is not a basic index; use a boolean array as a mask"
-        )
-    if hasattr(type(item), "__index__") and getattr(item, "ndim", 0) == 0:
+    if hasattr(type(item), "__index__"):
         return operator.index(item)
     raise IndexError(
         "__getitem__(): only integers, slices, Ellipsis (...) and None are basic indices; "

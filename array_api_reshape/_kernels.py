@@ -8,6 +8,7 @@ of exactly those elements and give back new storage. Nothing here decides a layo
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -134,3 +135,58 @@ def filled(shape: tuple[int, ...], fill_value, numpy_dtype: np.dtype) -> tuple[S
 def views_overlap(first: np.ndarray, second: np.ndarray) -> bool:
     """True when the two views have at least one element address in common (exact)."""
     return bool(np.shares_memory(first, second))
+
+
+def matmul(a: np.ndarray, b: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
+    """Matrix product with NumPy's broadcasting of stacks, computed in ``numpy_dtype``."""
+    with np.errstate(all="ignore"):
+        return np.matmul(a, b, dtype=numpy_dtype)
+
+
+def index_array(items: list) -> np.ndarray:
+    """A Python list used as an index, as a NumPy integer or boolean array."""
+    array = np.asarray(items)
+    if array.size == 0:
+        return array.astype(np.intp)
+    return array
+
+
+_OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)")
+
+
+def _indexing_error(error: IndexError, function: str) -> IndexError:
+    message = str(error)
+    found = _OUT_OF_BOUNDS.search(message)
+    if found:
+        index, axis, size = found.groups()
+        return IndexError(
+            f"{function}(): index {index} in an index array is out of range for axis "
+            f"{axis} of size {size}"
+        )
+    if "shape mismatch" in message or "broadcast" in message:
+        return IndexError(f"{function}(): the index arrays do not broadcast to one shape")
+    if "boolean index did not match" in message or "too many indices" in message:
+        return IndexError(
+            f"{function}(): the boolean mask does not match the leading dimensions of the array"
+        )
+    return IndexError(f"{function}(): {message}")
+
+
+def gather(view: np.ndarray, key: tuple) -> np.ndarray:
+    """``view[key]`` for an advanced key: always a new array (never a NumPy scalar)."""
+    try:
+        return np.asarray(view[key])
+    except IndexError as error:
+        raise _indexing_error(error, "__getitem__") from None
+
+
+def scatter(view: np.ndarray, key: tuple, value) -> None:
+    """``view[key] = value`` for an advanced key; NumPy checks everything before writing."""
+    try:
+        view[key] = value
+    except IndexError as error:
+        raise _indexing_error(error, "__setitem__") from None
+    except ValueError:
+        raise ValueError(
+            "__setitem__(): the value does not broadcast to the shape the index selects"
+        ) from None
