@@ -6,6 +6,7 @@ on a strided array type whose reshape is a view whenever any strides allow.
 from ._array_object import Array
 from ._constants import e, inf, nan, newaxis, pi
 from ._creation_functions import arange, asarray, empty, full, ones, zeros
+from ._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._dtypes import (
     bool,
     complex64,
@@ -44,6 +45,8 @@ __all__ = [
     "e", "inf", "nan", "newaxis", "pi",
     # creation functions
     "arange", "asarray", "empty", "full", "ones", "zeros",
+    # data type functions
+    "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type",
     # data types
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float32", "float64", "complex64", "complex128",

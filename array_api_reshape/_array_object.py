@@ -325,6 +325,15 @@ class Array:
         return _kernels.checked_scalar(value, self._dtype.dtype)
 
 
+def check_array(x, function: str, argument: str = "x") -> None:
+    """TypeError naming the function and argument unless ``x`` is one of our arrays."""
+    if not isinstance(x, Array):
+        raise TypeError(
+            f"{function}(): '{argument}' must be an array_api_reshape Array, "
+            f"got {type(x).__name__}"
+        )
+
+
 def _is_operand(value) -> bool:
     """Arrays and Python scalars take part in operators."""
     return isinstance(value, (Array, int, float, complex))

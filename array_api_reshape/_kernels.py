@@ -190,3 +190,21 @@ def scatter(view: np.ndarray, key: tuple, value) -> None:
         raise ValueError(
             "__setitem__(): the value does not broadcast to the shape the index selects"
         ) from None
+
+
+def float_limits(numpy_dtype: np.dtype) -> tuple[int, float, float, float, float]:
+    """bits, eps, max, min and smallest normal of a floating dtype, as Python numbers."""
+    info = np.finfo(numpy_dtype)
+    return (
+        info.bits,
+        float(info.eps),
+        float(info.max),
+        float(info.min),
+        float(info.smallest_normal),
+    )
+
+
+def integer_limits(numpy_dtype: np.dtype) -> tuple[int, int, int]:
+    """bits, max and min of an integer dtype, as Python ints."""
+    info = np.iinfo(numpy_dtype)
+    return info.bits, int(info.max), int(info.min)

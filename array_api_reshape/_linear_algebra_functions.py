@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from . import _kernels
-from ._array_object import Array
+from ._array_object import Array, check_array
 from ._dtypes import promote_types
 from ._layout import broadcast_shape
-from ._manipulation_functions import _check_array
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -34,7 +33,7 @@ def matrix_transpose(x: Array, /) -> Array:
     >>> xp.matrix_transpose(xp.zeros((5, 2, 3))).shape
     (5, 3, 2)
     """
-    _check_array(x, "matrix_transpose")
+    check_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError(
             f"matrix_transpose(): 'x' must have at least two dimensions, got shape {x.shape}"
@@ -43,7 +42,7 @@ def matrix_transpose(x: Array, /) -> Array:
 
 
 def _numeric_operand(x, function: str, argument: str) -> None:
-    _check_array(x, function, argument)
+    check_array(x, function, argument)
     if x.dtype.kind == "bool":
         raise TypeError(f"{function}(): '{argument}' must have a numeric dtype, got {x.dtype}")
     if x.ndim == 0:

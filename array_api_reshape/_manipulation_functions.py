@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._array_object import Array
+from ._array_object import Array, check_array
 from ._kernels import copy_to_contiguous
 from ._layout import (
     broadcast_shape,
@@ -101,7 +101,7 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     >>> layout.shares_memory(x, xp.reshape(x, (16,)))
     False
     """
-    _check_array(x, "reshape")
+    check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
     new_shape = reshape_target(shape, x.size)
     if copy:
@@ -114,14 +114,6 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     if copy is False:
         raise ValueError(blocked_message(x, new_shape, result))
     return Array._new(copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype)
-
-
-def _check_array(x, function: str, argument: str = "x") -> None:
-    if not isinstance(x, Array):
-        raise TypeError(
-            f"{function}(): '{argument}' must be an array_api_reshape Array, "
-            f"got {type(x).__name__}"
-        )
 
 
 def permute_dims(x: Array, /, axes) -> Array:
@@ -151,7 +143,7 @@ def permute_dims(x: Array, /, axes) -> Array:
     >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """
-    _check_array(x, "permute_dims")
+    check_array(x, "permute_dims")
     ndim = x.ndim
     requested = as_int_tuple(axes, "permute_dims", "axes")
     if len(requested) != ndim:
@@ -193,7 +185,7 @@ def expand_dims(x: Array, /, axis=0) -> Array:
     >>> xp.expand_dims(xp.zeros((2, 3)), axis=(0, -1)).shape
     (1, 2, 3, 1)
     """
-    _check_array(x, "expand_dims")
+    check_array(x, "expand_dims")
     requested = as_int_tuple(axis, "expand_dims", "axis")
     positions = normalize_axes(requested, x.ndim + len(requested), "expand_dims")
     return x._view(with_unit_axes(x._layout, positions))
@@ -226,7 +218,7 @@ def squeeze(x: Array, /, axis) -> Array:
     >>> xp.squeeze(xp.zeros((1, 3, 1)), axis=(0, 2)).shape
     (3,)
     """
-    _check_array(x, "squeeze")
+    check_array(x, "squeeze")
     axes = normalize_axes(axis, x.ndim, "squeeze")
     for a in axes:
         if x.shape[a] != 1:
@@ -258,7 +250,7 @@ def flip(x: Array, /, *, axis=None) -> Array:
     >>> xp.flip(xp.arange(4))
     Array([3, 2, 1, 0], dtype=int64)
     """
-    _check_array(x, "flip")
+    check_array(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
     return x._view(flipped(x._layout, axes))
 
@@ -292,7 +284,7 @@ def moveaxis(x: Array, source, destination, /) -> Array:
     >>> xp.moveaxis(xp.zeros((2, 3, 4)), 0, -1).shape
     (3, 4, 2)
     """
-    _check_array(x, "moveaxis")
+    check_array(x, "moveaxis")
     sources = normalize_axes(source, x.ndim, "moveaxis", "source")
     destinations = normalize_axes(destination, x.ndim, "moveaxis", "destination")
     if len(sources) != len(destinations):
@@ -332,7 +324,7 @@ def broadcast_to(x: Array, /, shape) -> Array:
     >>> layout.strides(y)
     (0, 1)
     """
-    _check_array(x, "broadcast_to")
+    check_array(x, "broadcast_to")
     target = check_shape(shape, "broadcast_to")
     result = broadcast_to_shape(x._layout, target)
     if result is None:
@@ -369,7 +361,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     ((2, 3), (2, 3))
     """
     for i, x in enumerate(arrays):
-        _check_array(x, "broadcast_arrays", f"arrays[{i}]")
+        check_array(x, "broadcast_arrays", f"arrays[{i}]")
     shape = broadcast_shape(*(x.shape for x in arrays))
     if shape is None:
         raise ValueError(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._array_object import Array
+from .._array_object import Array, check_array
 from .._layout_reshape import (
     ReshapeBlocked,
     reshape_as_view,
     reshape_as_view_column_major,
 )
-from .._manipulation_functions import _check_array, reshape_target
+from .._manipulation_functions import reshape_target
 
 _ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
 
@@ -44,7 +44,7 @@ class ReshapeExplanation:
 
 
 def _decide(x: Array, shape, order: str, function: str):
-    _check_array(x, function)
+    check_array(x, function)
     if order not in _ORDER_NAMES:
         raise ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
     new_shape = reshape_target(shape, x.size, function)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from .._array_object import Array
+from .._array_object import Array, check_array
 from .._kernels import views_overlap
 from .._layout import is_c_contiguous, is_f_contiguous
-from .._manipulation_functions import _check_array
 
 
 def strides(x: Array) -> tuple[int, ...]:
@@ -31,7 +30,7 @@ def strides(x: Array) -> tuple[int, ...]:
     >>> layout.strides(xp.flip(xp.zeros((4, 6, 9)), axis=0))
     (-54, 9, 1)
     """
-    _check_array(x, "strides")
+    check_array(x, "strides")
     return x._layout.strides
 
 
@@ -56,7 +55,7 @@ def offset(x: Array) -> int:
     >>> layout.offset(xp.arange(10)[3:])
     3
     """
-    _check_array(x, "offset")
+    check_array(x, "offset")
     return x._layout.offset
 
 
@@ -89,7 +88,7 @@ def is_contiguous(x: Array, order: str = "C") -> bool:
     >>> layout.is_contiguous(x), layout.is_contiguous(x.T), layout.is_contiguous(x.T, "F")
     (True, False, True)
     """
-    _check_array(x, "is_contiguous")
+    check_array(x, "is_contiguous")
     if order == "C":
         return is_c_contiguous(x._layout)
     if order == "F":
@@ -120,8 +119,8 @@ def shares_memory(a: Array, b: Array) -> bool:
     >>> layout.shares_memory(x, x[2:5]), layout.shares_memory(x[:5], x[5:])
     (True, False)
     """
-    _check_array(a, "shares_memory", "a")
-    _check_array(b, "shares_memory", "b")
+    check_array(a, "shares_memory", "a")
+    check_array(b, "shares_memory", "b")
     if a.size == 0 or b.size == 0:
         return False
     return views_overlap(a._numpy(), b._numpy())

@@ -1,0 +1,298 @@
+"""Data type functions of the standard: casting, promotion and dtype questions."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ._array_object import Array, check_array
+from ._devices import check_device
+from ._dtypes import (
+    DType,
+    check_dtype,
+    float32,
+    float64,
+    promote_types,
+    promotes_to,
+    scalar_result_dtype,
+)
+from ._kernels import copy_to_contiguous, float_limits, integer_limits
+from ._validation import check_copy
+
+
+def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
+    """
+    Copy an array to another dtype (or return it unchanged when allowed).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    dtype : dtype
+        The target dtype.
+    copy : bool, optional
+        True (default): always a new array. False: return ``x`` itself when it already
+        has ``dtype``.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+        The converted array (C-contiguous when new).
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a dtype, or a complex array would be cast to a real dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.astype(xp.asarray([1.7, -1.7]), xp.int32)
+    Array([ 1, -1], dtype=int32)
+    """
+    check_array(x, "astype")
+    dtype = check_dtype(dtype, "astype")
+    copy = check_copy(copy, "astype")
+    check_device(device, "astype")
+    if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
+        raise TypeError(
+            f"astype(): the standard does not cast complex arrays to {dtype}; "
+            "take real(), imag() or abs() first"
+        )
+    if not copy and dtype is x.dtype:
+        return x
+    return Array._new(*copy_to_contiguous(x._numpy(), dtype.dtype), dtype)
+
+
+def _dtype_of(value, function: str, argument: str) -> DType:
+    """The dtype of an Array or a dtype argument."""
+    if isinstance(value, Array):
+        return value.dtype
+    if isinstance(value, DType):
+        return value
+    raise TypeError(
+        f"{function}(): '{argument}' must be an array_api_reshape dtype or Array, "
+        f"got {type(value).__name__} {value!r}"
+    )
+
+
+def can_cast(from_, to, /) -> bool:
+    """
+    Whether the standard's type promotion casts ``from_`` to ``to``.
+
+    Parameters
+    ----------
+    from_ : dtype or Array
+        The source dtype (or an array of it).
+    to : dtype
+        The target dtype.
+
+    Returns
+    -------
+    bool
+        True when promoting ``from_`` with ``to`` gives ``to``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.can_cast(xp.int8, xp.int32), xp.can_cast(xp.int32, xp.float64)
+    (True, False)
+    """
+    source = _dtype_of(from_, "can_cast", "from_")
+    target = check_dtype(to, "can_cast", "to")
+    return promotes_to(source, target)
+
+
+class FloatingInfo(NamedTuple):
+    """Machine limits of a floating-point dtype, as Python floats."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: DType
+
+
+class IntegerInfo(NamedTuple):
+    """Limits of an integer dtype, as Python ints."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: DType
+
+
+_REAL_OF = {"complex64": float32, "complex128": float64}
+
+
+def finfo(type, /) -> FloatingInfo:
+    """
+    Machine limits of a floating-point dtype.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        A real or complex floating-point dtype (or an array of one). For a complex
+        dtype, the limits are those of its real and imaginary components.
+
+    Returns
+    -------
+    FloatingInfo
+        ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal`` (Python floats) and
+        ``dtype`` (the real floating dtype they describe).
+
+    Raises
+    ------
+    TypeError
+        If ``type`` is not a floating-point dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.finfo(xp.float32).bits, xp.finfo(xp.complex128).dtype
+    (32, array_api_reshape.float64)
+    """
+    dtype = _dtype_of(type, "finfo", "type")
+    if "floating" not in dtype.kind:
+        raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
+    real = _REAL_OF.get(dtype.name, dtype)
+    bits, eps, largest, smallest, smallest_normal = float_limits(real.dtype)
+    return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
+
+
+def iinfo(type, /) -> IntegerInfo:
+    """
+    Limits of an integer dtype.
+
+    Parameters
+    ----------
+    type : dtype or Array
+        An integer dtype (or an array of one).
+
+    Returns
+    -------
+    IntegerInfo
+        ``bits``, ``max``, ``min`` (Python ints) and ``dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``type`` is not an integer dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.iinfo(xp.int8)
+    IntegerInfo(bits=8, max=127, min=-128, dtype=array_api_reshape.int8)
+    """
+    dtype = _dtype_of(type, "iinfo", "type")
+    if "integer" not in dtype.kind:
+        raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
+    bits, largest, smallest = integer_limits(dtype.dtype)
+    return IntegerInfo(bits, largest, smallest, dtype)
+
+
+_KINDS = {
+    "bool": ("bool",),
+    "signed integer": ("signed integer",),
+    "unsigned integer": ("unsigned integer",),
+    "integral": ("signed integer", "unsigned integer"),
+    "real floating": ("real floating",),
+    "complex floating": ("complex floating",),
+    "numeric": ("signed integer", "unsigned integer", "real floating", "complex floating"),
+}
+
+
+def isdtype(dtype, kind) -> bool:
+    """
+    Whether a dtype is of a given kind.
+
+    Parameters
+    ----------
+    dtype : dtype
+        The dtype to test.
+    kind : dtype, str or tuple of them
+        A dtype, one of ``'bool'``, ``'signed integer'``, ``'unsigned integer'``,
+        ``'integral'``, ``'real floating'``, ``'complex floating'``, ``'numeric'``, or a
+        tuple of these (true when any matches).
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a dtype or ``kind`` is of the wrong type.
+    ValueError
+        If ``kind`` is an unknown kind name.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.isdtype(xp.int8, "integral"), xp.isdtype(xp.float32, ("bool", xp.float64))
+    (True, False)
+    """
+    dtype = check_dtype(dtype, "isdtype")
+    if isinstance(kind, tuple):
+        return any(_is_kind(dtype, k) for k in kind)
+    return _is_kind(dtype, kind)
+
+
+def _is_kind(dtype: DType, kind) -> bool:
+    if isinstance(kind, DType):
+        return dtype is kind
+    if isinstance(kind, str):
+        if kind not in _KINDS:
+            raise ValueError(
+                f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(_KINDS)}"
+            )
+        return dtype.kind in _KINDS[kind]
+    raise TypeError(
+        f"isdtype(): 'kind' must be a dtype, a kind name or a tuple of them, "
+        f"got {type(kind).__name__} {kind!r}"
+    )
+
+
+def result_type(*arrays_and_dtypes) -> DType:
+    """
+    The dtype the standard's promotion gives for arrays, dtypes and Python scalars.
+
+    Parameters
+    ----------
+    *arrays_and_dtypes : Array, dtype, bool, int, float or complex
+        At least one array or dtype; Python scalars adapt to the others' dtype.
+
+    Returns
+    -------
+    dtype
+
+    Raises
+    ------
+    TypeError
+        If the standard defines no promotion for the inputs (mixed kinds), or no array
+        or dtype is given.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.result_type(xp.int8, xp.uint8), xp.result_type(xp.float32, 1.0)
+    (array_api_reshape.int16, array_api_reshape.float32)
+    """
+    dtypes, scalars = [], []
+    for value in arrays_and_dtypes:
+        if isinstance(value, (bool, int, float, complex)):
+            scalars.append(value)
+        else:
+            dtypes.append(_dtype_of(value, "result_type", "arrays_and_dtypes"))
+    if not dtypes:
+        raise TypeError("result_type(): needs at least one array or dtype")
+    result = dtypes[0]
+    for dtype in dtypes[1:]:
+        result = promote_types(result, dtype, "result_type")
+    for scalar in scalars:
+        result = scalar_result_dtype(result, scalar, "result_type")
+    return result
+
