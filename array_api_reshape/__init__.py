@@ -5,7 +5,24 @@ on a strided array type whose reshape is a view whenever any strides allow.
 
 from ._array_object import Array
 from ._constants import e, inf, nan, newaxis, pi
-from ._creation_functions import arange, asarray, empty, full, ones, zeros
+from ._creation_functions import (
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    from_dlpack,
+    full,
+    full_like,
+    linspace,
+    meshgrid,
+    ones,
+    ones_like,
+    tril,
+    triu,
+    zeros,
+    zeros_like,
+)
 from ._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._dtypes import (
     bool,
@@ -22,6 +39,7 @@ from ._dtypes import (
     uint32,
     uint64,
 )
+from ._info import __array_namespace_info__
 from ._linear_algebra_functions import matmul, matrix_transpose
 from ._manipulation_functions import (
     broadcast_arrays,
@@ -44,12 +62,15 @@ __all__ = [
     # constants
     "e", "inf", "nan", "newaxis", "pi",
     # creation functions
-    "arange", "asarray", "empty", "full", "ones", "zeros",
+    "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
+    "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
     # data type functions
     "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type",
     # data types
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float32", "float64", "complex64", "complex128",
+    # inspection
+    "__array_namespace_info__",
     # linear algebra functions
     "matmul", "matrix_transpose",
     # manipulation functions

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._array_object import Array
+from ._array_object import Array, check_array
 from ._devices import check_device
 from ._dtypes import (
     DEFAULT_INTEGER,
@@ -18,12 +18,17 @@ from ._kernels import (
     arange_values,
     checked_scalar,
     copy_to_contiguous,
+    eye_values,
     filled,
     from_contiguous_result,
+    from_dlpack_producer,
     from_python,
+    linspace_values,
+    triangle,
 )
+from ._manipulation_functions import broadcast_to
 from ._storage import borrow, numpy_from_foreign
-from ._validation import INT64_MAX, check_copy, check_shape
+from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
 def _optional_dtype(dtype, function: str) -> DType | None:
@@ -367,3 +372,379 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
         raise TypeError(f"full(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}")
     value = checked_scalar(fill_value, dtype.dtype, "full")
     return _filled("full", shape, value, dtype)
+
+
+def _like(function: str, x, dtype) -> DType:
+    check_array(x, function)
+    return x.dtype if dtype is None else check_dtype(dtype, function)
+
+
+def empty_like(x: Array, /, *, dtype=None, device=None) -> Array:
+    """
+    A new, uninitialised array with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.empty_like(xp.zeros((2, 3), dtype=xp.int8)).dtype
+    array_api_reshape.int8
+    """
+    dtype = _like("empty_like", x, dtype)
+    check_device(device, "empty_like")
+    return _filled("empty_like", x.shape, None, dtype)
+
+
+def zeros_like(x: Array, /, *, dtype=None, device=None) -> Array:
+    """
+    A new array of zeros with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.zeros_like(xp.ones(2, dtype=xp.int32))
+    Array([0, 0], dtype=int32)
+    """
+    dtype = _like("zeros_like", x, dtype)
+    check_device(device, "zeros_like")
+    return _filled("zeros_like", x.shape, 0, dtype)
+
+
+def ones_like(x: Array, /, *, dtype=None, device=None) -> Array:
+    """
+    A new array of ones with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.ones_like(xp.zeros(2), dtype=xp.bool)
+    Array([ True,  True], dtype=bool)
+    """
+    dtype = _like("ones_like", x, dtype)
+    check_device(device, "ones_like")
+    return _filled("ones_like", x.shape, 1, dtype)
+
+
+def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
+    """
+    A new array with the shape (and by default the dtype) of ``x``, filled with a value.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    fill_value : bool, int, float or complex
+        The value; its kind must suit the dtype.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    TypeError
+        If ``fill_value`` cannot be held by the dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.full_like(xp.zeros(2), 0.5)
+    Array([0.5, 0.5], dtype=float64)
+    """
+    dtype = _like("full_like", x, dtype)
+    return full(x.shape, fill_value, dtype=dtype, device=device)
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
+    """
+    A matrix with ones on one diagonal and zeros elsewhere.
+
+    Parameters
+    ----------
+    n_rows : int
+        Number of rows.
+    n_cols : int, optional
+        Number of columns; default ``n_rows``.
+    k : int, optional
+        The diagonal: 0 (default) the main one, positive above it, negative below.
+    dtype : dtype, optional
+        Default float64.
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.eye(2, 3, k=1, dtype=xp.int8)
+    Array([[0, 1, 0],
+           [0, 0, 1]], dtype=int8)
+    """
+    n_rows = check_shape(as_int(n_rows, "eye", "n_rows"), "eye", "n_rows")[0]
+    n_cols = n_rows if n_cols is None else check_shape(
+        as_int(n_cols, "eye", "n_cols"), "eye", "n_cols"
+    )[0]
+    k = as_int(k, "eye", "k")
+    dtype = _optional_dtype(dtype, "eye") or DEFAULT_REAL_FLOATING
+    check_device(device, "eye")
+    return Array._new(*from_contiguous_result(eye_values(n_rows, n_cols, k, dtype.dtype)), dtype)
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> Array:
+    """
+    ``num`` evenly spaced numbers from ``start`` to ``stop``.
+
+    Parameters
+    ----------
+    start, stop : int, float or complex
+        The ends of the interval.
+    num : int
+        How many values (>= 0).
+    dtype : dtype, optional
+        A floating dtype; default float64, or complex128 when an end is complex.
+    device : device, optional
+        Must be None or the CPU.
+    endpoint : bool, optional
+        Whether ``stop`` is the last value (default True).
+
+    Returns
+    -------
+    Array
+        A one-dimensional array of ``num`` values.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linspace(0, 1, 5)
+    Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+    """
+    for name, value in (("start", start), ("stop", stop)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, complex)):
+            raise TypeError(
+                f"linspace(): '{name}' must be an int, float or complex, "
+                f"got {type(value).__name__} {value!r}"
+            )
+    num = check_shape(as_int(num, "linspace", "num"), "linspace", "num")[0]
+    if not isinstance(endpoint, bool):
+        raise TypeError(f"linspace(): 'endpoint' must be a bool, got {endpoint!r}")
+    is_complex = isinstance(start, complex) or isinstance(stop, complex)
+    if dtype is None:
+        dtype = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
+    dtype = check_dtype(dtype, "linspace")
+    if "floating" not in dtype.kind or (is_complex and dtype.kind != "complex floating"):
+        raise TypeError(
+            f"linspace(): 'dtype' must be a floating dtype that can hold the ends, got {dtype}"
+        )
+    check_device(device, "linspace")
+    values = linspace_values(start, stop, num, endpoint, dtype.dtype)
+    return Array._new(*from_contiguous_result(values), dtype)
+
+
+def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
+    """
+    Coordinate grids from one-dimensional coordinate arrays (views, by broadcasting).
+
+    Parameters
+    ----------
+    *arrays : Array
+        One-dimensional arrays of one dtype.
+    indexing : {"xy", "ij"}, optional
+        Cartesian ("xy", default: the first two output axes swapped) or matrix ("ij").
+
+    Returns
+    -------
+    tuple of Array
+        One read-only broadcast view per input, all of the same shape.
+
+    Raises
+    ------
+    ValueError
+        If an input is not one-dimensional or ``indexing`` is unknown.
+    TypeError
+        If the inputs differ in dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> gx, gy = xp.meshgrid(xp.arange(3), xp.arange(2))
+    >>> gx.shape, gy.shape
+    ((2, 3), (2, 3))
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid(): 'indexing' must be 'xy' or 'ij', got {indexing!r}")
+    for i, x in enumerate(arrays):
+        check_array(x, "meshgrid", f"arrays[{i}]")
+        if x.ndim != 1:
+            raise ValueError(
+                f"meshgrid(): 'arrays[{i}]' must be one-dimensional, got shape {x.shape}"
+            )
+        if x.dtype is not arrays[0].dtype:
+            raise TypeError(
+                f"meshgrid(): all arrays must have one dtype, got {arrays[0].dtype} and {x.dtype}"
+            )
+    sizes = [x.shape[0] for x in arrays]
+    if indexing == "xy" and len(arrays) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grids = []
+    for i, x in enumerate(arrays):
+        axis = i
+        if indexing == "xy" and len(arrays) > 1 and i < 2:
+            axis = 1 - i
+        position = tuple(slice(None) if a == axis else None for a in range(len(arrays)))
+        grids.append(broadcast_to(x[position], tuple(sizes)))
+    return tuple(grids)
+
+
+def _triangle(function: str, x: Array, k, upper: bool) -> Array:
+    check_array(x, function)
+    k = as_int(k, function, "k")
+    if x.ndim < 2:
+        raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
+    return Array._new(*from_contiguous_result(triangle(x._numpy(), k, upper)), x.dtype)
+
+
+def tril(x: Array, /, *, k=0) -> Array:
+    """
+    The lower triangle of each matrix in ``x``; the elements above it become zero.
+
+    Parameters
+    ----------
+    x : Array
+        An array with at least two dimensions.
+    k : int, optional
+        The diagonal above which to zero: 0 (default) the main one.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.tril(xp.ones((2, 2)))
+    Array([[1., 0.],
+           [1., 1.]], dtype=float64)
+    """
+    return _triangle("tril", x, k, upper=False)
+
+
+def triu(x: Array, /, *, k=0) -> Array:
+    """
+    The upper triangle of each matrix in ``x``; the elements below it become zero.
+
+    Parameters
+    ----------
+    x : Array
+        An array with at least two dimensions.
+    k : int, optional
+        The diagonal below which to zero: 0 (default) the main one.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.triu(xp.ones((2, 2)))
+    Array([[1., 1.],
+           [0., 1.]], dtype=float64)
+    """
+    return _triangle("triu", x, k, upper=True)
+
+
+def from_dlpack(x, /, *, device=None, copy=None) -> Array:
+    """
+    An array over the memory of a DLPack producer (zero-copy unless asked to copy).
+
+    Parameters
+    ----------
+    x : object
+        Any object with ``__dlpack__`` and ``__dlpack_device__`` on the CPU.
+    device : device, optional
+        Must be None or the CPU.
+    copy : bool or None, optional
+        True: always copy. False: never copy (BufferError if the producer cannot share).
+        None (default): share when possible.
+
+    Returns
+    -------
+    Array
+        Read-only when the producer exports read-only memory.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not a DLPack producer or its dtype is not a standard one.
+    BufferError
+        If the producer cannot export as asked.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import array_api_reshape as xp
+    >>> a = np.arange(3.0)
+    >>> x = xp.from_dlpack(a)
+    >>> a[0] = 9.0
+    >>> x
+    Array([9., 1., 2.], dtype=float64)
+    """
+    copy = check_copy(copy, "from_dlpack")
+    check_device(device, "from_dlpack")
+    if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
+        raise TypeError(
+            f"from_dlpack(): 'x' must have __dlpack__ and __dlpack_device__, got {type(x).__name__}"
+        )
+    source = from_dlpack_producer(x, copy)
+    dtype = from_numpy_dtype(source.dtype)
+    if dtype is None:
+        raise TypeError(f"from_dlpack(): dtype {source.dtype} is not one of the standard's dtypes")
+    borrowed = borrow(source)
+    if borrowed is None:
+        return Array._new(*copy_to_contiguous(source), dtype)
+    return Array._new(*borrowed, dtype)

@@ -208,3 +208,28 @@ def integer_limits(numpy_dtype: np.dtype) -> tuple[int, int, int]:
     """bits, max and min of an integer dtype, as Python ints."""
     info = np.iinfo(numpy_dtype)
     return info.bits, int(info.max), int(info.min)
+
+
+def eye_values(n_rows: int, n_cols: int, k: int, numpy_dtype: np.dtype) -> np.ndarray:
+    """Ones on the ``k``-th diagonal of an ``n_rows`` x ``n_cols`` matrix, zeros elsewhere."""
+    return np.eye(n_rows, n_cols, k=k, dtype=numpy_dtype)
+
+
+def linspace_values(start, stop, num: int, endpoint: bool, numpy_dtype: np.dtype) -> np.ndarray:
+    """``num`` evenly spaced values from ``start`` to ``stop``."""
+    with np.errstate(all="ignore"):
+        return np.linspace(start, stop, num, endpoint=endpoint, dtype=numpy_dtype)
+
+
+def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
+    """The lower (or upper) triangle of each matrix in a stack, zeros elsewhere."""
+    return np.triu(view, k) if upper else np.tril(view, k)
+
+
+def from_dlpack_producer(producer, copy) -> np.ndarray:
+    """A NumPy array over a DLPack producer's memory (or a copy of it when asked)."""
+    kwargs = {} if copy is None else {"copy": copy}
+    try:
+        return np.from_dlpack(producer, **kwargs)
+    except BufferError as error:
+        raise BufferError(f"from_dlpack(): the producer refused to export: {error}") from None

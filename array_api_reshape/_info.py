@@ -1,0 +1,136 @@
+"""The inspection API: ``__array_namespace_info__()``."""
+
+from __future__ import annotations
+
+from ._devices import ALL_DEVICES, CPU_DEVICE, check_device
+from ._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
+from ._dtypes import DEFAULT_REAL_FLOATING
+from ._data_type_functions import isdtype
+
+MAX_DIMENSIONS = 64
+
+
+class Info:
+    """What this namespace supports: capabilities, devices and dtypes."""
+
+    def capabilities(self) -> dict:
+        """
+        The optional features this namespace has.
+
+        Returns
+        -------
+        dict
+            ``"boolean indexing"`` and ``"data-dependent shapes"`` (both True) and
+            ``"max dimensions"`` (the largest rank an array may have).
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
+        True
+        """
+        return {
+            "boolean indexing": True,
+            "data-dependent shapes": True,
+            "max dimensions": MAX_DIMENSIONS,
+        }
+
+    def default_device(self):
+        """
+        The device arrays are created on when none is given: the CPU.
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> xp.__array_namespace_info__().default_device()
+        array_api_reshape.Device('cpu')
+        """
+        return CPU_DEVICE
+
+    def default_dtypes(self, *, device=None) -> dict:
+        """
+        The default dtypes for each kind of data on ``device``.
+
+        Parameters
+        ----------
+        device : device, optional
+            Must be None or the CPU.
+
+        Returns
+        -------
+        dict
+            Keys ``"real floating"``, ``"complex floating"``, ``"integral"`` and
+            ``"indexing"``.
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> xp.__array_namespace_info__().default_dtypes()["integral"]
+        array_api_reshape.int64
+        """
+        check_device(device, "default_dtypes")
+        return {
+            "real floating": DEFAULT_REAL_FLOATING,
+            "complex floating": DEFAULT_COMPLEX_FLOATING,
+            "integral": DEFAULT_INTEGER,
+            "indexing": DEFAULT_INDEX,
+        }
+
+    def devices(self) -> tuple:
+        """
+        Every device this namespace can place arrays on.
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> xp.__array_namespace_info__().devices()
+        (array_api_reshape.Device('cpu'),)
+        """
+        return ALL_DEVICES
+
+    def dtypes(self, *, device=None, kind=None) -> dict:
+        """
+        The dtypes supported on ``device``, by name, optionally of one ``kind``.
+
+        Parameters
+        ----------
+        device : device, optional
+            Must be None or the CPU.
+        kind : str, dtype or tuple, optional
+            A kind as :func:`isdtype` takes it; None (default) gives every dtype.
+
+        Returns
+        -------
+        dict
+            Names (such as ``"float64"``) mapped to dtypes.
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> list(xp.__array_namespace_info__().dtypes(kind="real floating"))
+        ['float32', 'float64']
+        """
+        check_device(device, "dtypes")
+        return {
+            d.name: d for d in ALL_DTYPES if kind is None or isdtype(d, kind)
+        }
+
+
+def __array_namespace_info__() -> Info:
+    """
+    The inspection object of this namespace.
+
+    Returns
+    -------
+    Info
+        With ``capabilities()``, ``default_device()``, ``default_dtypes()``,
+        ``devices()`` and ``dtypes()``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()["real floating"]
+    array_api_reshape.float64
+    """
+    return Info()
