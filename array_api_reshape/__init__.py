@@ -39,6 +39,7 @@ from ._dtypes import (
     uint32,
     uint64,
 )
+from ._indexing_functions import take, take_along_axis
 from ._info import __array_namespace_info__
 from ._linear_algebra_functions import matmul, matrix_transpose
 from ._manipulation_functions import (
@@ -69,6 +70,8 @@ __all__ = [
     # data types
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float32", "float64", "complex64", "complex128",
+    # indexing functions
+    "take", "take_along_axis",
     # inspection
     "__array_namespace_info__",
     # linear algebra functions

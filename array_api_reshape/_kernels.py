@@ -233,3 +233,33 @@ def from_dlpack_producer(producer, copy) -> np.ndarray:
         return np.from_dlpack(producer, **kwargs)
     except BufferError as error:
         raise BufferError(f"from_dlpack(): the producer refused to export: {error}") from None
+
+
+def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
+    """Elements of ``view`` at ``indices`` along ``axis`` (negative indices count back)."""
+    size = view.shape[axis]
+    _check_index_range(indices, size, "take")
+    return np.take(view, indices, axis=axis)
+
+
+def take_along_axis_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
+    """Elements of ``view`` picked per position by ``indices`` along ``axis``."""
+    _check_index_range(indices, view.shape[axis], "take_along_axis")
+    try:
+        return np.take_along_axis(view, indices, axis=axis)
+    except ValueError:
+        raise ValueError(
+            f"take_along_axis(): 'indices' of shape {indices.shape} does not broadcast "
+            f"with 'x' of shape {view.shape} outside axis {axis}"
+        ) from None
+
+
+def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
+    if indices.size == 0:
+        return
+    low, high = int(indices.min()), int(indices.max())
+    if low < -size or high >= size:
+        bad = low if low < -size else high
+        raise IndexError(
+            f"{function}(): index {bad} is out of range for an axis of size {size}"
+        )

@@ -1,0 +1,106 @@
+"""Indexing functions of the standard: take and take_along_axis."""
+
+from __future__ import annotations
+
+from ._array_object import Array, check_array
+from ._kernels import from_contiguous_result, take_along_axis_values, take_values
+from ._validation import normalize_axis
+
+
+def _check_indices(indices, function: str) -> None:
+    check_array(indices, function, "indices")
+    if "integer" not in indices.dtype.kind:
+        raise TypeError(
+            f"{function}(): 'indices' must have an integer dtype, got {indices.dtype}"
+        )
+
+
+def take(x: Array, indices: Array, /, *, axis=None) -> Array:
+    """
+    Elements of ``x`` at the given positions along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        A one-dimensional integer array of positions (negative ones count from the end).
+    axis : int, optional
+        The axis to take along; may be omitted only for a one-dimensional ``x``.
+
+    Returns
+    -------
+    Array
+        ``x`` with axis ``axis`` replaced by one of ``len(indices)`` elements.
+
+    Raises
+    ------
+    IndexError
+        If a position is out of range.
+    ValueError
+        If ``axis`` is omitted for a multi-dimensional ``x`` or ``indices`` is not 1-D.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0, -1]))
+    Array([30, 10, 30], dtype=int64)
+    """
+    check_array(x, "take")
+    _check_indices(indices, "take")
+    if indices.ndim != 1:
+        raise ValueError(f"take(): 'indices' must be one-dimensional, got shape {indices.shape}")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(
+                f"take(): 'axis' is required for an array of {x.ndim} dimensions"
+            )
+        axis = 0
+    axis = normalize_axis(axis, x.ndim, "take")
+    result = take_values(x._numpy(), indices._numpy(), axis)
+    return Array._new(*from_contiguous_result(result), x.dtype)
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis=-1) -> Array:
+    """
+    Elements of ``x`` picked, position by position, by ``indices`` along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        An integer array of the same rank as ``x``; its shape broadcasts with ``x``'s
+        outside ``axis``.
+    axis : int, optional
+        The axis to pick along (default -1).
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    IndexError
+        If a position is out of range.
+    ValueError
+        If the ranks differ or the shapes do not broadcast.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> x = xp.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> xp.take_along_axis(x, xp.asarray([[0], [2]]), axis=1)
+    Array([[10],
+           [50]], dtype=int64)
+    """
+    check_array(x, "take_along_axis")
+    _check_indices(indices, "take_along_axis")
+    if indices.ndim != x.ndim:
+        raise ValueError(
+            f"take_along_axis(): 'indices' must have the rank of 'x' ({x.ndim}), "
+            f"got shape {indices.shape}"
+        )
+    axis = normalize_axis(axis, x.ndim, "take_along_axis")
+    result = take_along_axis_values(x._numpy(), indices._numpy(), axis)
+    return Array._new(*from_contiguous_result(result), x.dtype)
