@@ -16,6 +16,8 @@ from ._layout import Layout, has_repeated_addresses, matrix_transposed, broadcas
 from ._layout_indexing import basic_indexed
 from ._storage import Storage
 
+_new_object = object.__new__
+
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
@@ -33,9 +35,10 @@ class Array:
             "or another creation function"
         )
 
-    @classmethod
-    def _new(cls, storage: Storage, layout: Layout, dtype: DType) -> "Array":
-        self = object.__new__(cls)
+    @staticmethod
+    def _new(storage: Storage, layout: Layout, dtype: DType) -> "Array":
+        """The only constructor: an array over ``storage`` with ``layout`` and ``dtype``."""
+        self = _new_object(Array)
         self._storage = storage
         self._layout = layout
         self._dtype = dtype
@@ -53,7 +56,12 @@ class Array:
 
     def _view(self, layout: Layout) -> "Array":
         """Another array over the same storage."""
-        return Array._new(self._storage, layout, self._dtype)
+        view = _new_object(Array)
+        view._storage = self._storage
+        view._layout = layout
+        view._dtype = self._dtype
+        view._np_view = None
+        return view
 
     # --- attributes -----------------------------------------------------------------
 

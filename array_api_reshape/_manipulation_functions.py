@@ -101,6 +101,31 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     >>> layout.shares_memory(x, xp.reshape(x, (16,)))
     False
     """
+    if (copy is None or copy is False) and x.__class__ is Array and shape.__class__ is tuple:
+        cached = _VIEW_LAYOUTS.get((x._layout, shape))
+        if cached is not None:
+            for n in shape:
+                if n.__class__ is not int:
+                    break
+            else:
+                return x._view(cached)
+    return _reshape(x, shape, copy)
+
+
+_VIEW_LAYOUTS: dict = {}
+_CACHE_LIMIT = 4096
+
+
+def _remember(cache: dict, layout, argument, result) -> None:
+    """Cache a layout decision: it depends only on the layout and a tuple of ints (exactly
+    ints: ``(24.0, 9) == (24, 9)``, so lookups check the types too)."""
+    if argument.__class__ is tuple and all(n.__class__ is int for n in argument):
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[layout, argument] = result
+
+
+def _reshape(x: Array, shape, copy) -> Array:
     check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
     new_shape = reshape_target(shape, x.size)
@@ -110,6 +135,7 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
         )
     result = reshape_as_view(x._layout, new_shape)
     if not isinstance(result, ReshapeBlocked):
+        _remember(_VIEW_LAYOUTS, x._layout, shape, result)
         return x._view(result)
     if copy is False:
         raise ValueError(blocked_message(x, new_shape, result))
@@ -143,6 +169,14 @@ def permute_dims(x: Array, /, axes) -> Array:
     >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """
+    if x.__class__ is Array and axes.__class__ is tuple:
+        cached = _PERMUTED_LAYOUTS.get((x._layout, axes))
+        if cached is not None:
+            for a in axes:
+                if a.__class__ is not int:
+                    break
+            else:
+                return x._view(cached)
     check_array(x, "permute_dims")
     ndim = x.ndim
     requested = as_int_tuple(axes, "permute_dims", "axes")
@@ -152,7 +186,12 @@ def permute_dims(x: Array, /, axes) -> Array:
             "axes exactly once"
         )
     order = normalize_axes(requested, ndim, "permute_dims", "axes")
-    return x._view(permuted(x._layout, order))
+    result = permuted(x._layout, order)
+    _remember(_PERMUTED_LAYOUTS, x._layout, axes, result)
+    return x._view(result)
+
+
+_PERMUTED_LAYOUTS: dict = {}
 
 
 def expand_dims(x: Array, /, axis=0) -> Array:
