@@ -27,7 +27,7 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
     byte_strides = tuple(s * itemsize for s in layout.strides)
     buffer = storage.buffer
     if 0 in shape:
-        view = np.ndarray(shape, numpy_dtype, buffer[:0], 0, byte_strides)
+        view = np.ndarray(shape, numpy_dtype, buffer.reshape(-1)[:0], 0, byte_strides)
     else:
         view = np.ndarray(shape, numpy_dtype, buffer, layout.offset * itemsize, byte_strides)
     if view.flags.writeable and has_repeated_addresses(layout):

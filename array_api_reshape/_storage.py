@@ -14,7 +14,11 @@ from ._layout import Layout, make_layout
 
 
 class Storage:
-    """A flat buffer of elements and the device it lives on."""
+    """A contiguous buffer of elements and the device it lives on.
+
+    ``buffer`` is a C-contiguous NumPy array; its shape does not matter (a borrowed
+    array keeps its own), only its elements in order.
+    """
 
     __slots__ = ("buffer", "device")
 
@@ -25,7 +29,7 @@ class Storage:
     @property
     def size(self) -> int:
         """Number of elements in the buffer."""
-        return self.buffer.shape[0]
+        return self.buffer.size
 
     @property
     def writable(self) -> bool:
@@ -48,16 +52,19 @@ def borrow(array: np.ndarray) -> tuple[Storage, Layout] | None:
     Returns None when the array's byte strides are not whole multiples of its item size
     (no element layout can describe it; the caller must copy).
     """
-    itemsize = array.dtype.itemsize
+    itemsize = array.itemsize
+    shape = array.shape
+    if array.flags.c_contiguous:
+        strides = tuple([s // itemsize for s in array.strides])
+        if array.ndim and array.size == 0:
+            return Storage(np.empty(0, dtype=array.dtype)), make_layout(shape, strides, 0)
+        return Storage(array), make_layout(shape, strides, 0)
     byte_strides = array.strides
     if any(s % itemsize for s in byte_strides):
         return None
     strides = tuple(s // itemsize for s in byte_strides)
-    shape = array.shape
     if array.size == 0:
         return Storage(np.empty(0, dtype=array.dtype)), make_layout(shape, strides, 0)
-    if array.flags.c_contiguous:
-        return Storage(array.reshape(-1)), make_layout(shape, strides, 0)
     low = sum((n - 1) * s for n, s in zip(shape, strides) if s < 0)
     high = sum((n - 1) * s for n, s in zip(shape, strides) if s > 0)
     lowest_first = array[
