@@ -41,17 +41,39 @@ from ._dtypes import (
 )
 from ._indexing_functions import take, take_along_axis
 from ._info import __array_namespace_info__
-from ._linear_algebra_functions import matmul, matrix_transpose
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._manipulation_functions import (
     broadcast_arrays,
+    broadcast_shapes,
     broadcast_to,
+    concat,
     expand_dims,
     flip,
     moveaxis,
     permute_dims,
+    repeat,
     reshape,
+    roll,
     squeeze,
+    stack,
+    tile,
+    unstack,
 )
+from ._searching_functions import argmax, argmin, count_nonzero, nonzero, searchsorted, where
+from ._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
+from ._sorting_functions import argsort, sort
+from ._statistical_functions import (
+    cumulative_prod,
+    cumulative_sum,
+    max,
+    mean,
+    min,
+    prod,
+    std,
+    sum,
+    var,
+)
+from ._utility_functions import all, any, diff
 from . import layout
 
 __version__ = "0.1.0"
@@ -75,10 +97,21 @@ __all__ = [
     # inspection
     "__array_namespace_info__",
     # linear algebra functions
-    "matmul", "matrix_transpose",
+    "matmul", "matrix_transpose", "tensordot", "vecdot",
     # manipulation functions
-    "broadcast_arrays", "broadcast_to", "expand_dims", "flip", "moveaxis",
-    "permute_dims", "reshape", "squeeze",
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
+    "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile",
+    "unstack",
+    # searching functions
+    "argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where",
+    # set functions
+    "isin", "unique_all", "unique_counts", "unique_inverse", "unique_values",
+    # sorting functions
+    "argsort", "sort",
+    # statistical functions
+    "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var",
+    # utility functions
+    "all", "any", "diff",
     # beyond the standard
     "layout",
 ]

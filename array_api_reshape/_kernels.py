@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 
 import numpy as np
 
@@ -263,3 +264,63 @@ def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
         raise IndexError(
             f"{function}(): index {bad} is out of range for an axis of size {size}"
         )
+
+
+def numpy_call(function_name: str, *args, **kwargs) -> np.ndarray:
+    """``numpy.<function_name>(*args, **kwargs)`` as an array, with NumPy's warnings silenced.
+
+    Callers have checked every argument; the warnings NumPy would still give (empty
+    slices, degrees of freedom, invalid values) are the standard's defined results.
+    """
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return np.asarray(getattr(np, function_name)(*args, **kwargs))
+
+
+def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
+    """Storage and layout for a kernel result (a NumPy array or scalar)."""
+    return from_contiguous_result(np.asarray(result))
+
+
+def sort_positions(view: np.ndarray, axis: int, descending: bool) -> np.ndarray:
+    """Stable sorting positions along ``axis``; NaNs last ascending, first descending.
+
+    Descending order keeps equal elements in their original order: sort the reversed
+    axis ascending, reverse that order, and translate positions back.
+    """
+    if not descending:
+        return np.argsort(view, axis=axis, kind="stable")
+    size = view.shape[axis]
+    reversed_view = np.flip(view, axis=axis)
+    order = np.flip(np.argsort(reversed_view, axis=axis, kind="stable"), axis=axis)
+    return size - 1 - order
+
+
+def sorted_values(view: np.ndarray, axis: int, descending: bool) -> np.ndarray:
+    """The values of ``view`` sorted along ``axis``."""
+    if not descending:
+        return np.sort(view, axis=axis, kind="stable")
+    return np.take_along_axis(view, sort_positions(view, axis, True), axis=axis)
+
+
+def unique(view: np.ndarray, with_indices: bool, with_inverse: bool, with_counts: bool):
+    """NumPy's unique over all elements, every NaN distinct; the inverse keeps the shape."""
+    results = np.unique(
+        view.reshape(-1), return_index=with_indices, return_inverse=with_inverse,
+        return_counts=with_counts, equal_nan=False,
+    )
+    if not isinstance(results, tuple):
+        return (results,)
+    if with_inverse:
+        position = 2 if with_indices else 1
+        results = list(results)
+        results[position] = results[position].reshape(view.shape)
+    return tuple(results)
+
+
+def vector_dot(a: np.ndarray, b: np.ndarray, axis: int, numpy_dtype: np.dtype) -> np.ndarray:
+    """Sum over ``axis`` of conj(a) * b, after broadcasting the other axes."""
+    a = np.moveaxis(a.astype(numpy_dtype, copy=False), axis, -1)
+    b = np.moveaxis(b.astype(numpy_dtype, copy=False), axis, -1)
+    with np.errstate(all="ignore"):
+        return np.asarray(np.vecdot(a, b, axis=-1))

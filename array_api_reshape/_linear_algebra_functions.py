@@ -6,6 +6,7 @@ from . import _kernels
 from ._array_object import Array, check_array
 from ._dtypes import promote_types
 from ._layout import broadcast_shape
+from ._validation import as_int, as_int_tuple, normalize_axis
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -95,3 +96,116 @@ def matmul(x1: Array, x2: Array, /) -> Array:
         )
     result = _kernels.matmul(x1._numpy(), x2._numpy(), dtype.dtype)
     return Array._new(*_kernels.from_contiguous_result(result), dtype)
+
+
+def tensordot(x1: Array, x2: Array, /, *, axes=2) -> Array:
+    """
+    Contract two arrays over the given axes (a generalised matrix product).
+
+    Parameters
+    ----------
+    x1, x2 : Array
+        Numeric arrays.
+    axes : int or (sequence of int, sequence of int), optional
+        Contract the last ``axes`` axes of ``x1`` with the first ``axes`` axes of
+        ``x2`` (default 2), or the listed axes pairwise. Neither operand is conjugated.
+
+    Returns
+    -------
+    Array
+        The free axes of ``x1`` followed by those of ``x2``.
+
+    Raises
+    ------
+    ValueError
+        If contracted axes differ in size or ``axes`` is out of range.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.tensordot(xp.ones((2, 3)), xp.ones((3, 4)), axes=1).shape
+    (2, 4)
+    """
+    check_array(x1, "tensordot", "x1")
+    check_array(x2, "tensordot", "x2")
+    for name, x in (("x1", x1), ("x2", x2)):
+        if x.dtype.kind == "bool":
+            raise TypeError(f"tensordot(): '{name}' must have a numeric dtype, got {x.dtype}")
+    dtype = promote_types(x1.dtype, x2.dtype, "tensordot")
+    if isinstance(axes, tuple) and len(axes) == 2:
+        first = tuple(normalize_axis(a, x1.ndim, "tensordot", "axes") for a in as_int_tuple(axes[0], "tensordot", "axes"))
+        second = tuple(normalize_axis(a, x2.ndim, "tensordot", "axes") for a in as_int_tuple(axes[1], "tensordot", "axes"))
+        if len(first) != len(second):
+            raise ValueError("tensordot(): the two sequences of 'axes' must have one length")
+    else:
+        count = as_int(axes, "tensordot", "axes")
+        if count < 0 or count > min(x1.ndim, x2.ndim):
+            raise ValueError(
+                f"tensordot(): 'axes' {count} must lie in [0, {min(x1.ndim, x2.ndim)}]"
+            )
+        first = tuple(range(x1.ndim - count, x1.ndim))
+        second = tuple(range(count))
+    for a, b in zip(first, second):
+        if x1.shape[a] != x2.shape[b]:
+            raise ValueError(
+                f"tensordot(): axis {a} of 'x1' (size {x1.shape[a]}) does not match axis "
+                f"{b} of 'x2' (size {x2.shape[b]})"
+            )
+    result = _kernels.numpy_call(
+        "tensordot", x1._numpy().astype(dtype.dtype, copy=False),
+        x2._numpy().astype(dtype.dtype, copy=False), axes=(first, second),
+    )
+    return Array._new(*_kernels.wrap_result(result), dtype)
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis=-1) -> Array:
+    """
+    Dot products of vectors along an axis, conjugating ``x1`` when complex.
+
+    Parameters
+    ----------
+    x1, x2 : Array
+        Numeric arrays whose other axes broadcast together.
+    axis : int, optional
+        The (negative) axis holding the vectors, counted from the end (default -1).
+
+    Returns
+    -------
+    Array
+        The broadcast shape without that axis.
+
+    Raises
+    ------
+    ValueError
+        If the vectors differ in length or ``axis`` is out of range.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.vecdot(xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0]))
+    Array(11., dtype=float64)
+    """
+    check_array(x1, "vecdot", "x1")
+    check_array(x2, "vecdot", "x2")
+    for name, x in (("x1", x1), ("x2", x2)):
+        if x.dtype.kind == "bool":
+            raise TypeError(f"vecdot(): '{name}' must have a numeric dtype, got {x.dtype}")
+    dtype = promote_types(x1.dtype, x2.dtype, "vecdot")
+    axis = as_int(axis, "vecdot", "axis")
+    smallest = min(x1.ndim, x2.ndim)
+    if not -smallest <= axis < 0:
+        raise ValueError(
+            f"vecdot(): 'axis' must be a negative axis in [{-smallest}, -1], got {axis}"
+        )
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError(
+            f"vecdot(): the vectors differ in length: {x1.shape[axis]} and {x2.shape[axis]}"
+        )
+    rest1 = x1.shape[:axis] + (x1.shape[axis + 1 :] if axis != -1 else ())
+    rest2 = x2.shape[:axis] + (x2.shape[axis + 1 :] if axis != -1 else ())
+    if broadcast_shape(rest1, rest2) is None:
+        raise ValueError(
+            f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"
+        )
+    result = _kernels.vector_dot(x1._numpy(), x2._numpy(), axis, dtype.dtype)
+    return Array._new(*_kernels.wrap_result(result), dtype)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ._array_object import Array, check_array
-from ._kernels import copy_to_contiguous
+from ._dtypes import promote_types
+from ._kernels import copy_to_contiguous, numpy_call, wrap_result
 from ._layout import (
     broadcast_shape,
     broadcast_to_shape,
@@ -15,7 +16,7 @@ from ._layout import (
     without_axes,
 )
 from ._layout_reshape import ReshapeBlocked, reshape_as_view
-from ._validation import as_int_tuple, check_copy, check_shape, normalize_axes
+from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
 def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ...]:
@@ -194,7 +195,7 @@ def permute_dims(x: Array, /, axes) -> Array:
 _PERMUTED_LAYOUTS: dict = {}
 
 
-def expand_dims(x: Array, /, axis=0) -> Array:
+def expand_dims(x: Array, /, axis) -> Array:
     """
     Insert size-1 axes (always a view).
 
@@ -202,9 +203,9 @@ def expand_dims(x: Array, /, axis=0) -> Array:
     ----------
     x : Array
         Input array.
-    axis : int or tuple of int, optional
+    axis : int or tuple of int
         Where the new axes sit in the result; negative positions count from the end of
-        the result. Default 0.
+        the result.
 
     Returns
     -------
@@ -408,3 +409,309 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
         )
     return tuple(x._view(broadcast_to_shape(x._layout, shape)) for x in arrays)
+
+
+def broadcast_shapes(*shapes) -> tuple:
+    """
+    The shape that all ``shapes`` broadcast to.
+
+    Parameters
+    ----------
+    *shapes : tuple of int (or None for an unknown size)
+        The shapes.
+
+    Returns
+    -------
+    tuple
+        The broadcast shape; a size stays None only where no known size decides it.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not broadcast together.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.broadcast_shapes((2, 1), (3,), (1, 1, 1))
+    (1, 2, 3)
+    """
+    checked = []
+    for i, shape in enumerate(shapes):
+        if shape.__class__ is not tuple:
+            raise TypeError(f"broadcast_shapes(): 'shapes[{i}]' must be a tuple, got {shape!r}")
+        checked.append(tuple(None if n is None else as_int(n, "broadcast_shapes", f"shapes[{i}]") for n in shape))
+    ndim = max((len(s) for s in checked), default=0)
+    result = []
+    for axis in range(-ndim, 0):
+        sizes = [shape[axis] if -axis <= len(shape) else 1 for shape in checked]
+        known = {n for n in sizes if n is not None and n != 1}
+        if len(known) > 1:
+            raise ValueError(
+                f"broadcast_shapes(): shapes {', '.join(map(str, checked))} do not broadcast "
+                f"together (sizes {sorted(known)} at axis {axis})"
+            )
+        result.append(known.pop() if known else (None if None in sizes else 1))
+    return tuple(result)
+
+
+def _same_rank_arrays(function: str, arrays) -> list[Array]:
+    if not isinstance(arrays, (list, tuple)) or not arrays:
+        raise TypeError(f"{function}(): 'arrays' must be a non-empty list or tuple of arrays")
+    for i, x in enumerate(arrays):
+        check_array(x, function, f"arrays[{i}]")
+    return list(arrays)
+
+
+def _common_dtype(function: str, arrays):
+    dtype = arrays[0].dtype
+    for x in arrays[1:]:
+        dtype = promote_types(dtype, x.dtype, function)
+    return dtype
+
+
+def concat(arrays, /, *, axis=0) -> Array:
+    """
+    Join arrays along an existing axis.
+
+    Parameters
+    ----------
+    arrays : list or tuple of Array
+        Arrays of equal rank whose shapes agree except along ``axis``.
+    axis : int or None, optional
+        The axis (default 0); None flattens every array first.
+
+    Returns
+    -------
+    Array
+        A new array in the promoted dtype of the inputs.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not agree.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.concat([xp.asarray([1, 2]), xp.asarray([3])])
+    Array([1, 2, 3], dtype=int64)
+    """
+    arrays = _same_rank_arrays("concat", arrays)
+    dtype = _common_dtype("concat", arrays)
+    if axis is None:
+        arrays = [reshape(x, (-1,)) for x in arrays]
+        axis = 0
+    ndim = arrays[0].ndim
+    if ndim == 0:
+        raise ValueError("concat(): zero-dimensional arrays cannot be joined; use stack()")
+    axis = normalize_axis(axis, ndim, "concat")
+    first = arrays[0].shape
+    for i, x in enumerate(arrays):
+        if x.ndim != ndim or x.shape[:axis] + x.shape[axis + 1 :] != first[:axis] + first[axis + 1 :]:
+            raise ValueError(
+                f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
+                f"outside axis {axis}"
+            )
+    result = numpy_call("concatenate", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
+    return Array._new(*wrap_result(result), dtype)
+
+
+def stack(arrays, /, *, axis=0) -> Array:
+    """
+    Join arrays of one shape along a new axis.
+
+    Parameters
+    ----------
+    arrays : list or tuple of Array
+        Arrays of the same shape.
+    axis : int, optional
+        Position of the new axis in the result (default 0).
+
+    Returns
+    -------
+    Array
+        A new array in the promoted dtype of the inputs.
+
+    Raises
+    ------
+    ValueError
+        If the shapes differ.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.stack([xp.asarray([1, 2]), xp.asarray([3, 4])], axis=1)
+    Array([[1, 3],
+           [2, 4]], dtype=int64)
+    """
+    arrays = _same_rank_arrays("stack", arrays)
+    dtype = _common_dtype("stack", arrays)
+    for i, x in enumerate(arrays):
+        if x.shape != arrays[0].shape:
+            raise ValueError(
+                f"stack(): 'arrays[{i}]' has shape {x.shape}, but 'arrays[0]' has "
+                f"{arrays[0].shape}"
+            )
+    axis = normalize_axis(axis, arrays[0].ndim + 1, "stack")
+    result = numpy_call("stack", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
+    return Array._new(*wrap_result(result), dtype)
+
+
+def unstack(x: Array, /, *, axis=0) -> tuple[Array, ...]:
+    """
+    Split an array along an axis into views, one per position.
+
+    Parameters
+    ----------
+    x : Array
+        An array with at least one dimension.
+    axis : int, optional
+        The axis to split along (default 0).
+
+    Returns
+    -------
+    tuple of Array
+        Views of ``x`` without that axis.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> [a.shape for a in xp.unstack(xp.zeros((2, 3)), axis=1)]
+    [(2,), (2,), (2,)]
+    """
+    check_array(x, "unstack")
+    if x.ndim == 0:
+        raise ValueError("unstack(): 'x' must have at least one dimension")
+    axis = normalize_axis(axis, x.ndim, "unstack")
+    lead = (slice(None),) * axis
+    return tuple(x[lead + (i,)] for i in range(x.shape[axis]))
+
+
+def repeat(x: Array, repeats, /, *, axis=None) -> Array:
+    """
+    Repeat each element a number of times.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    repeats : int or Array
+        Repetitions for every element, or a one-dimensional integer array with one
+        count per element along ``axis``.
+    axis : int, optional
+        The axis; None (default) flattens ``x`` first.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If a count is negative or the counts do not match the axis.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.repeat(xp.asarray([1, 2]), 2)
+    Array([1, 1, 2, 2], dtype=int64)
+    """
+    check_array(x, "repeat")
+    if axis is None:
+        x = reshape(x, (-1,))
+        axis = 0
+    axis = normalize_axis(axis, x.ndim, "repeat")
+    if isinstance(repeats, Array):
+        if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
+            raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
+        counts = repeats._numpy()
+        if counts.ndim == 1 and counts.shape[0] not in (1, x.shape[axis]):
+            raise ValueError(
+                f"repeat(): 'repeats' has {counts.shape[0]} counts for an axis of size "
+                f"{x.shape[axis]}"
+            )
+        if counts.size and int(numpy_call("min", counts)) < 0:
+            raise ValueError("repeat(): 'repeats' must not be negative")
+    else:
+        counts = as_int(repeats, "repeat", "repeats")
+        if counts < 0:
+            raise ValueError(f"repeat(): 'repeats' must not be negative, got {counts}")
+    result = numpy_call("repeat", x._numpy(), counts, axis=axis)
+    return Array._new(*wrap_result(result), x.dtype)
+
+
+def roll(x: Array, /, shift, *, axis=None) -> Array:
+    """
+    Shift elements cyclically along axes.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    shift : int or tuple of int
+        Places to shift (per axis, when a tuple).
+    axis : int or tuple of int, optional
+        The axes; None (default) shifts the flattened array and restores the shape.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If ``shift`` and ``axis`` are tuples of different lengths.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.roll(xp.asarray([1, 2, 3]), 1)
+    Array([3, 1, 2], dtype=int64)
+    """
+    check_array(x, "roll")
+    shifts = as_int_tuple(shift, "roll", "shift")
+    if axis is None:
+        if len(shifts) != 1:
+            raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
+        result = numpy_call("roll", x._numpy(), shifts[0])
+    else:
+        axes = as_int_tuple(axis, "roll", "axis")
+        axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
+        if len(shifts) == 1 and len(axes) > 1:
+            shifts = shifts * len(axes)
+        if len(shifts) != len(axes):
+            raise ValueError(
+                f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
+            )
+        result = numpy_call("roll", x._numpy(), shifts, axis=axes)
+    return Array._new(*wrap_result(result), x.dtype)
+
+
+def tile(x: Array, repetitions, /) -> Array:
+    """
+    Repeat a whole array along each axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    repetitions : tuple of int
+        Non-negative repetitions per axis (aligned to the trailing axes).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.tile(xp.asarray([1, 2]), (2,))
+    Array([1, 2, 1, 2], dtype=int64)
+    """
+    check_array(x, "tile")
+    counts = as_int_tuple(repetitions, "tile", "repetitions")
+    if any(n < 0 for n in counts):
+        raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")
+    result = numpy_call("tile", x._numpy(), counts)
+    return Array._new(*wrap_result(result), x.dtype)

@@ -1,0 +1,53 @@
+"""What every reduction shares: reading ``axis`` and ``keepdims``, wrapping results."""
+
+from __future__ import annotations
+
+from ._array_object import Array, check_array
+from ._dtypes import DType
+from ._kernels import numpy_call, wrap_result
+from ._validation import normalize_axes
+
+
+def reduced_axes(x: Array, axis, function: str) -> tuple[int, ...]:
+    """The axes a reduction runs over: all for None, else the normalised int or tuple."""
+    if axis is None:
+        return tuple(range(x.ndim))
+    return normalize_axes(axis, x.ndim, function)
+
+
+def check_keepdims(keepdims, function: str) -> bool:
+    if keepdims is not True and keepdims is not False:
+        raise TypeError(f"{function}(): 'keepdims' must be a bool, got {keepdims!r}")
+    return keepdims
+
+
+def reduced_size(x: Array, axes: tuple[int, ...]) -> int:
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    return count
+
+
+def reduce(
+    function: str, numpy_name: str, x: Array, axis, keepdims, result_dtype: DType, **kwargs
+) -> Array:
+    """Run a NumPy reduction over the normalised axes; wrap it as an array of ``result_dtype``."""
+    check_array(x, function)
+    axes = reduced_axes(x, axis, function)
+    keepdims = check_keepdims(keepdims, function)
+    result = numpy_call(numpy_name, x._numpy(), axis=axes, keepdims=keepdims, **kwargs)
+    if result.dtype != result_dtype.dtype:
+        result = result.astype(result_dtype.dtype)
+    return Array._new(*wrap_result(result), result_dtype)
+
+
+def check_kind(x: Array, function: str, allowed: tuple[str, ...], wording: str) -> None:
+    """TypeError unless ``x``'s dtype kind is among ``allowed``."""
+    check_array(x, function)
+    if x.dtype.kind not in allowed:
+        raise TypeError(f"{function}(): 'x' must have a {wording} dtype, got {x.dtype}")
+
+
+REAL = ("signed integer", "unsigned integer", "real floating")
+NUMERIC = REAL + ("complex floating",)
+FLOATING = ("real floating", "complex floating")

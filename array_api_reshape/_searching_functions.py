@@ -1,0 +1,253 @@
+"""Searching functions of the standard: argmax, argmin, count_nonzero, nonzero,
+searchsorted and where."""
+
+from __future__ import annotations
+
+from ._array_object import Array, check_array
+from ._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
+from ._kernels import checked_scalar, numpy_call, wrap_result
+from ._layout import broadcast_shape
+from ._reductions import REAL, check_keepdims, check_kind, reduce
+from ._validation import normalize_axis
+
+
+def _arg_extremum(function: str, x, axis, keepdims) -> Array:
+    check_kind(x, function, REAL, "real-valued")
+    keepdims = check_keepdims(keepdims, function)
+    if axis is None:
+        if x.size == 0:
+            raise ValueError(f"{function}(): the array is empty")
+        result = numpy_call(function, x._numpy(), axis=None)
+        if keepdims:
+            result = result.reshape((1,) * x.ndim)
+    else:
+        axis = normalize_axis(axis, x.ndim, function)
+        if x.shape[axis] == 0:
+            raise ValueError(f"{function}(): axis {axis} has no elements")
+        result = numpy_call(function, x._numpy(), axis=axis, keepdims=keepdims)
+    return Array._new(*wrap_result(result.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+
+
+def argmax(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Position of the first largest element (over everything, or along an axis).
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array.
+    axis : int, optional
+        The axis; None (default) looks at the flattened array.
+    keepdims : bool, optional
+        Keep the reduced axis (or all axes) as size 1 (default False).
+
+    Returns
+    -------
+    Array
+        int64 positions.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.argmax(xp.asarray([[1, 9], [8, 2]]), axis=1)
+    Array([1, 0], dtype=int64)
+    """
+    return _arg_extremum("argmax", x, axis, keepdims)
+
+
+def argmin(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Position of the first smallest element (over everything, or along an axis).
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array.
+    axis : int, optional
+        The axis; None (default) looks at the flattened array.
+    keepdims : bool, optional
+        Keep the reduced axis (or all axes) as size 1 (default False).
+
+    Returns
+    -------
+    Array
+        int64 positions.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.argmin(xp.asarray([3, 1, 2]))
+    Array(1, dtype=int64)
+    """
+    return _arg_extremum("argmin", x, axis, keepdims)
+
+
+def count_nonzero(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Number of non-zero (true) elements over the given axes.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axis : int or tuple of int, optional
+        Axes to count over; None (default) counts everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+        int64 counts.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0)
+    Array([1, 2], dtype=int64)
+    """
+    return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, DEFAULT_INDEX)
+
+
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """
+    Positions of the non-zero (true) elements, one index array per axis.
+
+    Parameters
+    ----------
+    x : Array
+        An array with at least one dimension.
+
+    Returns
+    -------
+    tuple of Array
+        int64 positions in row-major order.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is zero-dimensional.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> rows, cols = xp.nonzero(xp.asarray([[0, 5], [7, 0]]))
+    >>> rows, cols
+    (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
+    """
+    check_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero(): 'x' must have at least one dimension")
+    positions = numpy_call("nonzero", x._numpy())
+    return tuple(
+        Array._new(*wrap_result(p.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX) for p in positions
+    )
+
+
+def searchsorted(x1: Array, x2, /, *, side="left", sorter=None) -> Array:
+    """
+    Where values would be inserted into a sorted array to keep it sorted.
+
+    Parameters
+    ----------
+    x1 : Array
+        A one-dimensional real-valued array, sorted ascending (or sorted by ``sorter``).
+    x2 : Array, int or float
+        The values to place.
+    side : {"left", "right"}, optional
+        For equal values, the first ("left", default) or last suitable position.
+    sorter : Array, optional
+        Integer positions that sort ``x1``.
+
+    Returns
+    -------
+    Array
+        int64 positions with the shape of ``x2``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0, 0.5]), side="right")
+    Array([2, 0], dtype=int64)
+    """
+    check_kind(x1, "searchsorted", REAL, "real-valued")
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted(): 'side' must be 'left' or 'right', got {side!r}")
+    if isinstance(x2, Array):
+        dtype = promote_types(x1.dtype, x2.dtype, "searchsorted")
+        values = x2._numpy()
+    else:
+        dtype = scalar_result_dtype(x1.dtype, x2, "searchsorted")
+        values = checked_scalar(x2, dtype.dtype, "searchsorted")
+    sorter_values = None
+    if sorter is not None:
+        check_array(sorter, "searchsorted", "sorter")
+        if "integer" not in sorter.dtype.kind or sorter.shape != x1.shape:
+            raise ValueError(
+                "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
+            )
+        sorter_values = sorter._numpy()
+    haystack = x1._numpy().astype(dtype.dtype, copy=False)
+    result = numpy_call(
+        "searchsorted", haystack, values.astype(dtype.dtype, copy=False), side=side,
+        sorter=sorter_values,
+    )
+    return Array._new(*wrap_result(result.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+
+
+def where(condition: Array, x1, x2, /) -> Array:
+    """
+    Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere.
+
+    Parameters
+    ----------
+    condition : Array
+        A bool array.
+    x1, x2 : Array or Python scalar
+        The choices (at least one an array); all three broadcast together.
+
+    Returns
+    -------
+    Array
+        In the promoted dtype of ``x1`` and ``x2``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.where(xp.asarray([True, False]), xp.asarray([1.0, 2.0]), 0.0)
+    Array([1., 0.], dtype=float64)
+    """
+    check_array(condition, "where", "condition")
+    if condition.dtype.kind != "bool":
+        raise TypeError(f"where(): 'condition' must have dtype bool, got {condition.dtype}")
+    arrays = [v for v in (x1, x2) if isinstance(v, Array)]
+    if not arrays:
+        raise TypeError("where(): at least one of 'x1' and 'x2' must be an array")
+    dtype = arrays[0].dtype if len(arrays) == 1 else promote_types(x1.dtype, x2.dtype, "where")
+    choices = []
+    for name, value in (("x1", x1), ("x2", x2)):
+        if isinstance(value, Array):
+            choices.append(value._numpy())
+        else:
+            if not isinstance(value, (int, float, complex)):
+                raise TypeError(
+                    f"where(): '{name}' must be an array or a Python scalar, got "
+                    f"{type(value).__name__}"
+                )
+            dtype = scalar_result_dtype(dtype, value, "where")
+            choices.append(value)
+    shape = broadcast_shape(condition.shape, *(v.shape for v in arrays))
+    if shape is None:
+        raise ValueError(
+            "where(): 'condition', 'x1' and 'x2' of shapes "
+            f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
+            "do not broadcast together"
+        )
+    converted = [
+        c.astype(dtype.dtype, copy=False) if hasattr(c, "astype") else checked_scalar(c, dtype.dtype, "where")
+        for c in choices
+    ]
+    result = numpy_call("where", condition._numpy(), *converted)
+    return Array._new(*wrap_result(result), dtype)

@@ -1,0 +1,80 @@
+"""Sorting functions of the standard: argsort and sort (stable, either direction)."""
+
+from __future__ import annotations
+
+from ._array_object import Array
+from ._dtypes import DEFAULT_INDEX
+from ._kernels import sort_positions, sorted_values, wrap_result
+from ._reductions import REAL, check_kind
+from ._validation import normalize_axis
+
+
+def _sort_arguments(function: str, x, axis, descending, stable) -> int:
+    check_kind(x, function, REAL + ("bool",), "real-valued")
+    for name, flag in (("descending", descending), ("stable", stable)):
+        if flag is not True and flag is not False:
+            raise TypeError(f"{function}(): '{name}' must be a bool, got {flag!r}")
+    if x.ndim == 0:
+        raise ValueError(f"{function}(): 'x' must have at least one dimension")
+    return normalize_axis(axis, x.ndim, function)
+
+
+def argsort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
+    """
+    Positions that sort ``x`` along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array with at least one dimension.
+    axis : int, optional
+        The axis (default -1).
+    descending : bool, optional
+        Largest first (default False). NaNs come last when ascending, first when
+        descending.
+    stable : bool, optional
+        Keep equal elements in their original order. The sort is always stable.
+
+    Returns
+    -------
+    Array
+        int64 positions.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.argsort(xp.asarray([3, 1, 2, 1]), descending=True)
+    Array([0, 2, 1, 3], dtype=int64)
+    """
+    axis = _sort_arguments("argsort", x, axis, descending, stable)
+    positions = sort_positions(x._numpy(), axis, descending)
+    return Array._new(*wrap_result(positions.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+
+
+def sort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
+    """
+    ``x`` sorted along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array with at least one dimension.
+    axis : int, optional
+        The axis (default -1).
+    descending : bool, optional
+        Largest first (default False).
+    stable : bool, optional
+        Keep equal elements in their original order. The sort is always stable.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.sort(xp.asarray([3.0, 1.0, 2.0]))
+    Array([1., 2., 3.], dtype=float64)
+    """
+    axis = _sort_arguments("sort", x, axis, descending, stable)
+    return Array._new(*wrap_result(sorted_values(x._numpy(), axis, descending)), x.dtype)

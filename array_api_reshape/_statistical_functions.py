@@ -1,0 +1,342 @@
+"""Statistical functions of the standard: reductions and cumulative sums and products."""
+
+from __future__ import annotations
+
+from ._array_object import Array
+from ._dtypes import DType, check_dtype, int64, uint64
+from ._kernels import numpy_call, wrap_result
+from ._reductions import (
+    FLOATING,
+    NUMERIC,
+    REAL,
+    check_kind,
+    reduce,
+    reduced_axes,
+    reduced_size,
+)
+from ._validation import normalize_axis
+
+
+def _accumulator_dtype(x: Array, dtype, function: str) -> DType:
+    """The standard's result dtype of sum, prod and their cumulative forms."""
+    if dtype is not None:
+        dtype = check_dtype(dtype, function)
+        if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
+            raise TypeError(
+                f"{function}(): cannot accumulate {x.dtype} values in {dtype}"
+            )
+        return dtype
+    if x.dtype.kind == "signed integer":
+        return int64
+    if x.dtype.kind == "unsigned integer":
+        return uint64
+    return x.dtype
+
+
+def _summing(function: str, numpy_name: str, x, axis, dtype, keepdims) -> Array:
+    check_kind(x, function, NUMERIC, "numeric")
+    result_dtype = _accumulator_dtype(x, dtype, function)
+    return reduce(function, numpy_name, x, axis, keepdims, result_dtype, dtype=result_dtype.dtype)
+
+
+def sum(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
+    """
+    Sum of the elements over the given axes.
+
+    Parameters
+    ----------
+    x : Array
+        A numeric array.
+    axis : int or tuple of int, optional
+        Axes to sum over; None (default) sums everything.
+    dtype : dtype, optional
+        Accumulator and result dtype. Default: int64 for signed integers, uint64 for
+        unsigned integers, otherwise ``x.dtype``.
+    keepdims : bool, optional
+        Keep the summed axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.sum(xp.reshape(xp.arange(6, dtype=xp.int8), (2, 3)), axis=1)
+    Array([ 3, 12], dtype=int64)
+    """
+    return _summing("sum", "sum", x, axis, dtype, keepdims)
+
+
+def prod(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
+    """
+    Product of the elements over the given axes.
+
+    Parameters
+    ----------
+    x : Array
+        A numeric array.
+    axis : int or tuple of int, optional
+        Axes to multiply over; None (default) multiplies everything.
+    dtype : dtype, optional
+        Accumulator and result dtype, chosen as for :func:`sum`.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.prod(xp.asarray([1.0, 2.0, 3.0]))
+    Array(6., dtype=float64)
+    """
+    return _summing("prod", "prod", x, axis, dtype, keepdims)
+
+
+def _extremum(function: str, numpy_name: str, x, axis, keepdims) -> Array:
+    check_kind(x, function, REAL, "real-valued")
+    axes = reduced_axes(x, axis, function)
+    if reduced_size(x, axes) == 0:
+        raise ValueError(f"{function}(): cannot reduce zero elements (the array is empty)")
+    return reduce(function, numpy_name, x, axes, keepdims, x.dtype)
+
+
+def max(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Largest element over the given axes; NaN when a NaN is among them.
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array.
+    axis : int or tuple of int, optional
+        Axes to reduce; None (default) reduces everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If there are no elements to reduce.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.max(xp.asarray([[1, 5], [7, 2]]), axis=0)
+    Array([7, 5], dtype=int64)
+    """
+    return _extremum("max", "max", x, axis, keepdims)
+
+
+def min(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Smallest element over the given axes; NaN when a NaN is among them.
+
+    Parameters
+    ----------
+    x : Array
+        A real-valued array.
+    axis : int or tuple of int, optional
+        Axes to reduce; None (default) reduces everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If there are no elements to reduce.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.min(xp.asarray([[1, 5], [7, 2]]), axis=1)
+    Array([1, 2], dtype=int64)
+    """
+    return _extremum("min", "min", x, axis, keepdims)
+
+
+def mean(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Arithmetic mean over the given axes (NaN for no elements).
+
+    Parameters
+    ----------
+    x : Array
+        A floating-point array (real or complex).
+    axis : int or tuple of int, optional
+        Axes to average; None (default) averages everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+        Of ``x.dtype``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.mean(xp.asarray([1.0, 2.0, 6.0]))
+    Array(3., dtype=float64)
+    """
+    check_kind(x, "mean", FLOATING, "floating-point")
+    return reduce("mean", "mean", x, axis, keepdims, x.dtype)
+
+
+def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
+    check_kind(x, function, ("real floating",), "real floating-point")
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(
+            f"{function}(): 'correction' must be an int or a float, got {correction!r}"
+        )
+    return reduce(function, numpy_name, x, axis, keepdims, x.dtype, ddof=correction)
+
+
+def std(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
+    """
+    Standard deviation over the given axes.
+
+    Parameters
+    ----------
+    x : Array
+        A real floating-point array.
+    axis : int or tuple of int, optional
+        Axes to reduce; None (default) reduces everything.
+    correction : int or float, optional
+        Subtracted from the number of elements in the divisor (0 for the population
+        deviation, 1 for Bessel's correction). Default 0.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.std(xp.asarray([1.0, 3.0]))
+    Array(1., dtype=float64)
+    """
+    return _spread("std", "std", x, axis, correction, keepdims)
+
+
+def var(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
+    """
+    Variance over the given axes.
+
+    Parameters
+    ----------
+    x : Array
+        A real floating-point array.
+    axis : int or tuple of int, optional
+        Axes to reduce; None (default) reduces everything.
+    correction : int or float, optional
+        Subtracted from the number of elements in the divisor. Default 0.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.var(xp.asarray([1.0, 3.0]), correction=1)
+    Array(2., dtype=float64)
+    """
+    return _spread("var", "var", x, axis, correction, keepdims)
+
+
+def _cumulative(function: str, numpy_name: str, identity, x, axis, dtype, include_initial):
+    check_kind(x, function, NUMERIC + ("bool",), "numeric")
+    if x.ndim == 0:
+        raise ValueError(f"{function}(): 'x' must have at least one dimension")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(
+                f"{function}(): 'axis' is required for an array of {x.ndim} dimensions"
+            )
+        axis = 0
+    axis = normalize_axis(axis, x.ndim, function)
+    if include_initial is not True and include_initial is not False:
+        raise TypeError(f"{function}(): 'include_initial' must be a bool")
+    result_dtype = _accumulator_dtype(x, dtype, function)
+    if x.dtype.kind == "bool" and dtype is None:
+        result_dtype = int64
+    result = numpy_call(numpy_name, x._numpy(), axis=axis, dtype=result_dtype.dtype)
+    if include_initial:
+        shape = list(result.shape)
+        shape[axis] = 1
+        start = numpy_call("full", tuple(shape), identity, dtype=result_dtype.dtype)
+        result = numpy_call("concatenate", (start, result), axis=axis)
+    return Array._new(*wrap_result(result), result_dtype)
+
+
+def cumulative_sum(x: Array, /, *, axis=None, dtype=None, include_initial=False) -> Array:
+    """
+    Running sums along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        A numeric array with at least one dimension.
+    axis : int, optional
+        The axis; may be omitted only for a one-dimensional ``x``.
+    dtype : dtype, optional
+        Accumulator and result dtype, chosen as for :func:`sum`.
+    include_initial : bool, optional
+        Start with the empty sum 0, making the axis one longer (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.cumulative_sum(xp.asarray([1, 2, 3]), include_initial=True)
+    Array([0, 1, 3, 6], dtype=int64)
+    """
+    return _cumulative("cumulative_sum", "cumsum", 0, x, axis, dtype, include_initial)
+
+
+def cumulative_prod(x: Array, /, *, axis=None, dtype=None, include_initial=False) -> Array:
+    """
+    Running products along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        A numeric array with at least one dimension.
+    axis : int, optional
+        The axis; may be omitted only for a one-dimensional ``x``.
+    dtype : dtype, optional
+        Accumulator and result dtype, chosen as for :func:`sum`.
+    include_initial : bool, optional
+        Start with the empty product 1, making the axis one longer (default False).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.cumulative_prod(xp.asarray([1, 2, 3]))
+    Array([1, 2, 6], dtype=int64)
+    """
+    return _cumulative("cumulative_prod", "cumprod", 1, x, axis, dtype, include_initial)
+

@@ -1,0 +1,117 @@
+"""Utility functions of the standard: all, any, diff."""
+
+from __future__ import annotations
+
+from ._array_object import Array, check_array
+from ._dtypes import bool as bool_dtype, promote_types
+from ._kernels import numpy_call, wrap_result
+from ._reductions import reduce
+from ._validation import as_int, normalize_axis
+
+
+def all(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Whether every element over the given axes is true (non-zero).
+
+    Parameters
+    ----------
+    x : Array
+        Input array of any dtype.
+    axis : int or tuple of int, optional
+        Axes to test; None (default) tests everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+        A bool array; True for no elements.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.all(xp.asarray([[True, False], [True, True]]), axis=1)
+    Array([False,  True], dtype=bool)
+    """
+    return reduce("all", "all", x, axis, keepdims, bool_dtype)
+
+
+def any(x: Array, /, *, axis=None, keepdims=False) -> Array:
+    """
+    Whether some element over the given axes is true (non-zero).
+
+    Parameters
+    ----------
+    x : Array
+        Input array of any dtype.
+    axis : int or tuple of int, optional
+        Axes to test; None (default) tests everything.
+    keepdims : bool, optional
+        Keep the reduced axes as size-1 axes (default False).
+
+    Returns
+    -------
+    Array
+        A bool array; False for no elements.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.any(xp.asarray([0, 0, 3]))
+    Array(True, dtype=bool)
+    """
+    return reduce("any", "any", x, axis, keepdims, bool_dtype)
+
+
+def diff(x: Array, /, *, axis=-1, n=1, prepend=None, append=None) -> Array:
+    """
+    The ``n``-th forward difference along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array with at least one dimension.
+    axis : int, optional
+        The axis (default -1).
+    n : int, optional
+        How many times to take differences (default 1, at least 0).
+    prepend, append : Array, optional
+        Values placed before / after ``x`` along ``axis`` first; the same shape as
+        ``x`` except along ``axis``.
+
+    Returns
+    -------
+    Array
+        Shorter than the (extended) input by ``n`` along ``axis``; for booleans the
+        difference is "not equal".
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.diff(xp.asarray([1, 4, 9, 16]))
+    Array([3, 5, 7], dtype=int64)
+    """
+    check_array(x, "diff")
+    if x.ndim == 0:
+        raise ValueError("diff(): 'x' must have at least one dimension")
+    axis = normalize_axis(axis, x.ndim, "diff")
+    n = as_int(n, "diff", "n")
+    if n < 0:
+        raise ValueError(f"diff(): 'n' must be >= 0, got {n}")
+    dtype = x.dtype
+    extras = {}
+    for name, extra in (("prepend", prepend), ("append", append)):
+        if extra is None:
+            continue
+        check_array(extra, "diff", name)
+        dtype = promote_types(dtype, extra.dtype, "diff")
+        expected = x.shape[:axis] + x.shape[axis + 1 :]
+        if extra.ndim != x.ndim or extra.shape[:axis] + extra.shape[axis + 1 :] != expected:
+            raise ValueError(
+                f"diff(): '{name}' of shape {extra.shape} must match 'x' of shape "
+                f"{x.shape} except along axis {axis}"
+            )
+        extras[name] = extra._numpy().astype(dtype.dtype, copy=False)
+    values = x._numpy().astype(dtype.dtype, copy=False)
+    result = numpy_call("diff", values, n=n, axis=axis, **extras)
+    return Array._new(*wrap_result(result), dtype)
