@@ -390,5 +390,5 @@ for _name, _function in (
 ):
     _binary_operators(_name, _function)
 
-# WIRING-PENDING from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
+from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
 from . import _linear_algebra_functions as _linalg  # noqa: E402

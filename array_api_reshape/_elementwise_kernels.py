@@ -1,0 +1,147 @@
+"""
+Element-wise kernels: NumPy ufuncs, plus the standard's special cases where NumPy differs.
+
+Every kernel takes NumPy arrays (views over our buffers, or 0-d arrays for Python scalars,
+already of the computation dtype) and returns a new NumPy array. NumPy's floating-point
+warnings are silenced: the standard defines those results (NaN, inf, wrap-around).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+
+
+def _sign(a):
+    if a.dtype.kind != "c":
+        return np.sign(a)
+    magnitude = np.abs(a)
+    with np.errstate(all="ignore"):
+        result = a / magnitude
+    result = np.where(magnitude == 0, 0, result).astype(a.dtype)
+    nan = np.isnan(a.real) | np.isnan(a.imag)
+    return np.where(nan, np.asarray(complex(np.nan, np.nan), dtype=a.dtype), result)
+
+
+def _round(a):
+    if a.dtype.kind in "iub":
+        return a.copy()
+    return np.round(a)
+
+
+def _integer_power(a, b):
+    if a.dtype.kind in "iu" and b.dtype.kind in "iu" and (b < 0).any():
+        raise ValueError(
+            "pow(): an integer raised to a negative integer power is not an integer; "
+            "use floating-point operands"
+        )
+    return np.power(a, b)
+
+
+UNARY = {
+    "abs": np.abs,
+    "acos": np.arccos,
+    "acosh": np.arccosh,
+    "asin": np.arcsin,
+    "asinh": np.arcsinh,
+    "atan": np.arctan,
+    "atanh": np.arctanh,
+    "bitwise_invert": np.invert,
+    "ceil": np.ceil,
+    "conj": np.conj,
+    "cos": np.cos,
+    "cosh": np.cosh,
+    "exp": np.exp,
+    "expm1": np.expm1,
+    "floor": np.floor,
+    "imag": np.imag,
+    "isfinite": np.isfinite,
+    "isinf": np.isinf,
+    "isnan": np.isnan,
+    "log": np.log,
+    "log1p": np.log1p,
+    "log2": np.log2,
+    "log10": np.log10,
+    "logical_not": np.logical_not,
+    "negative": np.negative,
+    "positive": np.positive,
+    "real": np.real,
+    "reciprocal": np.reciprocal,
+    "round": _round,
+    "sign": _sign,
+    "signbit": np.signbit,
+    "sin": np.sin,
+    "sinh": np.sinh,
+    "square": np.square,
+    "sqrt": np.sqrt,
+    "tan": np.tan,
+    "tanh": np.tanh,
+    "trunc": np.trunc,
+}
+
+BINARY = {
+    "add": np.add,
+    "atan2": np.arctan2,
+    "bitwise_and": np.bitwise_and,
+    "bitwise_left_shift": np.left_shift,
+    "bitwise_or": np.bitwise_or,
+    "bitwise_right_shift": np.right_shift,
+    "bitwise_xor": np.bitwise_xor,
+    "copysign": np.copysign,
+    "divide": np.divide,
+    "equal": np.equal,
+    "floor_divide": np.floor_divide,
+    "greater": np.greater,
+    "greater_equal": np.greater_equal,
+    "hypot": np.hypot,
+    "less": np.less,
+    "less_equal": np.less_equal,
+    "logaddexp": np.logaddexp,
+    "logical_and": np.logical_and,
+    "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "multiply": np.multiply,
+    "nextafter": np.nextafter,
+    "not_equal": np.not_equal,
+    "pow": _integer_power,
+    "remainder": np.remainder,
+    "subtract": np.subtract,
+}
+
+
+def unary(name: str, a: np.ndarray) -> np.ndarray:
+    """The standard's ``name`` of every element of ``a``."""
+    with np.errstate(all="ignore"):
+        return np.asarray(UNARY[name](a))
+
+
+def binary(name: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting)."""
+    with np.errstate(all="ignore"):
+        return np.asarray(BINARY[name](a, b))
+
+
+def clip(a: np.ndarray, low, high) -> np.ndarray:
+    """``a`` limited to ``[low, high]`` (either may be None); NaNs propagate."""
+    result = a
+    with np.errstate(all="ignore"):
+        if low is not None:
+            result = np.maximum(result, low)
+        if high is not None:
+            result = np.minimum(result, high)
+    return np.array(result, dtype=a.dtype, copy=True)
+
+
+def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:
+    """A Python scalar as a 0-d array of ``numpy_dtype``; OverflowError if an int does not fit."""
+    if numpy_dtype.kind in "iu" and not isinstance(value, bool):
+        info = np.iinfo(numpy_dtype)
+        if not info.min <= value <= info.max:
+            raise OverflowError(
+                f"the Python int {value} does not fit in {numpy_dtype} "
+                f"([{info.min}, {info.max}])"
+            )
+    return np.asarray(value, dtype=numpy_dtype)
