@@ -143,7 +143,7 @@ def _from_python(obj, dtype: DType | None) -> Array:
         dtype = _PYTHON_SCALAR_DTYPES.get(type(obj))
     if dtype is not None:
         if isinstance(obj, (int, float, complex)):
-            if not python_scalar_fits_kind(obj, dtype):
+            if not _scalar_converts(obj, dtype):
                 raise TypeError(
                     f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
                 )
@@ -162,6 +162,16 @@ def _from_python(obj, dtype: DType | None) -> Array:
             "the standard's dtypes"
         )
     return Array._new(*from_contiguous_result(values), inferred)
+
+
+def _scalar_converts(value, dtype: DType) -> bool:
+    """With an explicit dtype, a Python scalar may widen in kind (bool -> int -> float ->
+    complex) but never lose its fractional or imaginary part."""
+    if isinstance(value, complex) and not isinstance(value, (int, float)):
+        return dtype.kind == "complex floating"
+    if isinstance(value, float):
+        return "floating" in dtype.kind
+    return True
 
 
 def _has_huge_int(obj) -> bool:

@@ -13,6 +13,32 @@ import numpy as np
 
 
 
+def _floor_divide(a, b):
+    """floor(a / b); NumPy gives NaN or -1 where one operand is infinite and the other
+    finite, where the standard asks for the signed infinity or signed zero of a / b."""
+    result = np.floor_divide(a, b)
+    if result.dtype.kind != "f":
+        return result
+    one_infinite = np.isinf(a) != np.isinf(b)
+    if one_infinite.any():
+        result = np.where(one_infinite & ~np.isnan(a) & ~np.isnan(b), np.divide(a, b), result)
+    return result
+
+
+def _expm1(z):
+    """exp(z) - 1; for complex z, accurate near 0 and with C99's special values."""
+    if z.dtype.kind != "c":
+        return np.expm1(z)
+    x, y = z.real, z.imag
+    result = np.empty(np.shape(z), dtype=z.dtype)
+    result.real = np.expm1(x) * np.cos(y) - 2 * np.sin(y / 2) ** 2
+    result.imag = np.where(y == 0, y, np.exp(x) * np.sin(y))
+    special = ~(np.isfinite(x) & np.isfinite(y))
+    if special.any():
+        result[special] = np.exp(z[special]) - 1
+    return result
+
+
 def _sign(a):
     if a.dtype.kind != "c":
         return np.sign(a)
@@ -53,7 +79,7 @@ UNARY = {
     "cos": np.cos,
     "cosh": np.cosh,
     "exp": np.exp,
-    "expm1": np.expm1,
+    "expm1": _expm1,
     "floor": np.floor,
     "imag": np.imag,
     "isfinite": np.isfinite,
@@ -91,7 +117,7 @@ BINARY = {
     "copysign": np.copysign,
     "divide": np.divide,
     "equal": np.equal,
-    "floor_divide": np.floor_divide,
+    "floor_divide": _floor_divide,
     "greater": np.greater,
     "greater_equal": np.greater_equal,
     "hypot": np.hypot,
