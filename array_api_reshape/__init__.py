@@ -143,7 +143,7 @@ from ._statistical_functions import (
     var,
 )
 from ._utility_functions import all, any, diff
-from . import layout
+from . import layout, linalg
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -193,4 +193,6 @@ __all__ = [
     "all", "any", "diff",
     # beyond the standard
     "layout",
+    # extensions
+    "linalg",
 ]

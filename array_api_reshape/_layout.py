@@ -212,3 +212,20 @@ def broadcast_to_shape(layout: Layout, shape: tuple[int, ...]) -> Layout | None:
         else:
             return None
     return make_layout(tuple(shape), tuple(strides), layout.offset)
+
+
+def diagonal_of_matrices(layout: Layout, offset: int) -> Layout:
+    """The ``offset``-th diagonal of the matrices in the last two axes, as a last axis."""
+    rows, cols = layout.shape[-2], layout.shape[-1]
+    row_stride, col_stride = layout.strides[-2], layout.strides[-1]
+    if offset >= 0:
+        length = max(0, min(rows, cols - offset))
+        start = offset * col_stride if length else 0
+    else:
+        length = max(0, min(rows + offset, cols))
+        start = -offset * row_stride if length else 0
+    return make_layout(
+        layout.shape[:-2] + (length,),
+        layout.strides[:-2] + (row_stride + col_stride,),
+        layout.offset + start,
+    )
