@@ -143,7 +143,7 @@ from ._statistical_functions import (
     var,
 )
 from ._utility_functions import all, any, diff
-from . import layout, linalg
+from . import fft, layout, linalg
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -194,5 +194,5 @@ __all__ = [
     # beyond the standard
     "layout",
     # extensions
-    "linalg",
+    "fft", "linalg",
 ]
