@@ -265,13 +265,13 @@ def clip(x: Array, /, min=None, max=None) -> Array:
     x : Array
         A real-valued array.
     min, max : Array or Python scalar, optional
-        Lower and upper bounds (None for no bound); they broadcast to ``x``'s shape
-        and must not change its dtype.
+        Lower and upper bounds (None for no bound); they broadcast with ``x`` and do
+        not take part in type promotion.
 
     Returns
     -------
     Array
-        Of ``x``'s dtype and shape.
+        Of ``x``'s dtype and the broadcast shape.
 
     Examples
     --------
@@ -292,10 +292,10 @@ def clip(x: Array, /, min=None, max=None) -> Array:
         if bound.__class__ is Array:
             if bound._dtype.kind not in KINDS["real-valued"]:
                 raise _kind_error("clip", argument, "real-valued", bound._dtype)
-            if broadcast_shape(bound.shape, x.shape) != x.shape:
+            if broadcast_shape(bound.shape, x.shape) is None:
                 raise ValueError(
-                    f"clip(): '{argument}' of shape {bound.shape} does not broadcast to "
-                    f"the shape of 'x' {x.shape}"
+                    f"clip(): '{argument}' of shape {bound.shape} does not broadcast with "
+                    f"'x' of shape {x.shape}"
                 )
             bounds.append(bound._numpy().astype(x._dtype.dtype, copy=False))
         else:

@@ -22,7 +22,7 @@ from ._dtypes import (
     uint64,
 )
 from ._kernels import wrap_result
-from ._layout import diagonal_of_matrices
+from ._layout import broadcast_shape, diagonal_of_matrices
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._reductions import reduced_axes
 from ._validation import as_int, normalize_axis
@@ -161,9 +161,16 @@ def cross(x1: Array, x2: Array, /, *, axis=-1) -> Array:
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.cross")
     if dtype.kind == "bool":
         raise TypeError("linalg.cross(): the inputs must be numeric")
-    if x1.ndim != x2.ndim:
-        raise ValueError("linalg.cross(): 'x1' and 'x2' must have the same rank")
-    axis = normalize_axis(axis, x1.ndim, "linalg.cross")
+    axis = as_int(axis, "linalg.cross", "axis")
+    smallest = min(x1.ndim, x2.ndim)
+    if not -smallest <= axis < 0:
+        raise ValueError(
+            f"linalg.cross(): 'axis' must be a negative axis in [{-smallest}, -1], got {axis}"
+        )
+    if broadcast_shape(x1.shape, x2.shape) is None:
+        raise ValueError(
+            f"linalg.cross(): shapes {x1.shape} and {x2.shape} do not broadcast together"
+        )
     if x1.shape[axis] != 3 or x2.shape[axis] != 3:
         raise ValueError(
             f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
@@ -428,7 +435,7 @@ def _tolerance(rtol, function: str):
     if rtol is None:
         return None
     if isinstance(rtol, Array):
-        return rtol._numpy()[..., None] if rtol.ndim else rtol._numpy()
+        return rtol._numpy()
     if isinstance(rtol, bool) or not isinstance(rtol, (int, float)):
         raise TypeError(f"linalg.{function}(): 'rtol' must be a float or an array, got {rtol!r}")
     return rtol
