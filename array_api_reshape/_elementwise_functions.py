@@ -301,9 +301,5 @@ def clip(x: Array, /, min=None, max=None) -> Array:
         else:
             if isinstance(bound, complex):
                 raise TypeError(f"clip(): '{argument}' must be real, got {bound!r}")
-            if x._dtype.kind != _REAL_FLOAT and isinstance(bound, float):
-                raise TypeError(
-                    f"clip(): '{argument}' {bound!r} is a float but 'x' has dtype {x._dtype}"
-                )
             bounds.append(kernels.scalar(bound, dtype.dtype))
     return _wrap(kernels.clip(x._numpy(), *bounds), x._dtype)

@@ -39,6 +39,20 @@ def _expm1(z):
     return result
 
 
+def _tanh(z):
+    """tanh; for complex z with an infinite real part and a finite imaginary part the
+    standard asks for +-1 with a zero imaginary part of the imaginary part's sign."""
+    result = np.tanh(z)
+    if z.dtype.kind != "c":
+        return result
+    saturated = np.isinf(z.real) & np.isfinite(z.imag)
+    if saturated.any():
+        result = np.array(result, copy=True)
+        result.real = np.where(saturated, np.copysign(1, z.real), result.real)
+        result.imag = np.where(saturated, np.copysign(0, z.imag), result.imag)
+    return result
+
+
 def _sign(a):
     if a.dtype.kind != "c":
         return np.sign(a)
@@ -102,7 +116,7 @@ UNARY = {
     "square": np.square,
     "sqrt": np.sqrt,
     "tan": np.tan,
-    "tanh": np.tanh,
+    "tanh": _tanh,
     "trunc": np.trunc,
 }
 
