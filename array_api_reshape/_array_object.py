@@ -268,22 +268,25 @@ class Array:
         if is_advanced(key):
             advanced_key = self._advanced_key(key)
             source = self._checked_source(value, None)
-            self._check_writable(self._layout)
+            self._check_writable()
             _kernels.scatter(self._numpy(), advanced_key, source)
             return
         target_layout = basic_indexed(self._layout, basic_key(key))
         source = self._checked_source(value, target_layout.shape)
-        self._check_writable(target_layout)
+        self._check_writable()
         target = _kernels.numpy_view(self._storage, target_layout, self._dtype.dtype)
         _kernels.write(target, source)
 
-    def _check_writable(self, target_layout: Layout) -> None:
-        if not self._storage.writable:
-            raise ValueError("__setitem__(): the array is read-only (its memory is read-only)")
-        if has_repeated_addresses(target_layout):
+    def _check_writable(self) -> None:
+        if has_repeated_addresses(self._layout):
             raise ValueError(
                 "__setitem__(): the array is a broadcast view (some elements share one "
                 "address); copy it before writing"
+            )
+        if not self._storage.writable:
+            raise ValueError(
+                "__setitem__(): the array is read-only (it views read-only memory or a "
+                "broadcast); copy it before writing"
             )
 
     def _advanced_key(self, key) -> tuple:

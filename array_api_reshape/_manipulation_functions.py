@@ -16,6 +16,7 @@ from ._layout import (
     without_axes,
 )
 from ._layout_reshape import ReshapeBlocked, reshape_as_view
+from ._storage import read_only_alias
 from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
@@ -349,7 +350,7 @@ def broadcast_to(x: Array, /, shape) -> Array:
     Returns
     -------
     Array
-        A read-only view (writes through it raise: its elements share addresses).
+        A read-only view: writes through it, or through any view of it, raise.
 
     Raises
     ------
@@ -371,7 +372,7 @@ def broadcast_to(x: Array, /, shape) -> Array:
         raise ValueError(
             f"broadcast_to(): an array of shape {x.shape} cannot be broadcast to {target}"
         )
-    return x._view(result)
+    return Array._new(read_only_alias(x._storage), result, x.dtype)
 
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
@@ -386,7 +387,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     Returns
     -------
     tuple of Array
-        One view per input, all of the common shape.
+        One read-only view per input, all of the common shape.
 
     Raises
     ------
@@ -408,7 +409,10 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             "broadcast_arrays(): shapes "
             f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
         )
-    return tuple(x._view(broadcast_to_shape(x._layout, shape)) for x in arrays)
+    return tuple(
+        Array._new(read_only_alias(x._storage), broadcast_to_shape(x._layout, shape), x.dtype)
+        for x in arrays
+    )
 
 
 def broadcast_shapes(*shapes) -> tuple:

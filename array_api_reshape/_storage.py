@@ -79,13 +79,23 @@ def borrow(array: np.ndarray) -> tuple[Storage, Layout] | None:
     return Storage(flat), make_layout(shape, strides, -low)
 
 
+def read_only_alias(storage: Storage) -> Storage:
+    """The same memory as ``storage``, refusing writes (for broadcast views)."""
+    alias = storage.buffer.view()
+    alias.flags.writeable = False
+    return Storage(alias, storage.device)
+
+
 def numpy_from_foreign(obj) -> np.ndarray | None:
     """A NumPy array sharing the memory of a DLPack or buffer-protocol object, or None.
 
-    Objects of neither kind return None (the caller converts them as Python data).
+    Objects of neither kind return None (the caller converts them as Python data), and
+    so do NumPy scalars: they are immutable values, so an array of one is a new buffer.
     """
     if isinstance(obj, np.ndarray):
         return obj
+    if isinstance(obj, np.generic):
+        return None
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
         return np.from_dlpack(obj)
     if isinstance(obj, (bytes, bytearray, memoryview)) or (
