@@ -31,7 +31,8 @@ def _expm1(z):
         return np.expm1(z)
     x, y = z.real, z.imag
     result = np.empty(np.shape(z), dtype=z.dtype)
-    result.real = np.expm1(x) * np.cos(y) - 2 * np.sin(y / 2) ** 2
+    # "+ 0.0" turns the -0 that expm1(-0) leaves into the +0 of exp(-0) * cos(0) - 1.
+    result.real = np.expm1(x) * np.cos(y) - 2 * np.sin(y / 2) ** 2 + 0.0
     result.imag = np.where(y == 0, y, np.exp(x) * np.sin(y))
     special = ~(np.isfinite(x) & np.isfinite(y))
     if special.any():

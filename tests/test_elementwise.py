@@ -177,6 +177,8 @@ def test_complex_expm1_special_values_and_precision():
     assert result[3] == -1 + 0j
     np.testing.assert_allclose(result[4], np.exp(1e-10 + 1e-10j) - 1, rtol=1e-6)
     assert result[5] == 0
+    negative_zero = np.asarray(xp.expm1(xp.asarray([complex(-0.0, 0.0)])))[0]
+    assert not np.signbit(negative_zero.real) and not np.signbit(negative_zero.imag)
 
 
 def test_complex_tanh_at_infinite_real_parts():
