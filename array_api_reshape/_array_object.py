@@ -13,10 +13,11 @@ from ._devices import check_device
 from ._dtypes import DType, python_scalar_fits_kind, promotes_to
 from ._index_keys import basic_key, is_advanced
 from ._layout import Layout, has_repeated_addresses, matrix_transposed, broadcast_to_shape
-from ._layout_indexing import basic_indexed
+from ._layout_indexing import basic_indexed, first_axis_indexed, first_axis_sliced
 from ._storage import Storage
 
 _new_object = object.__new__
+_PLAIN_BOUNDS = (int, type(None))
 
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -258,6 +259,18 @@ class Array:
     def __getitem__(self, key) -> "Array":
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
+        key_class = key.__class__
+        if key_class is int and self._layout.shape:
+            return self._view(first_axis_indexed(self._layout, key))
+        if key_class is slice and self._layout.shape:
+            start, stop, step = key.start, key.stop, key.step
+            if (
+                start.__class__ in _PLAIN_BOUNDS
+                and stop.__class__ in _PLAIN_BOUNDS
+                and step.__class__ in _PLAIN_BOUNDS
+                and step != 0
+            ):
+                return self._view(first_axis_sliced(self._layout, key))
         if is_advanced(key):
             result = _kernels.gather(self._numpy(), self._advanced_key(key))
             return Array._new(*_kernels.from_contiguous_result(result), self._dtype)
@@ -350,24 +363,28 @@ def _is_operand(value) -> bool:
     return isinstance(value, (Array, int, float, complex))
 
 
+from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
+from . import _linear_algebra_functions as _linalg  # noqa: E402
+
+
 def _binary_operators(name: str, function_name: str):
     """The forward, reflected and in-place operator methods for one binary function."""
+    function = getattr(_ew, function_name)
 
     def forward(self, other):
-        if not _is_operand(other):
+        if other.__class__ is not Array and not _is_operand(other):
             return NotImplemented
-        return getattr(_ew, function_name)(self, other)
+        return function(self, other)
 
     def reflected(self, other):
         if not _is_operand(other):
             return NotImplemented
-        return getattr(_ew, function_name)(other, self)
+        return function(other, self)
 
     def in_place(self, other):
         if not _is_operand(other):
             return NotImplemented
-        result = getattr(_ew, function_name)(self, other)
-        return self._assign_in_place(f"__i{name}__", result)
+        return self._assign_in_place(f"__i{name}__", function(self, other))
 
     for method, prefix in ((forward, ""), (reflected, "r"), (in_place, "i")):
         method.__name__ = f"__{prefix}{name}__"
@@ -392,6 +409,3 @@ for _name, _function in (
     ("rshift", "bitwise_right_shift"),
 ):
     _binary_operators(_name, _function)
-
-from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
-from . import _linear_algebra_functions as _linalg  # noqa: E402

@@ -1,7 +1,8 @@
 """
 The standard's data types as namespace objects, and their NumPy counterparts.
 
-A DType compares equal only to itself (``float64 == "float64"`` is False), is hashable,
+A DType compares equal only to itself (``float64 == "float64"`` is False, and so is
+``float64 == numpy.dtype("float64")``), hashes by identity,
 and exposes its NumPy dtype as ``.dtype`` so that ``numpy.dtype(xp.float64)`` works and
 NumPy-based tools accept our dtypes.
 """
@@ -26,14 +27,13 @@ class DType:
     def __repr__(self) -> str:
         return f"array_api_reshape.{self.name}"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other) -> builtins.bool:
         return self is other
 
-    def __ne__(self, other) -> bool:
+    def __ne__(self, other) -> builtins.bool:
         return self is not other
 
-    def __hash__(self) -> int:
-        return hash(("array_api_reshape", self.name))
+    __hash__ = object.__hash__
 
     def __reduce__(self):
         return (_dtype_by_name, (self.name,))

@@ -22,7 +22,8 @@ from ._dtypes import (
     scalar_result_dtype,
 )
 from ._kernels import from_contiguous_result
-from ._layout import broadcast_shape
+from ._layout import broadcast_shape, contiguous_layout
+from ._storage import Storage
 
 _SIGNED = "signed integer"
 _UNSIGNED = "unsigned integer"
@@ -55,6 +56,8 @@ def _result_dtype(rule: str, dtype):
 def _wrap(result, dtype) -> Array:
     if result.dtype != dtype.dtype:
         result = result.astype(dtype.dtype)
+    if result.flags.c_contiguous:
+        return Array._new(Storage(result), contiguous_layout(result.shape), dtype)
     return Array._new(*from_contiguous_result(result), dtype)
 
 
@@ -104,6 +107,11 @@ def _operand(value, dtype):
 
 
 def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
+    if x1.__class__ is Array and x2.__class__ is Array and x1._dtype is x2._dtype:
+        dtype = x1._dtype
+        if dtype.kind in KINDS[kinds] and x1._layout.shape == x2._layout.shape:
+            result = kernels.binary(name, x1._numpy(), x2._numpy())
+            return _wrap(result, _result_dtype(rule, dtype))
     dtype = _operand_dtype(name, x1, x2)
     if dtype.kind not in KINDS[kinds]:
         for argument, value in (("x1", x1), ("x2", x2)):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._kernels import silenced
+
 
 
 
@@ -155,14 +157,12 @@ BINARY = {
 
 def unary(name: str, a: np.ndarray) -> np.ndarray:
     """The standard's ``name`` of every element of ``a``."""
-    with np.errstate(all="ignore"):
-        return np.asarray(UNARY[name](a))
+    return np.asarray(silenced(UNARY[name], a))
 
 
 def binary(name: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting)."""
-    with np.errstate(all="ignore"):
-        return np.asarray(BINARY[name](a, b))
+    return np.asarray(silenced(BINARY[name], a, b))
 
 
 def clip(a: np.ndarray, low, high) -> np.ndarray:

@@ -62,8 +62,18 @@ def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(strides)
 
 
+_CONTIGUOUS_LAYOUTS: dict = {}
+
+
 def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
-    """The C-contiguous layout of ``shape`` starting at ``offset``."""
+    """The C-contiguous layout of ``shape`` starting at ``offset`` (remembered per shape)."""
+    if offset == 0:
+        layout = _CONTIGUOUS_LAYOUTS.get(shape)
+        if layout is None:
+            if len(_CONTIGUOUS_LAYOUTS) > 4096:
+                _CONTIGUOUS_LAYOUTS.clear()
+            layout = _CONTIGUOUS_LAYOUTS[shape] = make_layout(shape, row_major_strides(shape), 0)
+        return layout
     return make_layout(shape, row_major_strides(shape), offset)
 
 

@@ -7,7 +7,7 @@ a tuple whose items are Python ints, slices, None or Ellipsis (at most one).
 
 from __future__ import annotations
 
-from ._layout import Layout, make_layout
+from ._layout import Layout, _new_layout, make_layout
 
 
 def _expand_ellipsis(key: tuple, ndim: int) -> tuple:
@@ -54,3 +54,25 @@ def basic_indexed(layout: Layout, key: tuple) -> Layout:
             offset += _integer_address(item, size, axis) * stride
         axis += 1
     return make_layout(tuple(shape), tuple(strides), offset)
+
+
+def first_axis_indexed(layout: Layout, index: int) -> Layout:
+    """``layout[index]`` for one int: the fast path of ``basic_indexed``."""
+    size = layout.shape[0]
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of bounds for axis 0 with size {size}")
+    if index < 0:
+        index += size
+    return make_layout(
+        layout.shape[1:], layout.strides[1:], layout.offset + index * layout.strides[0]
+    )
+
+
+def first_axis_sliced(layout: Layout, key: slice) -> Layout:
+    """``layout[key]`` for one slice of ints or None: the fast path of ``basic_indexed``."""
+    shape, strides = layout.shape, layout.strides
+    first, last, step = key.indices(shape[0])
+    length = len(range(first, last, step))
+    stride = strides[0]
+    offset = layout.offset + first * stride if length else layout.offset
+    return _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))

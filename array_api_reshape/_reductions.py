@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import DType
-from ._kernels import numpy_call, wrap_result
+from ._kernels import numpy_call, numpy_call_without_warnings, wrap_result
 from ._validation import normalize_axes
 
 
@@ -29,13 +29,19 @@ def reduced_size(x: Array, axes: tuple[int, ...]) -> int:
 
 
 def reduce(
-    function: str, numpy_name: str, x: Array, axis, keepdims, result_dtype: DType, **kwargs
+    function: str, numpy_name: str, x: Array, axis, keepdims, result_dtype: DType,
+    quiet_below: int = 0, **kwargs
 ) -> Array:
-    """Run a NumPy reduction over the normalised axes; wrap it as an array of ``result_dtype``."""
+    """Run a NumPy reduction over the normalised axes; wrap it as an array of ``result_dtype``.
+
+    NumPy's Python warnings (empty slices, degrees of freedom) are silenced when fewer
+    than ``quiet_below`` elements are reduced.
+    """
     check_array(x, function)
     axes = reduced_axes(x, axis, function)
     keepdims = check_keepdims(keepdims, function)
-    result = numpy_call(numpy_name, x._numpy(), axis=axes, keepdims=keepdims, **kwargs)
+    call = numpy_call_without_warnings if reduced_size(x, axes) < quiet_below else numpy_call
+    result = call(numpy_name, x._numpy(), axis=axes, keepdims=keepdims, **kwargs)
     if result.dtype != result_dtype.dtype:
         result = result.astype(result_dtype.dtype)
     return Array._new(*wrap_result(result), result_dtype)

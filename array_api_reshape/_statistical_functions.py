@@ -191,7 +191,7 @@ def mean(x: Array, /, *, axis=None, keepdims=False) -> Array:
     Array(3., dtype=float64)
     """
     check_kind(x, "mean", FLOATING, "floating-point")
-    return reduce("mean", "mean", x, axis, keepdims, x.dtype)
+    return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
 
 
 def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
@@ -200,7 +200,10 @@ def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Ar
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
         )
-    return reduce(function, numpy_name, x, axis, keepdims, x.dtype, ddof=correction)
+    quiet_below = int(correction) + 2
+    return reduce(
+        function, numpy_name, x, axis, keepdims, x.dtype, quiet_below=quiet_below, ddof=correction
+    )
 
 
 def std(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:

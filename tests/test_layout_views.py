@@ -173,3 +173,18 @@ def test_contiguous_strides_match_numpy(shape):
         assert tuple(s * itemsize for s in column_major_strides(shape)) == f.strides
     assert is_c_contiguous(layout)
     assert is_f_contiguous(Layout(shape, column_major_strides(shape), 0))
+
+
+@given(layout=small_layouts(max_ndim=3).filter(lambda l: l.ndim >= 1), data=st.data())
+def test_first_axis_fast_paths_agree_with_basic_indexing(layout, data):
+    from array_api_reshape._layout_indexing import first_axis_indexed, first_axis_sliced
+
+    size = layout.shape[0]
+    bounds = st.one_of(st.none(), st.integers(-size - 2, size + 2))
+    start, stop = data.draw(bounds), data.draw(bounds)
+    step = data.draw(st.one_of(st.none(), st.integers(-3, 3).filter(bool)))
+    expected = basic_indexed(layout, (slice(start, stop, step),))
+    assert first_axis_sliced(layout, slice(start, stop, step)) == expected
+    if size:
+        index = data.draw(st.integers(-size, size - 1))
+        assert first_axis_indexed(layout, index) == basic_indexed(layout, (index,))
