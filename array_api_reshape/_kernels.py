@@ -322,24 +322,28 @@ def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
     return from_contiguous_result(np.asarray(result))
 
 
-def sort_positions(view: np.ndarray, axis: int, descending: bool) -> np.ndarray:
-    """Stable sorting positions along ``axis``; NaNs last ascending, first descending.
+def sort_positions(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
+    """Sorting positions along ``axis``; NaNs last ascending, first descending.
 
-    Descending order keeps equal elements in their original order: sort the reversed
-    axis ascending, reverse that order, and translate positions back.
+    A stable descending order keeps equal elements in their original order: sort the
+    reversed axis ascending, reverse that order, and translate positions back.
     """
+    kind = "stable" if stable else "quicksort"
     if not descending:
-        return np.argsort(view, axis=axis, kind="stable")
+        return np.argsort(view, axis=axis, kind=kind)
     size = view.shape[axis]
     reversed_view = np.flip(view, axis=axis)
-    order = np.flip(np.argsort(reversed_view, axis=axis, kind="stable"), axis=axis)
+    order = np.flip(np.argsort(reversed_view, axis=axis, kind=kind), axis=axis)
     return size - 1 - order
 
 
-def sorted_values(view: np.ndarray, axis: int, descending: bool) -> np.ndarray:
-    """The values of ``view`` sorted along ``axis``."""
+def sorted_values(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
+    """The values of ``view`` sorted along ``axis``; -0.0 and 0.0 compare equal, so a
+    stable sort keeps their order, an unstable one need not."""
     if not descending:
-        return np.sort(view, axis=axis, kind="stable")
+        return np.sort(view, axis=axis, kind="stable" if stable else "quicksort")
+    if not stable:
+        return np.flip(np.sort(np.flip(view, axis=axis), axis=axis, kind="quicksort"), axis=axis)
     return np.take_along_axis(view, sort_positions(view, axis, True), axis=axis)
 
 

@@ -33,7 +33,8 @@ def argsort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
         Largest first (default False). NaNs come last when ascending, first when
         descending.
     stable : bool, optional
-        Keep equal elements in their original order. The sort is always stable.
+        Keep equal elements in their original order (default True); False allows a
+        faster, unstable algorithm.
 
     Returns
     -------
@@ -47,7 +48,7 @@ def argsort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
     Array([0, 2, 1, 3], dtype=int64)
     """
     axis = _sort_arguments("argsort", x, axis, descending, stable)
-    positions = sort_positions(x._numpy(), axis, descending)
+    positions = sort_positions(x._numpy(), axis, descending, stable)
     return Array._new(*wrap_result(positions.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
 
 
@@ -64,7 +65,8 @@ def sort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
     descending : bool, optional
         Largest first (default False).
     stable : bool, optional
-        Keep equal elements in their original order. The sort is always stable.
+        Keep equal elements (such as -0.0 and 0.0) in their original order (default
+        True); False allows a faster, unstable algorithm.
 
     Returns
     -------
@@ -77,4 +79,4 @@ def sort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
     Array([1., 2., 3.], dtype=float64)
     """
     axis = _sort_arguments("sort", x, axis, descending, stable)
-    return Array._new(*wrap_result(sorted_values(x._numpy(), axis, descending)), x.dtype)
+    return Array._new(*wrap_result(sorted_values(x._numpy(), axis, descending, stable)), x.dtype)

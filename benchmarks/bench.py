@@ -147,7 +147,68 @@ def build_cases() -> list[Case]:
                                ("asarray-numpy-copy", source, True)):
         cases.append(Case(case_id, {ns: (lambda ns=ns, o=obj, c=copy: asarray_case(ns, o, c))
                                     for ns in NAMESPACES}))
+    cases.append(_permute_reshape_sum_case())
+    cases.extend(_operation_cases())
     return cases
+
+
+def _module(ns):
+    return {"ours": xp, "numpy": np, "strict": strict}[ns]
+
+
+def _permute_reshape_sum_case() -> Case:
+    """200 x sum(reshape(permute_dims(x, (1, 0, 2)), (-1, 64)), axis=0) on (64, 64, 64)."""
+
+    def setup(ns):
+        x = _from_numpy(ns, np.random.default_rng(0).random((64, 64, 64)).astype(np.float32))
+        m = _module(ns)
+
+        def run():
+            result = None
+            for _ in range(200):
+                result = m.sum(m.reshape(m.permute_dims(x, (1, 0, 2)), (-1, 64)), axis=0)
+            return result
+
+        return run, x
+
+    return Case("permute-reshape-sum-x200", {ns: (lambda ns=ns: setup(ns)) for ns in NAMESPACES})
+
+
+def _operation_cases() -> list[Case]:
+    """Small-array overhead (10 elements) and large element-wise work and reductions."""
+    rng = np.random.default_rng(1)
+    small_a, small_b = rng.random(10), rng.random(10)
+    small_mask = small_a > 0.5
+    big_a, big_b = rng.random(1_000_000), rng.random(1_000_000)
+    square = rng.random((1000, 1000))
+    matrix = rng.random((512, 512))
+
+    def binary(ns, a, b, op):
+        x, y = _from_numpy(ns, a), _from_numpy(ns, b)
+        return (lambda: op(_module(ns), x, y)), x
+
+    specs = [
+        ("small-add", small_a, small_b, lambda m, x, y: x + y),
+        ("small-multiply-scalar", small_a, small_b, lambda m, x, y: x * 2.0),
+        ("small-sum", small_a, small_b, lambda m, x, y: m.sum(x)),
+        ("small-slice", small_a, small_b, lambda m, x, y: x[1:3]),
+        ("small-mask", small_a, small_mask, lambda m, x, y: x[y]),
+        ("large-add", big_a, big_b, lambda m, x, y: x + y),
+        ("large-exp", big_a, big_b, lambda m, x, y: m.exp(x)),
+        ("large-where", big_a, big_b, lambda m, x, y: m.where(x > y, x, y)),
+        ("sum-axis", square, square, lambda m, x, y: m.sum(x, axis=1)),
+        ("mean-axis", square, square, lambda m, x, y: m.mean(x, axis=0)),
+        ("matmul-512", matrix, matrix, lambda m, x, y: x @ y),
+        ("sort-1m-stable", big_a, big_b,
+         lambda m, x, y: np.sort(x, kind="stable") if m is np else m.sort(x)),
+        ("sort-1m-unstable", big_a, big_b,
+         lambda m, x, y: np.sort(x) if m is np else m.sort(x, stable=False)),
+    ]
+    return [
+        Case(case_id, {ns: (lambda ns=ns, a=a, b=b, op=op: binary(ns, a, b, op))
+                       for ns in NAMESPACES})
+        for case_id, a, b, op in specs
+    ]
 
 
 def _batch_size(operation, target_seconds: float) -> int:
@@ -241,6 +302,7 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer, shorter batches")
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--only", nargs="*", help="case ids to run")
+    parser.add_argument("--plot", help="write a PNG chart of the ratios (needs matplotlib)")
     args = parser.parse_args(argv)
     repeats, batch_seconds = (5, 0.002) if args.quick else (21, 0.005)
     rows = []
@@ -254,7 +316,32 @@ def main(argv=None) -> int:
     if args.json:
         with open(args.json, "w") as stream:
             json.dump({"machine": machine(), "rows": rows}, stream, indent=2)
+    if args.plot:
+        plot(rows, args.plot)
     return 0
+
+
+def plot(rows: list[dict], path: str) -> None:
+    """A bar chart of ours/NumPy and ours/strict per case (log scale), for the docs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ids = [r["id"] for r in rows]
+    positions = np.arange(len(ids))
+    figure, axes = plt.subplots(figsize=(10, 0.35 * len(ids) + 1.5))
+    axes.barh(positions - 0.2, [r["ratio_numpy"] for r in rows], height=0.4, label="ours / NumPy")
+    axes.barh(positions + 0.2, [r.get("ratio_strict", np.nan) for r in rows], height=0.4,
+              label="ours / array-api-strict")
+    axes.axvline(1.0, color="black", linewidth=0.8)
+    axes.set_xscale("log")
+    axes.set_yticks(positions, ids)
+    axes.invert_yaxis()
+    axes.set_xlabel("time ratio (below 1: we are faster)")
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
 
 
 if __name__ == "__main__":

@@ -198,6 +198,17 @@ def test_sort_and_argsort_are_stable(descending, a, data):
     assert_same(xp.sort(x, axis=axis, descending=descending), values)
 
 
+@pytest.mark.parametrize("descending", [False, True])
+@given(a=arrays(FLOAT_DTYPES, min_dims=1))
+def test_unstable_sort_gives_the_same_values(descending, a):
+    x = xp.asarray(a)
+    stable = np.asarray(xp.sort(x, descending=descending))
+    unstable = np.asarray(xp.sort(x, descending=descending, stable=False))
+    np.testing.assert_array_equal(unstable, stable)
+    order = np.asarray(xp.argsort(x, descending=descending, stable=False))
+    np.testing.assert_array_equal(np.take_along_axis(a, order, axis=-1), stable)
+
+
 def test_descending_sort_keeps_equal_elements_in_order():
     x = xp.asarray([1, 3, 1, 3, 2])
     assert_same(xp.argsort(x, descending=True), [1, 3, 4, 0, 2])
