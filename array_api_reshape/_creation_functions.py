@@ -27,7 +27,7 @@ from ._kernels import (
     triangle,
 )
 from ._manipulation_functions import broadcast_to
-from ._storage import borrow, numpy_from_foreign
+from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
@@ -80,6 +80,10 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     >>> xp.asarray([[1, 2], [3, 4]]).dtype
     array_api_reshape.int64
     """
+    if copy is None and dtype is None and device is None and obj.__class__ is _NDARRAY:
+        shared = borrow_native(obj)
+        if shared is not None:
+            return shared
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")
@@ -94,6 +98,16 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
             "is always a new buffer; use copy=None"
         )
     return _from_python(obj, dtype)
+
+
+def borrow_native(source) -> Array | None:
+    """Share a C-contiguous NumPy array of a standard dtype (the common case, kept short)."""
+    dtype = from_numpy_dtype(source.dtype)
+    if dtype is None or not source.flags.c_contiguous or source.size == 0:
+        return None
+    result = Array._new(*borrow(source), dtype)
+    result._np_view = source
+    return result
 
 
 def _from_array(x: Array, dtype: DType | None, copy) -> Array:

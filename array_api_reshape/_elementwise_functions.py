@@ -54,8 +54,9 @@ def _result_dtype(rule: str, dtype):
 
 
 def _wrap(result, dtype) -> Array:
-    if result.dtype != dtype.dtype:
-        result = result.astype(dtype.dtype)
+    numpy_dtype = dtype.dtype
+    if result.dtype is not numpy_dtype and result.dtype != numpy_dtype:
+        result = result.astype(numpy_dtype)
     if result.flags.c_contiguous:
         return Array._new(Storage(result), contiguous_layout(result.shape), dtype)
     return Array._new(*from_contiguous_result(result), dtype)
@@ -110,7 +111,7 @@ def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
     if x1.__class__ is Array and x2.__class__ is Array and x1._dtype is x2._dtype:
         dtype = x1._dtype
         if dtype.kind in KINDS[kinds] and x1._layout.shape == x2._layout.shape:
-            result = kernels.binary(name, x1._numpy(), x2._numpy())
+            result = kernels.binary(name, x1._numpy(), x2._numpy(), dtype.kind)
             return _wrap(result, _result_dtype(rule, dtype))
     dtype = _operand_dtype(name, x1, x2)
     if dtype.kind not in KINDS[kinds]:
@@ -123,7 +124,7 @@ def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
             raise ValueError(
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
-    result = kernels.binary(name, _operand(x1, dtype), _operand(x2, dtype))
+    result = kernels.binary(name, _operand(x1, dtype), _operand(x2, dtype), dtype.kind)
     return _wrap(result, _result_dtype(rule, dtype))
 
 

@@ -160,9 +160,24 @@ def unary(name: str, a: np.ndarray) -> np.ndarray:
     return np.asarray(silenced(UNARY[name], a))
 
 
-def binary(name: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting)."""
-    return np.asarray(silenced(BINARY[name], a, b))
+# Functions NumPy computes without floating-point warnings for every dtype kind, and
+# those that are quiet for integers and booleans (where NumPy wraps around silently).
+_ALWAYS_QUIET = frozenset({
+    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+    "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+    "logical_and", "logical_or", "logical_xor", "copysign", "nextafter",
+})
+_QUIET_FOR_INTEGERS = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
+_INTEGER_KINDS = frozenset({"signed integer", "unsigned integer", "bool"})
+
+
+def binary(name: str, a, b, kind: str = "") -> np.ndarray:
+    """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting);
+    ``kind`` is the result's dtype kind, which says whether NumPy could warn."""
+    function = BINARY[name]
+    if name in _ALWAYS_QUIET or (kind in _INTEGER_KINDS and name in _QUIET_FOR_INTEGERS):
+        return np.asarray(function(a, b))
+    return np.asarray(silenced(function, a, b))
 
 
 def clip(a: np.ndarray, low, high) -> np.ndarray:

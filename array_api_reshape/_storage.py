@@ -13,6 +13,9 @@ from ._devices import CPU_DEVICE, Device
 from ._layout import Layout, make_layout
 
 
+NUMPY_ARRAY = np.ndarray
+
+
 class Storage:
     """A contiguous buffer of elements and the device it lives on.
 
