@@ -135,6 +135,15 @@ def has_repeated_addresses(layout: Layout) -> bool:
     )
 
 
+def element_addresses(layout: Layout) -> list[int]:
+    """The buffer address of every element, in row-major order (for small layouts:
+    diagrams and explanations, never a hot path)."""
+    addresses = [layout.offset]
+    for n, s in zip(layout.shape, layout.strides):
+        addresses = [a + i * s for a in addresses for i in range(n)]
+    return addresses
+
+
 def permuted(layout: Layout, axes: tuple[int, ...]) -> Layout:
     """Reorder the axes: new axis ``k`` is old axis ``axes[k]``."""
     shape, strides = layout.shape, layout.strides

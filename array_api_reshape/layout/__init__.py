@@ -5,6 +5,7 @@ be a view, and read why not.
 Nothing in the standard namespace depends on this submodule.
 """
 
+from ._diagram import LayoutDiagram, diagram, reshape_diagram
 from ._explain import ReshapeExplanation, can_reshape_without_copy, explain_reshape
 from ._introspection import is_contiguous, offset, shares_memory, strides
 
@@ -16,4 +17,7 @@ __all__ = [
     "can_reshape_without_copy",
     "explain_reshape",
     "ReshapeExplanation",
+    "diagram",
+    "reshape_diagram",
+    "LayoutDiagram",
 ]
