@@ -1,0 +1,32 @@
+"""Sphinx configuration of the array-api-reshape documentation."""
+
+import array_api_reshape
+
+project = "array-api-reshape"
+author = "array-api-reshape developers"
+release = array_api_reshape.__version__
+version = release
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "numpydoc",
+]
+
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache"]
+html_theme = "furo"
+html_title = "array-api-reshape"
+
+nitpicky = True
+autodoc_typehints = "none"
+autodoc_member_order = "bysource"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+myst_enable_extensions = ["colon_fence"]
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 120
+nb_render_markdown_format = "myst"
