@@ -5,8 +5,8 @@ A diagram draws the flat buffer as a row of numbered cells, marks the cells the 
 reads, and draws the array itself as a grid whose cells show the buffer address each
 element comes from. ``reshape_diagram`` draws an array and its reshape over the same
 buffer when the reshape is a view, or over a new buffer when it must copy. Text and lines
-use ``currentColor`` and fills are translucent, so the pictures read in light and dark
-themes alike. Pure Python: the addresses come from the layout, no NumPy involved.
+follow the reader's light or dark preference and fills are translucent, so the pictures
+read in light and dark themes alike. Pure Python: the addresses come from the layout, no NumPy involved.
 """
 
 from __future__ import annotations
@@ -19,6 +19,13 @@ from .._array_object import Array, check_array
 from .._layout import Layout, contiguous_layout, element_addresses
 from .._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
 from .._manipulation_functions import reshape_target
+
+# Dark text and lines on light pages, light ones where the reader prefers dark: the
+# media query works for inline SVG and for SVG shown as an image alike.
+_THEME = (
+    "text{fill:#1f2937}rect{stroke:#4b5563}"
+    "@media (prefers-color-scheme: dark){text{fill:#e5e7eb}rect{stroke:#9ca3af}}"
+)
 
 CELL = 26
 GAP = 14
@@ -72,8 +79,8 @@ class _Canvas:
         body = "\n".join(self.parts)
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" '
-            f'style="color: inherit">\n<title>{html.escape(title)}</title>\n{body}\n</svg>'
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}">\n'
+            f"<title>{html.escape(title)}</title>\n<style>{_THEME}</style>\n{body}\n</svg>"
         )
 
 
