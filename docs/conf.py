@@ -11,6 +11,7 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.intersphinx",
     "numpydoc",
 ]
 
@@ -30,3 +31,10 @@ nb_execution_mode = "force"
 nb_execution_raise_on_error = True
 nb_execution_timeout = 120
 nb_render_markdown_format = "myst"
+
+# Made by make_inventories.py: the build runs where numpy.org and data-apis.org cannot be
+# reached, so intersphinx reads small local inventories of the pages we link to.
+intersphinx_mapping = {
+    "numpy": ("https://numpy.org/doc/stable/", "_inventories/numpy.inv"),
+    "array-api": ("https://data-apis.org/array-api/2025.12/", "_inventories/array-api.inv"),
+}
