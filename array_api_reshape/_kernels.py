@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import warnings
 
 import numpy as np
@@ -368,3 +369,43 @@ def vector_dot(a: np.ndarray, b: np.ndarray, axis: int, numpy_dtype: np.dtype) -
     b = np.moveaxis(b.astype(numpy_dtype, copy=False), axis, -1)
     with np.errstate(all="ignore"):
         return np.asarray(np.vecdot(a, b, axis=-1))
+
+
+def column_major_copy(view: np.ndarray) -> np.ndarray:
+    """The elements of ``view`` in column-major order, as a new flat buffer (one copy)."""
+    flat = np.empty(view.size, dtype=view.dtype)
+    np.copyto(flat.reshape(view.shape[::-1]), view.T)
+    return flat
+
+
+RESIZE_CHUNK = 4096
+
+
+def move_block(flat: np.ndarray, source: int, target: int, length: int) -> None:
+    """memmove within ``flat`` in chunks of at most RESIZE_CHUNK elements, so that the
+    temporary NumPy makes for an overlapping chunk never exceeds a chunk."""
+    starts = range(0, length, RESIZE_CHUNK)
+    for start in (starts if target < source else reversed(starts)):
+        stop = min(start + RESIZE_CHUNK, length)
+        flat[target + start : target + stop] = flat[source + start : source + stop]
+
+
+def buffer_is_private(storage: Storage) -> bool:
+    """True when nothing but ``storage`` holds the buffer, and the buffer owns its memory
+    (no NumPy array of the caller, no view of it, no other array uses it)."""
+    buffer = storage.buffer
+    # references: the storage's attribute, this local and getrefcount's own argument
+    return buffer.base is None and buffer.flags.owndata and sys.getrefcount(buffer) <= 3
+
+
+def resize_buffer(storage: Storage, size: int) -> None:
+    """Grow or shrink the storage's own buffer in place (its address may change)."""
+    storage.buffer.resize((size,), refcheck=True)
+
+
+def zero_outside(storage: Storage, shape: tuple[int, ...], kept: tuple[int, ...]) -> None:
+    """Zero every element of the C-contiguous ``shape`` whose index is outside ``kept``."""
+    view = storage.buffer[: math.prod(shape)].reshape(shape)
+    for axis, size in enumerate(kept):
+        if size < shape[axis]:
+            view[(slice(None),) * axis + (slice(size, None),)] = 0

@@ -8,6 +8,8 @@ Nothing in the standard namespace depends on this submodule.
 from ._diagram import LayoutDiagram, diagram, reshape_diagram
 from ._explain import ReshapeExplanation, can_reshape_without_copy, explain_reshape
 from ._introspection import is_contiguous, offset, shares_memory, strides
+from ._reshape import reshape
+from ._resize import resize_inplace
 
 __all__ = [
     "strides",
@@ -16,6 +18,8 @@ __all__ = [
     "shares_memory",
     "can_reshape_without_copy",
     "explain_reshape",
+    "reshape",
+    "resize_inplace",
     "ReshapeExplanation",
     "diagram",
     "reshape_diagram",
