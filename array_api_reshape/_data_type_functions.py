@@ -69,12 +69,13 @@ def _dtype_of(value, function: str, argument: str) -> DType:
     """The dtype of an Array or a dtype argument."""
     if isinstance(value, Array):
         return value.dtype
-    if isinstance(value, DType):
-        return value
-    raise TypeError(
-        f"{function}(): '{argument}' must be an array_api_reshape dtype or Array, "
-        f"got {type(value).__name__} {value!r}"
-    )
+    try:
+        return check_dtype(value, function, argument)
+    except TypeError:
+        raise TypeError(
+            f"{function}(): '{argument}' must be an array_api_reshape dtype or Array, "
+            f"got {type(value).__name__} {value!r}"
+        ) from None
 
 
 def can_cast(from_, to, /) -> bool:

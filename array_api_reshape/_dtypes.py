@@ -1,10 +1,10 @@
 """
 The standard's data types as namespace objects, and their NumPy counterparts.
 
-A DType compares equal only to itself (``float64 == "float64"`` is False, and so is
-``float64 == numpy.dtype("float64")``), hashes by identity,
-and exposes its NumPy dtype as ``.dtype`` so that ``numpy.dtype(xp.float64)`` works and
-NumPy-based tools accept our dtypes.
+A DType compares equal to itself and to the NumPy dtype it stands for (and hashes like
+it), never to strings or Python types (``float64 == "float64"`` is False). It exposes its
+NumPy dtype as ``.dtype`` so that ``numpy.dtype(xp.float64)`` works: NumPy-based tools
+such as Cubed and Zarr, which keep dtypes as NumPy dtypes, can hand them back to us.
 """
 
 from __future__ import annotations
@@ -17,23 +17,26 @@ import numpy as np
 class DType:
     """One of the standard's data types."""
 
-    __slots__ = ("name", "dtype", "kind")
+    __slots__ = ("name", "dtype", "kind", "_hash")
 
     def __init__(self, name: str, kind: str):
         self.name = name
         self.dtype = np.dtype(name)
         self.kind = kind
+        self._hash = hash(self.dtype)
 
     def __repr__(self) -> str:
         return f"array_api_reshape.{self.name}"
 
     def __eq__(self, other) -> builtins.bool:
-        return self is other
+        return self is other or (other.__class__ is self.dtype.__class__ and other == self.dtype)
 
     def __ne__(self, other) -> builtins.bool:
-        return self is not other
+        return not self.__eq__(other)
 
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        return self._hash
+
 
     def __reduce__(self):
         return (_dtype_by_name, (self.name,))
@@ -80,9 +83,14 @@ def from_numpy_dtype(numpy_dtype) -> DType | None:
 
 
 def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
-    """Return ``dtype`` if it is one of ours; otherwise raise a TypeError naming it."""
+    """Our DType for ``dtype`` (one of ours, or the NumPy dtype of one of ours); otherwise
+    a TypeError naming the argument."""
     if dtype.__class__ is DType:
         return dtype
+    if isinstance(dtype, np.dtype):
+        ours = from_numpy_dtype(dtype)
+        if ours is not None:
+            return ours
     raise TypeError(
         f"{function}(): '{argument}' must be a dtype of array_api_reshape "
         f"(for example array_api_reshape.float64), got {dtype!r}"

@@ -90,9 +90,14 @@ def test_result_type_needs_an_array_or_dtype():
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.name)
 def test_dtypes_are_understood_by_numpy_and_compare_strictly(dtype):
-    assert np.dtype(dtype) == np.dtype(dtype.name)
-    assert dtype == dtype and dtype != dtype.name and dtype != np.dtype(dtype.name)
-    assert len({dtype, dtype}) == 1
+    numpy_dtype = np.dtype(dtype.name)
+    assert np.dtype(dtype) == numpy_dtype
+    assert dtype == dtype and dtype != dtype.name and dtype != dtype.dtype.type
+    assert dtype == numpy_dtype and numpy_dtype == dtype and hash(dtype) == hash(numpy_dtype)
+    assert numpy_dtype in (xp.int8, dtype) and len({dtype, numpy_dtype}) == 1
+    others = [d for d in DTYPES if d is not dtype]
+    assert all(dtype != other and dtype != np.dtype(other.name) for other in others)
+    assert xp.zeros(1, dtype=numpy_dtype).dtype is dtype
 
 
 @pytest.mark.parametrize("dtype", REAL + COMPLEX, ids=lambda d: d.name)
