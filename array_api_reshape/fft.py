@@ -370,6 +370,8 @@ def _frequencies(function: str, n, d, dtype, device) -> Array:
         raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
     if isinstance(d, bool) or not isinstance(d, (int, float)):
         raise TypeError(f"fft.{function}(): 'd' must be a number, got {d!r}")
+    if d == 0:
+        raise ValueError(f"fft.{function}(): 'd' (the sample spacing) must not be 0")
     check_device(device, f"fft.{function}")
     dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
     if dtype.kind != "real floating":

@@ -71,3 +71,7 @@ def test_diagram_refuses_bad_input():
         layout.diagram([1, 2])
     with pytest.raises(ValueError, match="'order'"):
         layout.reshape_diagram(xp.zeros(4), (2, 2), order="K")
+    with pytest.raises(TypeError, match="'title' must be a str"):
+        layout.diagram(xp.zeros(2), title=3)
+    with pytest.raises(ValueError, match="'max_cells' must be at least 1"):
+        layout.diagram(xp.zeros(2), max_cells=0)

@@ -169,8 +169,10 @@ def test_frequencies_and_shifts():
         (lambda: xp.fft.fft(xp.zeros(4, dtype=xp.complex64), n=0), ValueError, "at least 1"),
         (lambda: xp.fft.fft(xp.zeros(4, dtype=xp.complex64), norm="none"), ValueError, "'norm'"),
         (lambda: xp.fft.fftfreq(4, dtype=xp.int32), TypeError, "real floating"),
+        (lambda: xp.fft.fftfreq(4, d=0), ValueError, "must not be 0"),
     ],
-    ids=["fft-real", "rfft-complex", "zero-length", "bad-norm", "int-frequencies"],
+    ids=["fft-real", "rfft-complex", "zero-length", "bad-norm", "int-frequencies",
+         "zero-spacing"],
 )
 def test_fft_errors(call, error, message):
     with pytest.raises(error, match=message):

@@ -19,6 +19,7 @@ from .._array_object import Array, check_array
 from .._layout import Layout, contiguous_layout, element_addresses
 from .._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
 from .._manipulation_functions import reshape_target
+from .._validation import as_int
 
 # Dark text and lines on light pages, light ones where the reader prefers dark: the
 # media query works for inline SVG and for SVG shown as an image alike.
@@ -123,6 +124,13 @@ def _draw_array(canvas: _Canvas, top: int, label: str, layout: Layout, fill: str
     return top + rows * CELL + (14 if outer and outer[0] else 0)
 
 
+def _check_max_cells(max_cells, function: str) -> int:
+    max_cells = as_int(max_cells, function, "max_cells")
+    if max_cells < 1:
+        raise ValueError(f"{function}(): 'max_cells' must be at least 1, got {max_cells}")
+    return max_cells
+
+
 def _caption(layout: Layout) -> str:
     return f"shape {layout.shape}  strides {layout.strides}  offset {layout.offset}"
 
@@ -154,6 +162,9 @@ def diagram(x: Array, *, title: str | None = None, max_cells: int = 96) -> Layou
     True
     """
     check_array(x, "diagram")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"diagram(): 'title' must be a str or None, got {type(title).__name__}")
+    max_cells = _check_max_cells(max_cells, "diagram")
     canvas = _Canvas()
     top = 0
     if title:
@@ -198,6 +209,7 @@ def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 96) -
     True
     """
     check_array(x, "reshape_diagram")
+    max_cells = _check_max_cells(max_cells, "reshape_diagram")
     if order not in ("C", "F"):
         raise ValueError(f"reshape_diagram(): 'order' must be 'C' or 'F', got {order!r}")
     new_shape = reshape_target(shape, x.size, "reshape_diagram")

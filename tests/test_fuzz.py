@@ -1,0 +1,17 @@
+"""A small budget of the namespace fuzzer (fuzz/fuzz_namespace.py) on every CI run."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+FUZZER = Path(__file__).resolve().parent.parent / "fuzz" / "fuzz_namespace.py"
+
+
+def test_random_calls_raise_only_the_standard_exceptions_and_change_nothing():
+    spec = importlib.util.spec_from_file_location("fuzz_namespace", FUZZER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    calls, findings = module.fuzz(calls=3000, seed=20261122)
+    assert calls == 3000
+    assert findings == []
