@@ -44,9 +44,14 @@ def random_array(rng: random.Random):
     ndim = rng.randint(0, 3)
     shape = tuple(rng.randint(0, 4) for _ in range(ndim))
     dtype = rng.choice(DTYPES)
-    values = np.asarray(
-        np.random.default_rng(rng.randint(0, 2**31)).normal(size=(2,) + shape) * 10
-    ).astype(dtype.name) if dtype is not xp.bool else np.random.default_rng(rng.randint(0, 2**31)).random((2,) + shape) > 0.5
+    # small magnitudes: an array used as a size must not ask for gigabytes
+    noise = np.random.default_rng(rng.randint(0, 2**31)).normal(size=(2,) + shape) * 10
+    if dtype is xp.bool:
+        values = noise > 0
+    elif "unsigned" in dtype.kind:
+        values = np.abs(noise).astype(dtype.name)
+    else:
+        values = noise.astype(dtype.name)
     x = xp.asarray(values)[0]
     if ndim and rng.random() < 0.3:
         x = xp.flip(x, axis=rng.randrange(ndim))
