@@ -113,5 +113,7 @@ def diff(x: Array, /, *, axis=-1, n=1, prepend=None, append=None) -> Array:
             )
         extras[name] = extra._numpy().astype(dtype.dtype, copy=False)
     values = x._numpy().astype(dtype.dtype, copy=False)
-    result = numpy_call("diff", values, n=n, axis=axis, **extras)
+    length = x.shape[axis] + sum(extra.shape[axis] for extra in extras.values())
+    # past the axis's length every further difference is empty; NumPy would still loop n times
+    result = numpy_call("diff", values, n=min(n, length), axis=axis, **extras)
     return Array._new(*wrap_result(result), dtype)

@@ -132,6 +132,12 @@ def test_diff(a, data):
     assert_same(xp.diff(xp.asarray(a), axis=axis, n=n), expected)
 
 
+def test_diff_with_a_huge_order_is_empty_at_once():
+    # found by the fuzzer: NumPy loops n times even after the axis is empty
+    result = xp.diff(xp.zeros((4, 3)), axis=1, n=2**63)
+    assert result.shape == (4, 0)
+
+
 def test_diff_with_prepend_and_append():
     x = xp.asarray([[1, 4], [9, 16]])
     result = xp.diff(x, axis=1, prepend=xp.asarray([[0], [0]]), append=xp.asarray([[20], [20]]))
