@@ -110,8 +110,23 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
                 if n.__class__ is not int:
                     break
             else:
-                return x._view(cached)
+                if cached.__class__ is not _CopyTo:
+                    return x._view(cached)
+                if copy is None:
+                    return _copied(x, cached.shape)
     return _reshape(x, shape, copy)
+
+
+class _CopyTo(tuple):
+    """A remembered "no view exists" decision: the resolved shape to copy into."""
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self[0]
+
+
+def _copied(x: Array, new_shape: tuple[int, ...]) -> Array:
+    return Array._new(copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype)
 
 
 _VIEW_LAYOUTS: dict = {}
@@ -132,16 +147,15 @@ def _reshape(x: Array, shape, copy) -> Array:
     copy = check_copy(copy, "reshape")
     new_shape = reshape_target(shape, x.size)
     if copy:
-        return Array._new(
-            copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype
-        )
+        return _copied(x, new_shape)
     result = reshape_as_view(x._layout, new_shape)
     if not isinstance(result, ReshapeBlocked):
         _remember(_VIEW_LAYOUTS, x._layout, shape, result)
         return x._view(result)
     if copy is False:
         raise ValueError(blocked_message(x, new_shape, result))
-    return Array._new(copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype)
+    _remember(_VIEW_LAYOUTS, x._layout, shape, _CopyTo((new_shape,)))
+    return _copied(x, new_shape)
 
 
 def permute_dims(x: Array, /, axes) -> Array:

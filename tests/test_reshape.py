@@ -200,3 +200,14 @@ def test_a_cached_decision_never_lets_a_float_shape_through():
     assert xp.permute_dims(x, (1, 0)).shape == (6, 4)
     with pytest.raises(TypeError, match="got float 1.0"):
         xp.permute_dims(x, (1.0, 0))
+
+
+def test_a_remembered_copy_decision_still_copies_and_still_refuses_copy_false():
+    x = sliced_4_8_9()
+    first = xp.reshape(x, (24, 9))
+    second = xp.reshape(x, (24, 9))
+    assert first._storage is not x._storage and second._storage is not x._storage
+    assert second._storage is not first._storage
+    np.testing.assert_array_equal(np.asarray(second), np.reshape(np.asarray(x), (24, 9)))
+    with pytest.raises(ValueError, match="axes 0 and 1 cannot be merged"):
+        xp.reshape(x, (24, 9), copy=False)
