@@ -518,7 +518,8 @@ def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
     Array([0.5, 0.5], dtype=float64)
     """
     dtype = _like("full_like", x, dtype)
-    return full(x.shape, fill_value, dtype=dtype, device=device)
+    check_device(device, "full_like")
+    return full(x.shape, fill_value, dtype=dtype)
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:

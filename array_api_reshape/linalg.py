@@ -24,7 +24,7 @@ from ._dtypes import (
 from ._kernels import wrap_result
 from ._layout import broadcast_shape, diagonal_of_matrices
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
-from ._reductions import reduced_axes
+from ._reductions import check_keepdims, reduced_axes
 from ._validation import as_int, normalize_axis
 
 __all__ = [
@@ -396,7 +396,8 @@ def matrix_norm(x: Array, /, *, keepdims=False, ord="fro") -> Array:
     _matrices(x, "matrix_norm")
     if ord not in ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf")):
         raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
-    result = kernels.run("matrix_norm", x._numpy(), keepdims=bool(keepdims), ord=ord)
+    keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
+    result = kernels.run("matrix_norm", x._numpy(), keepdims=keepdims, ord=ord)
     return _wrap(result, _COMPONENT.get(x.dtype, x.dtype))
 
 
@@ -654,7 +655,9 @@ def svd(x: Array, /, *, full_matrices=True) -> SVDResult:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svd")
-    u, s, vh = kernels.run("svd", x._numpy(), full_matrices=bool(full_matrices))
+    if full_matrices is not True and full_matrices is not False:
+        raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
+    u, s, vh = kernels.run("svd", x._numpy(), full_matrices=full_matrices)
     return SVDResult(_wrap(u, x.dtype), _wrap(s, _COMPONENT.get(x.dtype, x.dtype)), _wrap(vh, x.dtype))
 
 
@@ -750,5 +753,6 @@ def vector_norm(x: Array, /, *, axis=None, keepdims=False, ord=2) -> Array:
     if isinstance(ord, bool) or not isinstance(ord, (int, float)):
         raise TypeError(f"linalg.vector_norm(): 'ord' must be a number, got {ord!r}")
     axes = reduced_axes(x, axis, "linalg.vector_norm")
-    result = kernels.run("vector_norm", x._numpy(), axis=axes, keepdims=bool(keepdims), ord=ord)
+    keepdims = check_keepdims(keepdims, "linalg.vector_norm")
+    result = kernels.run("vector_norm", x._numpy(), axis=axes, keepdims=keepdims, ord=ord)
     return _wrap(result, _COMPONENT.get(x.dtype, x.dtype))
