@@ -262,13 +262,27 @@ def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
     return np.triu(view, k) if upper else np.tril(view, k)
 
 
-def from_dlpack_producer(producer, copy) -> np.ndarray:
-    """A NumPy array over a DLPack producer's memory (or a copy of it when asked)."""
+def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
+    """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
+
+    The producer must say its data is on the CPU; anything it hands back that is not a
+    valid DLPack capsule is refused in our words (NumPy checks the capsule's layout)."""
+    device = producer.__dlpack_device__()
+    if not isinstance(device, tuple) or tuple(device)[:1] != (DLPACK_CPU[0],):
+        raise ValueError(
+            f"{function}(): the producer's data is on DLPack device {device!r}; only the "
+            f"CPU {DLPACK_CPU} is supported"
+        )
     kwargs = {} if copy is None else {"copy": copy}
     try:
         return np.from_dlpack(producer, **kwargs)
     except BufferError as error:
-        raise BufferError(f"from_dlpack(): the producer refused to export: {error}") from None
+        raise BufferError(f"{function}(): the producer refused to export: {error}") from None
+    except (TypeError, ValueError, AttributeError) as error:
+        raise TypeError(
+            f"{function}(): the producer's __dlpack__ did not give a usable DLPack capsule "
+            f"({type(error).__name__}: {error})"
+        ) from None
 
 
 def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:

@@ -100,7 +100,9 @@ def numpy_from_foreign(obj) -> np.ndarray | None:
     if isinstance(obj, np.generic):
         return None
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
-        return np.from_dlpack(obj)
+        from ._kernels import from_dlpack_producer
+
+        return from_dlpack_producer(obj, None, "asarray")
     if isinstance(obj, (bytes, bytearray, memoryview)) or (
         not isinstance(obj, (list, tuple, str, int, float, complex))
         and _exports_buffer(obj)
