@@ -136,11 +136,16 @@ def _from_numpy(source, dtype: DType | None, copy) -> Array:
             result = Array._new(*borrowed, target)
             result._np_view = source
             return result
-        reason = "its strides are not whole multiples of its item size"
-    else:
-        reason = f"converting {source.dtype} to {target} needs one"
-    if copy is False:
-        raise ValueError(f"asarray(copy=False): the source cannot be shared: {reason}")
+        if copy is False:
+            raise ValueError(
+                "asarray(copy=False): the source cannot be shared: its strides are not "
+                "whole multiples of its item size"
+            )
+    elif copy is False:
+        raise ValueError(
+            f"asarray(copy=False): the source cannot be shared: converting "
+            f"{source.dtype} to {target} needs a copy"
+        )
     return Array._new(*copy_to_contiguous(source, target.dtype), target)
 
 
