@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from ._array_object import Array, check_array
 from ._devices import check_device
 from ._dtypes import (
@@ -20,6 +22,7 @@ from ._kernels import (
     copy_to_contiguous,
     eye_values,
     filled,
+    float_magnitude,
     from_contiguous_result,
     from_dlpack_producer,
     from_python,
@@ -106,7 +109,6 @@ def borrow_native(source) -> Array | None:
     if dtype is None or not source.flags.c_contiguous or source.size == 0:
         return None
     result = Array._new(*borrow(source), dtype)
-    result._np_view = source
     return result
 
 
@@ -134,7 +136,6 @@ def _from_numpy(source, dtype: DType | None, copy) -> Array:
         borrowed = borrow(source)
         if borrowed is not None:
             result = Array._new(*borrowed, target)
-            result._np_view = source
             return result
         if copy is False:
             raise ValueError(
@@ -169,7 +170,7 @@ def _from_python(obj, dtype: DType | None) -> Array:
             return Array._new(*from_contiguous_result(checked_scalar(obj, dtype.dtype, "asarray")), dtype)
         return Array._new(*from_contiguous_result(from_python(obj, dtype.dtype)), dtype)
     values = from_python(obj, None)
-    if values.dtype.kind in "uO" and _has_huge_int(obj):
+    if _may_hide_huge_ints(values) and _has_huge_int(obj):
         raise OverflowError(
             f"asarray(): a Python int in the data does not fit in {DEFAULT_INTEGER} "
             "(pass dtype= for an unsigned type)"
@@ -193,6 +194,14 @@ def _scalar_converts(value, dtype: DType) -> bool:
     return True
 
 
+def _may_hide_huge_ints(values) -> bool:
+    """NumPy turns Python ints beyond int64 into uint64, objects or (mixed with negative
+    ones) float64; only then is the data walked to look for such ints."""
+    if values.dtype.kind in "uO":
+        return True
+    return values.dtype.kind == "f" and values.size > 0 and float_magnitude(values) >= 2.0**63
+
+
 def _has_huge_int(obj) -> bool:
     """True when a (nested) Python int in ``obj`` lies outside int64."""
     if isinstance(obj, int):
@@ -203,12 +212,15 @@ def _has_huge_int(obj) -> bool:
 
 
 def _check_real_number(value, function: str, argument: str):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """An int or float argument as a Python number (NumPy numbers welcome)."""
+    if isinstance(value, bool) or not (
+        isinstance(value, (int, float)) or hasattr(type(value), "__index__")
+    ):
         raise TypeError(
             f"{function}(): '{argument}' must be an int or a float, "
             f"got {type(value).__name__} {value!r}"
         )
-    return value
+    return float(value) if isinstance(value, float) else operator.index(value)
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
@@ -248,10 +260,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
     """
     dtype = _optional_dtype(dtype, "arange")
     check_device(device, "arange")
-    _check_real_number(start, "arange", "start")
+    start = _check_real_number(start, "arange", "start")
     if stop is not None:
-        _check_real_number(stop, "arange", "stop")
-    _check_real_number(step, "arange", "step")
+        stop = _check_real_number(stop, "arange", "stop")
+    step = _check_real_number(step, "arange", "step")
     if stop is None:
         start, stop = 0, start
     if step == 0:
@@ -355,6 +367,21 @@ def ones(shape, *, dtype=None, device=None) -> Array:
     return _filled("ones", shape, 1, dtype)
 
 
+def _python_scalar(value):
+    """NumPy numbers and 0-d arrays as the Python scalar they hold; anything else as is."""
+    if isinstance(value, Array) and value.ndim == 0:
+        return value._numpy()[()].item()
+    if value.__class__ in _PYTHON_SCALAR_DTYPES or isinstance(value, bool):
+        return value
+    if hasattr(type(value), "__index__"):
+        return operator.index(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, complex):
+        return complex(value)
+    return value
+
+
 def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     """
     A new array of ``shape`` with every element equal to ``fill_value``.
@@ -388,8 +415,7 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     >>> xp.full((2,), 7)
     Array([7, 7], dtype=int64)
     """
-    if isinstance(fill_value, Array) and fill_value.ndim == 0:
-        fill_value = fill_value._numpy()[()].item()
+    fill_value = _python_scalar(fill_value)
     if type(fill_value) not in _PYTHON_SCALAR_DTYPES:
         raise TypeError(
             "full(): 'fill_value' must be a bool, int, float or complex, "

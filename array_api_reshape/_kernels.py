@@ -103,7 +103,8 @@ def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
                 "but copy=False"
             )
         return view.astype(dtype)
-    return view.copy() if copy else view
+    # a new ndarray object over the same memory: callers may reshape what we hand out
+    return view.copy() if copy else view.view()
 
 
 def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
@@ -161,7 +162,7 @@ def filled(shape: tuple[int, ...], fill_value, numpy_dtype: np.dtype) -> tuple[S
     size = math.prod(shape)
     if fill_value is None:
         return allocate(size, numpy_dtype), contiguous_layout(shape)
-    if fill_value == 0:
+    if fill_value.__class__ is int and fill_value == 0:  # not -0.0: its sign must survive
         flat = np.zeros(size, dtype=numpy_dtype)
     else:
         flat = np.full(size, fill_value, dtype=numpy_dtype)
@@ -423,3 +424,8 @@ def zero_outside(storage: Storage, shape: tuple[int, ...], kept: tuple[int, ...]
     for axis, size in enumerate(kept):
         if size < shape[axis]:
             view[(slice(None),) * axis + (slice(size, None),)] = 0
+
+
+def float_magnitude(values: np.ndarray) -> float:
+    """The largest absolute value in a float array (NaN ignored)."""
+    return float(np.nanmax(np.abs(values))) if not np.isnan(values).all() else 0.0
