@@ -7,9 +7,10 @@ writes, on an identical copy of it), and every view must sit on the same element
 
 from __future__ import annotations
 
+import functools
+
 import operator
 import warnings
-from dataclasses import dataclass
 
 import array_api_compat
 import numpy as np
@@ -20,6 +21,8 @@ from hypothesis.extra import numpy as hnp
 
 import array_api_reshape as xp
 from array_api_reshape import layout
+import strided_views
+from strided_views import distinct_values
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None)
 
@@ -28,61 +31,9 @@ NUMPY_DTYPES = (
 )
 
 
-# --- strided NumPy data ------------------------------------------------------------------
+# --- strided NumPy data: tests/strided_views.py, with this file's dtypes ---------------
 
-
-def distinct_values(size: int, dtype) -> np.ndarray:
-    """1, 2, 3, ... in ``dtype`` (bool alternates) so that misplaced elements show."""
-    values = np.arange(1, size + 1)
-    if np.dtype(dtype) == np.bool_:
-        return values % 2 == 0
-    return values.astype(dtype)
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """How to build a NumPy view with a non-trivial layout over a fresh base array."""
-
-    base_shape: tuple[int, ...]
-    dtype: np.dtype
-    index: tuple[slice, ...]
-    perm: tuple[int, ...]
-
-    def build(self) -> tuple[np.ndarray, np.ndarray]:
-        size = int(np.prod(self.base_shape))
-        base = distinct_values(size, self.dtype).reshape(self.base_shape)
-        return base, base[self.index + (Ellipsis,)].transpose(self.perm)
-
-
-@st.composite
-def recipes(draw, shape=None, min_dims=0, max_dims=4, min_side=0, max_side=5,
-            dtypes=NUMPY_DTYPES):
-    """Views of the given (or a drawn) shape: sliced with steps of any sign, transposed."""
-    if shape is None:
-        shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims,
-                                      min_side=min_side, max_side=max_side))
-    ndim = len(shape)
-    perm = tuple(draw(st.permutations(range(ndim))))
-    inner_shape = [0] * ndim
-    for position, axis in enumerate(perm):
-        inner_shape[axis] = shape[position]
-    base_shape, index = [], []
-    for n in inner_shape:
-        step = draw(st.sampled_from([1, 1, 2, 3, -1, -2]))
-        pad = draw(st.integers(0, 2))
-        side = n * abs(step) + pad
-        skip = draw(st.integers(0, pad))
-        if n == 0:
-            index.append(slice(skip, skip, step))
-        else:
-            start = skip if step > 0 else side - 1 - skip
-            stop = start + n * step
-            index.append(slice(start, None if stop < 0 else stop, step))
-        base_shape.append(side)
-    dtype = np.dtype(draw(st.sampled_from(dtypes)))
-    recipe = Recipe(tuple(base_shape), dtype, tuple(index), perm)
-    assert recipe.build()[1].shape == tuple(shape)
-    return recipe
+recipes = functools.partial(strided_views.recipes, dtypes=NUMPY_DTYPES)
 
 
 @st.composite

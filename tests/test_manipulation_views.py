@@ -9,7 +9,8 @@ it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+
 
 import numpy as np
 import pytest
@@ -19,68 +20,19 @@ from hypothesis.extra import numpy as hnp
 
 import array_api_reshape as xp
 from array_api_reshape import layout
+import strided_views
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None)
 
 NUMPY_DTYPES = (np.bool_, np.int8, np.int64, np.uint32, np.float32, np.float64, np.complex64)
 
 
-# --- strided NumPy data ------------------------------------------------------------------
+# --- strided NumPy data: tests/strided_views.py, with this file's dtypes ---------------
+
+recipes = functools.partial(strided_views.recipes, dtypes=NUMPY_DTYPES)
 
 
-def distinct_values(size: int, dtype) -> np.ndarray:
-    values = np.arange(1, size + 1)
-    if np.dtype(dtype) == np.bool_:
-        return values % 2 == 0
-    return values.astype(dtype)
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """How to build a NumPy view with a non-trivial layout over a fresh base array."""
-
-    base_shape: tuple[int, ...]
-    dtype: np.dtype
-    index: tuple[slice, ...]
-    perm: tuple[int, ...]
-
-    def build(self) -> tuple[np.ndarray, np.ndarray]:
-        size = int(np.prod(self.base_shape))
-        base = distinct_values(size, self.dtype).reshape(self.base_shape)
-        return base, base[self.index + (Ellipsis,)].transpose(self.perm)
-
-
-@st.composite
-def recipes(draw, shape=None, min_dims=0, max_dims=4, min_side=0, max_side=5):
-    """Views of the given (or a drawn) shape: sliced with steps of any sign, transposed."""
-    if shape is None:
-        shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims,
-                                      min_side=min_side, max_side=max_side))
-    ndim = len(shape)
-    perm = tuple(draw(st.permutations(range(ndim))))
-    inner_shape = [0] * ndim
-    for position, axis in enumerate(perm):
-        inner_shape[axis] = shape[position]
-    base_shape, index = [], []
-    for n in inner_shape:
-        step = draw(st.sampled_from([1, 1, 2, 3, -1, -2]))
-        pad = draw(st.integers(0, 2))
-        side = n * abs(step) + pad
-        skip = draw(st.integers(0, pad))
-        if n == 0:
-            index.append(slice(skip, skip, step))
-        else:
-            start = skip if step > 0 else side - 1 - skip
-            stop = start + n * step
-            index.append(slice(start, None if stop < 0 else stop, step))
-        base_shape.append(side)
-    dtype = np.dtype(draw(st.sampled_from(NUMPY_DTYPES)))
-    recipe = Recipe(tuple(base_shape), dtype, tuple(index), perm)
-    assert recipe.build()[1].shape == tuple(shape)
-    return recipe
-
-
-def shared(recipe: Recipe):
+def shared(recipe: strided_views.Recipe):
     """The base, the NumPy view and an Array sharing the view's memory."""
     base, view = recipe.build()
     x = xp.asarray(view)
