@@ -11,10 +11,17 @@ from __future__ import annotations
 from . import _kernels
 from ._devices import check_device
 from ._dtypes import DType, python_scalar_fits_kind, promotes_to
+from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
-from ._layout import Layout, has_repeated_addresses, matrix_transposed, broadcast_to_shape
+from ._layout import (
+    Layout,
+    broadcast_to_shape,
+    contiguous_layout,
+    has_repeated_addresses,
+    matrix_transposed,
+)
 from ._layout_indexing import basic_indexed, first_axis_indexed, first_axis_sliced
-from ._storage import Storage
+from ._storage import Storage, adopt
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
@@ -44,6 +51,20 @@ class Array:
         self._layout = layout
         self._dtype = dtype
         self._np_view = None
+        return self
+
+    @staticmethod
+    def _adopt(result, dtype: DType) -> "Array":
+        """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
+        made and nobody else holds; it becomes the storage and the cached view, after a
+        conversion into C order and ``dtype`` only when it is not so already."""
+        if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
+            result = _kernels.c_contiguous(result, dtype.dtype)
+        self = _new_object(Array)
+        self._storage = adopt(result)
+        self._layout = contiguous_layout(result.shape)
+        self._dtype = dtype
+        self._np_view = result
         return self
 
     def _numpy(self):
@@ -271,9 +292,12 @@ class Array:
                 and step != 0
             ):
                 return self._view(first_axis_sliced(self._layout, key))
+        if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
+            return Array._adopt(_kernels.masked(self._numpy(), key._numpy()), self._dtype)
         if is_advanced(key):
-            result = _kernels.gather(self._numpy(), self._advanced_key(key))
-            return Array._new(*_kernels.from_contiguous_result(result), self._dtype)
+            return Array._adopt(
+                _kernels.gather(self._numpy(), self._advanced_key(key)), self._dtype
+            )
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
     def __setitem__(self, key, value) -> None:

@@ -169,3 +169,23 @@ def python_scalar_fits_kind(value, dtype: DType) -> builtins.bool:
     if isinstance(value, complex):
         return dtype.kind == "complex floating"
     return False
+
+
+def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:
+    """The Python scalar types that meet ``dtype`` without changing it, each with the
+    range of values that convert to it exactly and quietly: NumPy can take these
+    scalars as they are. NaN and values outside the range take the general path."""
+    if dtype.kind == "bool":
+        return {builtins.bool: (False, True)}
+    if "integer" in dtype.kind:
+        info = np.iinfo(dtype.dtype)
+        return {int: (int(info.min), int(info.max))}
+    info = np.finfo(dtype.dtype)
+    exact_int = 2 ** (info.nmant + 1)
+    largest = float("inf") if info.dtype == np.float64 else float(info.max)
+    return {int: (-exact_int, exact_int), float: (-largest, largest)}
+
+
+EXACT_PYTHON_SCALARS = {dtype: _exact_python_scalars(dtype) for dtype in ALL_DTYPES}
+"""For each dtype: the Python scalar types an operation may hand NumPy unconverted,
+each with the lowest and highest value that may be."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from . import _elementwise_kernels as kernels
 from ._array_object import Array
 from ._dtypes import (
+    ALL_DTYPES,
+    EXACT_PYTHON_SCALARS,
     bool as bool_dtype,
     complex64,
     complex128,
@@ -22,8 +24,7 @@ from ._dtypes import (
     scalar_result_dtype,
 )
 from ._kernels import from_contiguous_result
-from ._layout import broadcast_shape, contiguous_layout
-from ._storage import Storage
+from ._layout import broadcast_shape
 
 _SIGNED = "signed integer"
 _UNSIGNED = "unsigned integer"
@@ -54,11 +55,12 @@ def _result_dtype(rule: str, dtype):
 
 
 def _wrap(result, dtype) -> Array:
+    """An array of ``dtype`` owning ``result``, a NumPy array a kernel has just made."""
     numpy_dtype = dtype.dtype
-    if result.dtype is not numpy_dtype and result.dtype != numpy_dtype:
+    if result.dtype is numpy_dtype and result.flags.c_contiguous:
+        return Array._adopt(result, dtype)
+    if result.dtype != numpy_dtype:
         result = result.astype(numpy_dtype)
-    if result.flags.c_contiguous:
-        return Array._new(Storage(result), contiguous_layout(result.shape), dtype)
     return Array._new(*from_contiguous_result(result), dtype)
 
 
@@ -185,8 +187,43 @@ def _unary_function(name, kinds, rule, summary, example):
     return function
 
 
+def _binary_plans(name: str, kinds: str, rule: str) -> dict:
+    """For each dtype the function allows: its kernel, its result dtype, and the Python
+    scalars that may go to the kernel unconverted (none for special-case kernels)."""
+    scalars = kernels.takes_python_scalars(name)
+    return {
+        dtype: (
+            kernels.binary_kernel(name, _result_dtype(rule, dtype).kind),
+            _result_dtype(rule, dtype),
+            EXACT_PYTHON_SCALARS[dtype] if scalars else {},
+        )
+        for dtype in ALL_DTYPES
+        if dtype.kind in KINDS[kinds]
+    }
+
+
 def _binary_function(name, kinds, rule, summary, example):
+    plans = _binary_plans(name, kinds, rule)
+
     def function(x1, x2, /):
+        # The common cases first: two arrays of one dtype and shape, or an array and a
+        # Python scalar of its kind; anything else is promoted and checked in full.
+        if x1.__class__ is Array:
+            plan = plans.get(x1._dtype)
+            if plan is not None:
+                if x2.__class__ is Array:
+                    if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
+                        return _wrap(plan[0](x1._numpy(), x2._numpy()), plan[1])
+                else:
+                    bounds = plan[2].get(x2.__class__)
+                    if bounds is not None and bounds[0] <= x2 <= bounds[1]:
+                        return _wrap(plan[0](x1._numpy(), x2), plan[1])
+        elif x2.__class__ is Array:
+            plan = plans.get(x2._dtype)
+            if plan is not None:
+                bounds = plan[2].get(x1.__class__)
+                if bounds is not None and bounds[0] <= x1 <= bounds[1]:
+                    return _wrap(plan[0](x1, x2._numpy()), plan[1])
         return _apply_binary(name, kinds, rule, x1, x2)
 
     function.__name__ = function.__qualname__ = name

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import silenced
+from ._kernels import silenced, silencing
 
-
+_NDARRAY = np.ndarray
 
 
 def _floor_divide(a, b):
@@ -67,6 +67,16 @@ def _sign(a):
     return np.where(nan, np.asarray(complex(np.nan, np.nan), dtype=a.dtype), result)
 
 
+def _real(a):
+    """The real parts, in new memory (NumPy's ``real`` is a view, or ``a`` itself)."""
+    return np.real(a).copy()
+
+
+def _imag(a):
+    """The imaginary parts, in new memory (NumPy's ``imag`` is a view)."""
+    return np.imag(a).copy()
+
+
 def _round(a):
     if a.dtype.kind in "iub":
         return a.copy()
@@ -98,7 +108,7 @@ UNARY = {
     "exp": np.exp,
     "expm1": _expm1,
     "floor": np.floor,
-    "imag": np.imag,
+    "imag": _imag,
     "isfinite": np.isfinite,
     "isinf": np.isinf,
     "isnan": np.isnan,
@@ -109,7 +119,7 @@ UNARY = {
     "logical_not": np.logical_not,
     "negative": np.negative,
     "positive": np.positive,
-    "real": np.real,
+    "real": _real,
     "reciprocal": np.reciprocal,
     "round": _round,
     "sign": _sign,
@@ -171,13 +181,43 @@ _QUIET_FOR_INTEGERS = frozenset({"add", "subtract", "multiply", "maximum", "mini
 _INTEGER_KINDS = frozenset({"signed integer", "unsigned integer", "bool"})
 
 
+def _could_warn(name: str, kind: str) -> bool:
+    """Whether NumPy may emit a floating-point warning computing ``name`` in ``kind``."""
+    return not (
+        name in _ALWAYS_QUIET or (kind in _INTEGER_KINDS and name in _QUIET_FOR_INTEGERS)
+    )
+
+
 def binary(name: str, a, b, kind: str = "") -> np.ndarray:
     """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting);
     ``kind`` is the result's dtype kind, which says whether NumPy could warn."""
     function = BINARY[name]
-    if name in _ALWAYS_QUIET or (kind in _INTEGER_KINDS and name in _QUIET_FOR_INTEGERS):
-        return np.asarray(function(a, b))
-    return np.asarray(silenced(function, a, b))
+    if _could_warn(name, kind):
+        return np.asarray(silenced(function, a, b))
+    return np.asarray(function(a, b))
+
+
+def binary_kernel(name: str, kind: str):
+    """``binary`` made once for one function and dtype kind (the hot path of operators):
+    a function of two NumPy operands that returns a new ndarray.
+
+    NumPy's ufuncs also take a Python scalar operand; they convert it to the other
+    operand's dtype (NumPy 2's weak scalars), as the standard asks."""
+    function = BINARY[name]
+    if _could_warn(name, kind):
+        function = silencing(function)
+
+    def kernel(a, b):
+        result = function(a, b)
+        return result if result.__class__ is _NDARRAY else np.asarray(result)
+
+    return kernel
+
+
+def takes_python_scalars(name: str) -> bool:
+    """Whether ``binary_kernel(name, ...)`` may be given a Python scalar operand: true
+    for plain ufuncs; the special-case kernels read their operands' dtypes."""
+    return isinstance(BINARY[name], np.ufunc)
 
 
 def clip(a: np.ndarray, low, high) -> np.ndarray:

@@ -18,8 +18,9 @@ from ._layout import Layout, contiguous_layout, has_repeated_addresses
 from ._storage import Storage, adopt, allocate
 
 
-def _silencer():
-    """A cheap way to run NumPy with floating-point warnings off.
+def _silencers():
+    """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
+    calls ``f`` once; ``silencing(f)`` is ``f`` made quiet for good (for hot paths).
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -35,7 +36,14 @@ def _silencer():
             with np.errstate(all="ignore"):
                 return function(*args, **kwargs)
 
-        return silenced
+        def silencing(function):
+            def quiet(*args):
+                with np.errstate(all="ignore"):
+                    return function(*args)
+
+            return quiet
+
+        return silenced, silencing
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
@@ -46,10 +54,20 @@ def _silencer():
         finally:
             reset_state(token)
 
-    return silenced
+    def silencing(function):
+        def quiet(*args):
+            token = set_state(ignore_all)
+            try:
+                return function(*args)
+            finally:
+                reset_state(token)
+
+        return quiet
+
+    return silenced, silencing
 
 
-silenced = _silencer()
+silenced, silencing = _silencers()
 
 
 def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:
@@ -77,6 +95,11 @@ def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) 
     storage = allocate(source.size, dtype)
     np.copyto(storage.buffer.reshape(source.shape), source, casting="unsafe")
     return storage, contiguous_layout(source.shape)
+
+
+def c_contiguous(result: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
+    """``result`` in C order and ``numpy_dtype``: itself when it is so, else one copy."""
+    return np.asarray(result, dtype=numpy_dtype, order="C")
 
 
 def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
@@ -215,6 +238,11 @@ def gather(view: np.ndarray, key: tuple) -> np.ndarray:
         return np.asarray(view[key])
     except IndexError as error:
         raise _indexing_error(error, "__getitem__") from None
+
+
+def masked(view: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The elements of ``view`` where ``mask``, of the same shape, is true (a new array)."""
+    return view[mask]
 
 
 def scatter(view: np.ndarray, key: tuple, value) -> None:

@@ -44,9 +44,15 @@ def allocate(size: int, numpy_dtype: np.dtype) -> Storage:
     return Storage(np.empty(size, dtype=numpy_dtype))
 
 
+_new_object = object.__new__
+
+
 def adopt(flat: np.ndarray) -> Storage:
-    """Wrap a new one-dimensional contiguous NumPy array that nobody else holds."""
-    return Storage(flat)
+    """Wrap a new C-contiguous NumPy array that nobody else holds (on the CPU)."""
+    storage = _new_object(Storage)
+    storage.buffer = flat
+    storage.device = CPU_DEVICE
+    return storage
 
 
 def borrow(array: np.ndarray) -> tuple[Storage, Layout] | None:
