@@ -231,24 +231,6 @@ class Array:
     def __invert__(self) -> "Array":
         return _ew.bitwise_invert(self)
 
-    def __eq__(self, other) -> "Array":
-        return _ew.equal(self, other) if _is_operand(other) else NotImplemented
-
-    def __ne__(self, other) -> "Array":
-        return _ew.not_equal(self, other) if _is_operand(other) else NotImplemented
-
-    def __lt__(self, other) -> "Array":
-        return _ew.less(self, other) if _is_operand(other) else NotImplemented
-
-    def __le__(self, other) -> "Array":
-        return _ew.less_equal(self, other) if _is_operand(other) else NotImplemented
-
-    def __gt__(self, other) -> "Array":
-        return _ew.greater(self, other) if _is_operand(other) else NotImplemented
-
-    def __ge__(self, other) -> "Array":
-        return _ew.greater_equal(self, other) if _is_operand(other) else NotImplemented
-
     def __matmul__(self, other) -> "Array":
         return _linalg.matmul(self, other) if isinstance(other, Array) else NotImplemented
 
@@ -391,14 +373,11 @@ from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
 from . import _linear_algebra_functions as _linalg  # noqa: E402
 
 
-def _binary_operators(name: str, function_name: str):
-    """The forward, reflected and in-place operator methods for one binary function."""
+def _binary_operators(name: str, function_name: str, *, comparison: bool = False):
+    """The forward, reflected and in-place operator methods for one binary function
+    (comparisons have no in-place form, and their reflection is another comparison)."""
     function = getattr(_ew, function_name)
-
-    def forward(self, other):
-        if other.__class__ is not Array and not _is_operand(other):
-            return NotImplemented
-        return function(self, other)
+    forward = _ew.OPERATOR_FORMS[function_name]
 
     def reflected(self, other):
         if not _is_operand(other):
@@ -410,7 +389,8 @@ def _binary_operators(name: str, function_name: str):
             return NotImplemented
         return self._assign_in_place(f"__i{name}__", function(self, other))
 
-    for method, prefix in ((forward, ""), (reflected, "r"), (in_place, "i")):
+    methods = [(forward, "")] if comparison else [(forward, ""), (reflected, "r"), (in_place, "i")]
+    for method, prefix in methods:
         method.__name__ = f"__{prefix}{name}__"
         method.__qualname__ = f"Array.__{prefix}{name}__"
         role = {"": "", "r": ", reflected", "i": ", in place"}[prefix]
@@ -433,3 +413,14 @@ for _name, _function in (
     ("rshift", "bitwise_right_shift"),
 ):
     _binary_operators(_name, _function)
+
+# Python reflects comparisons itself (``2 < x`` calls ``x.__gt__(2)``).
+for _name, _function in (
+    ("eq", "equal"),
+    ("ne", "not_equal"),
+    ("lt", "less"),
+    ("le", "less_equal"),
+    ("gt", "greater"),
+    ("ge", "greater_equal"),
+):
+    _binary_operators(_name, _function, comparison=True)

@@ -17,7 +17,7 @@ import numpy as np
 class DType:
     """One of the standard's data types."""
 
-    __slots__ = ("name", "dtype", "kind", "_hash")
+    __slots__ = ("name", "dtype", "kind", "index", "_hash")
 
     def __init__(self, name: str, kind: str):
         self.name = name
@@ -60,6 +60,9 @@ ALL_DTYPES = (
     bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
     float32, float64, complex64, complex128,
 )
+
+for _index, _dtype in enumerate(ALL_DTYPES):
+    _dtype.index = _index  # its position in ALL_DTYPES, for tables indexed by dtype
 
 DEFAULT_INTEGER = int64
 DEFAULT_REAL_FLOATING = float64

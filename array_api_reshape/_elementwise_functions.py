@@ -23,7 +23,6 @@ from ._dtypes import (
     promote_types,
     scalar_result_dtype,
 )
-from ._kernels import from_contiguous_result
 from ._layout import broadcast_shape
 
 _SIGNED = "signed integer"
@@ -54,16 +53,6 @@ def _result_dtype(rule: str, dtype):
     return dtype
 
 
-def _wrap(result, dtype) -> Array:
-    """An array of ``dtype`` owning ``result``, a NumPy array a kernel has just made."""
-    numpy_dtype = dtype.dtype
-    if result.dtype is numpy_dtype and result.flags.c_contiguous:
-        return Array._adopt(result, dtype)
-    if result.dtype != numpy_dtype:
-        result = result.astype(numpy_dtype)
-    return Array._new(*from_contiguous_result(result), dtype)
-
-
 def _kind_error(name: str, argument: str, kinds: str, dtype) -> TypeError:
     return TypeError(f"{name}(): '{argument}' must have a {kinds} dtype, got {dtype}")
 
@@ -76,7 +65,7 @@ def _apply_unary(name: str, kinds: str, rule: str, x) -> Array:
     dtype = x._dtype
     if dtype.kind not in KINDS[kinds]:
         raise _kind_error(name, "x", kinds, dtype)
-    return _wrap(kernels.unary(name, x._numpy()), _result_dtype(rule, dtype))
+    return Array._adopt(kernels.unary(name, x._numpy()), _result_dtype(rule, dtype))
 
 
 def _operand_dtype(name: str, x1, x2):
@@ -114,7 +103,7 @@ def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
         dtype = x1._dtype
         if dtype.kind in KINDS[kinds] and x1._layout.shape == x2._layout.shape:
             result = kernels.binary(name, x1._numpy(), x2._numpy(), dtype.kind)
-            return _wrap(result, _result_dtype(rule, dtype))
+            return Array._adopt(result, _result_dtype(rule, dtype))
     dtype = _operand_dtype(name, x1, x2)
     if dtype.kind not in KINDS[kinds]:
         for argument, value in (("x1", x1), ("x2", x2)):
@@ -127,7 +116,7 @@ def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
     result = kernels.binary(name, _operand(x1, dtype), _operand(x2, dtype), dtype.kind)
-    return _wrap(result, _result_dtype(rule, dtype))
+    return Array._adopt(result, _result_dtype(rule, dtype))
 
 
 _UNARY_TEMPLATE = """
@@ -187,45 +176,61 @@ def _unary_function(name, kinds, rule, summary, example):
     return function
 
 
-def _binary_plans(name: str, kinds: str, rule: str) -> dict:
-    """For each dtype the function allows: its kernel, its result dtype, and the Python
-    scalars that may go to the kernel unconverted (none for special-case kernels)."""
+def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
+    """For each dtype (by its index) the function allows: its kernel, its result dtype,
+    and the Python scalars that may go to the kernel unconverted (none for special-case
+    kernels); None for the dtypes it does not allow."""
     scalars = kernels.takes_python_scalars(name)
-    return {
-        dtype: (
+    return tuple(
+        (
             kernels.binary_kernel(name, _result_dtype(rule, dtype).kind),
             _result_dtype(rule, dtype),
             EXACT_PYTHON_SCALARS[dtype] if scalars else {},
         )
-        for dtype in ALL_DTYPES
         if dtype.kind in KINDS[kinds]
-    }
+        else None
+        for dtype in ALL_DTYPES
+    )
 
 
-def _binary_function(name, kinds, rule, summary, example):
-    plans = _binary_plans(name, kinds, rule)
+_OPERANDS = (Array, int, float, complex)
 
+OPERATOR_FORMS = {}
+"""For each binary function, its form for an operator method (``x1`` is the array):
+the same, except that an operand of another type gives NotImplemented."""
+
+
+def _binary_callable(name: str, kinds: str, rule: str, plans: tuple, operator: bool):
     def function(x1, x2, /):
         # The common cases first: two arrays of one dtype and shape, or an array and a
         # Python scalar of its kind; anything else is promoted and checked in full.
         if x1.__class__ is Array:
-            plan = plans.get(x1._dtype)
+            plan = plans[x1._dtype.index]
             if plan is not None:
                 if x2.__class__ is Array:
                     if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
-                        return _wrap(plan[0](x1._numpy(), x2._numpy()), plan[1])
+                        return Array._adopt(plan[0](x1._numpy(), x2._numpy()), plan[1])
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        return _wrap(plan[0](x1._numpy(), x2), plan[1])
+                        return Array._adopt(plan[0](x1._numpy(), x2), plan[1])
         elif x2.__class__ is Array:
-            plan = plans.get(x2._dtype)
+            plan = plans[x2._dtype.index]
             if plan is not None:
                 bounds = plan[2].get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
-                    return _wrap(plan[0](x1, x2._numpy()), plan[1])
+                    return Array._adopt(plan[0](x1, x2._numpy()), plan[1])
+        if operator and not isinstance(x2, _OPERANDS):
+            return NotImplemented
         return _apply_binary(name, kinds, rule, x1, x2)
 
+    return function
+
+
+def _binary_function(name, kinds, rule, summary, example):
+    plans = _binary_plans(name, kinds, rule)
+    function = _binary_callable(name, kinds, rule, plans, operator=False)
+    OPERATOR_FORMS[name] = _binary_callable(name, kinds, rule, plans, operator=True)
     function.__name__ = function.__qualname__ = name
     function.__doc__ = _BINARY_TEMPLATE.format(
         summary=summary, kinds=kinds, returns=_RETURNS[rule], example=example
@@ -348,4 +353,4 @@ def clip(x: Array, /, min=None, max=None) -> Array:
             if isinstance(bound, complex):
                 raise TypeError(f"clip(): '{argument}' must be real, got {bound!r}")
             bounds.append(kernels.scalar(bound, dtype.dtype))
-    return _wrap(kernels.clip(x._numpy(), *bounds), x._dtype)
+    return Array._adopt(kernels.clip(x._numpy(), *bounds), x._dtype)

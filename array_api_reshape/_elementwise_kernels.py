@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import silenced, silencing
-
-_NDARRAY = np.ndarray
+from ._kernels import returning_ndarray, silenced, silencing
 
 
 def _floor_divide(a, b):
@@ -203,15 +201,9 @@ def binary_kernel(name: str, kind: str):
 
     NumPy's ufuncs also take a Python scalar operand; they convert it to the other
     operand's dtype (NumPy 2's weak scalars), as the standard asks."""
-    function = BINARY[name]
     if _could_warn(name, kind):
-        function = silencing(function)
-
-    def kernel(a, b):
-        result = function(a, b)
-        return result if result.__class__ is _NDARRAY else np.asarray(result)
-
-    return kernel
+        return silencing(BINARY[name])
+    return returning_ndarray(BINARY[name])
 
 
 def takes_python_scalars(name: str) -> bool:

@@ -20,7 +20,8 @@ from ._storage import Storage, adopt, allocate
 
 def _silencers():
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
-    calls ``f`` once; ``silencing(f)`` is ``f`` made quiet for good (for hot paths).
+    calls ``f`` once; ``silencing(f)`` is ``f`` made quiet for good (for hot paths),
+    returning an ndarray where ``f`` would give a NumPy scalar.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -39,7 +40,7 @@ def _silencers():
         def silencing(function):
             def quiet(*args):
                 with np.errstate(all="ignore"):
-                    return function(*args)
+                    return np.asarray(function(*args))
 
             return quiet
 
@@ -58,13 +59,27 @@ def _silencers():
         def quiet(*args):
             token = set_state(ignore_all)
             try:
-                return function(*args)
+                result = function(*args)
             finally:
                 reset_state(token)
+            return result if result.__class__ is _NDARRAY else np.asarray(result)
 
         return quiet
 
     return silenced, silencing
+
+
+_NDARRAY = np.ndarray
+
+
+def returning_ndarray(function):
+    """``function`` returning an ndarray where it would give a NumPy scalar."""
+
+    def run(*args):
+        result = function(*args)
+        return result if result.__class__ is _NDARRAY else np.asarray(result)
+
+    return run
 
 
 silenced, silencing = _silencers()
