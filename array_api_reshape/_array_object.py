@@ -14,6 +14,7 @@ from ._dtypes import DType, python_scalar_fits_kind, promotes_to
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
 from ._layout import (
+    _CONTIGUOUS_LAYOUTS,
     Layout,
     broadcast_to_shape,
     contiguous_layout,
@@ -62,7 +63,8 @@ class Array:
             result = _kernels.c_contiguous(result, dtype.dtype)
         self = _new_object(Array)
         self._storage = adopt(result)
-        self._layout = contiguous_layout(result.shape)
+        layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
+        self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result
         return self

@@ -204,16 +204,23 @@ def _binary_callable(name: str, kinds: str, rule: str, plans: tuple, operator: b
     def function(x1, x2, /):
         # The common cases first: two arrays of one dtype and shape, or an array and a
         # Python scalar of its kind; anything else is promoted and checked in full.
+        # (``_np_view`` is read directly here, ``_numpy()`` only when it is not built.)
         if x1.__class__ is Array:
             plan = plans[x1._dtype.index]
             if plan is not None:
+                a = x1._np_view
+                if a is None:
+                    a = x1._numpy()
                 if x2.__class__ is Array:
                     if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
-                        return Array._adopt(plan[0](x1._numpy(), x2._numpy()), plan[1])
+                        b = x2._np_view
+                        if b is None:
+                            b = x2._numpy()
+                        return Array._adopt(plan[0](a, b), plan[1])
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        return Array._adopt(plan[0](x1._numpy(), x2), plan[1])
+                        return Array._adopt(plan[0](a, x2), plan[1])
         elif x2.__class__ is Array:
             plan = plans[x2._dtype.index]
             if plan is not None:
