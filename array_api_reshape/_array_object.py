@@ -21,7 +21,12 @@ from ._layout import (
     has_repeated_addresses,
     matrix_transposed,
 )
-from ._layout_indexing import basic_indexed, first_axis_indexed, first_axis_sliced
+from ._layout_indexing import (
+    SLICED_LAYOUTS,
+    basic_indexed,
+    first_axis_indexed,
+    first_axis_sliced,
+)
 from ._storage import Storage, adopt
 
 _new_object = object.__new__
@@ -275,7 +280,10 @@ class Array:
                 and step.__class__ in _PLAIN_BOUNDS
                 and step != 0
             ):
-                return self._view(first_axis_sliced(self._layout, key))
+                layout = SLICED_LAYOUTS.get((self._layout, start, stop, step))
+                if layout is None:
+                    layout = first_axis_sliced(self._layout, key)
+                return self._view(layout)
         if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
             return Array._adopt(_kernels.masked(self._numpy(), key._numpy()), self._dtype)
         if is_advanced(key):

@@ -68,11 +68,21 @@ def first_axis_indexed(layout: Layout, index: int) -> Layout:
     )
 
 
+SLICED_LAYOUTS: dict = {}
+"""``first_axis_sliced``'s results by ``(layout, start, stop, step)``, for callers that
+look them up before calling (the bounds must be ints or None, never floats or bools)."""
+
+
 def first_axis_sliced(layout: Layout, key: slice) -> Layout:
-    """``layout[key]`` for one slice of ints or None: the fast path of ``basic_indexed``."""
+    """``layout[key]`` for one slice of ints or None: the fast path of ``basic_indexed``;
+    its result is remembered in ``SLICED_LAYOUTS``."""
     shape, strides = layout.shape, layout.strides
     first, last, step = key.indices(shape[0])
     length = len(range(first, last, step))
     stride = strides[0]
     offset = layout.offset + first * stride if length else layout.offset
-    return _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))
+    result = _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))
+    if len(SLICED_LAYOUTS) > 4096:
+        SLICED_LAYOUTS.clear()
+    SLICED_LAYOUTS[layout, key.start, key.stop, key.step] = result
+    return result
