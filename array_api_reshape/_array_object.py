@@ -9,7 +9,7 @@ users make arrays with ``asarray`` and the other creation functions.
 from __future__ import annotations
 
 from . import _kernels
-from ._devices import check_device
+from ._devices import CPU_DEVICE, check_device
 from ._dtypes import DType, python_scalar_fits_kind, promotes_to
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
@@ -27,7 +27,7 @@ from ._layout_indexing import (
     first_axis_indexed,
     first_axis_sliced,
 )
-from ._storage import Storage, adopt
+from ._storage import Storage
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
@@ -66,8 +66,11 @@ class Array:
         conversion into C order and ``dtype`` only when it is not so already."""
         if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
             result = _kernels.c_contiguous(result, dtype.dtype)
+        storage = _new_object(Storage)
+        storage.buffer = result
+        storage.device = CPU_DEVICE
         self = _new_object(Array)
-        self._storage = adopt(result)
+        self._storage = storage
         layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype

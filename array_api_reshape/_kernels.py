@@ -365,7 +365,13 @@ def numpy_call(function_name: str, *args, **kwargs) -> np.ndarray:
     Callers have checked every argument; the overflow and invalid-value results NumPy
     would warn about are the standard's defined results.
     """
-    return np.asarray(silenced(getattr(np, function_name), *args, **kwargs))
+    function = _UFUNC_REDUCTIONS.get(function_name) or getattr(np, function_name)
+    return np.asarray(silenced(function, *args, **kwargs))
+
+
+_UFUNC_REDUCTIONS = {"sum": np.add.reduce, "prod": np.multiply.reduce}
+"""NumPy functions that, for an ndarray, are one ufunc reduction with the same
+arguments: called directly, without NumPy's Python-level dispatch (about 1 µs a call)."""
 
 
 def numpy_call_without_warnings(function_name: str, *args, **kwargs) -> np.ndarray:

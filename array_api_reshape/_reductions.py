@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import DType
-from ._kernels import numpy_call, numpy_call_without_warnings, wrap_result
+from ._kernels import numpy_call, numpy_call_without_warnings
 from ._validation import normalize_axes
+
+
+_ALL_AXES = [tuple(range(ndim)) for ndim in range(65)]
 
 
 def reduced_axes(x: Array, axis, function: str) -> tuple[int, ...]:
     """The axes a reduction runs over: all for None, else the normalised int or tuple."""
     if axis is None:
-        return tuple(range(x.ndim))
+        ndim = len(x._layout.shape)
+        return _ALL_AXES[ndim] if ndim < 65 else tuple(range(ndim))
     return normalize_axes(axis, x.ndim, function)
 
 
@@ -40,11 +44,10 @@ def reduce(
     check_array(x, function)
     axes = reduced_axes(x, axis, function)
     keepdims = check_keepdims(keepdims, function)
-    call = numpy_call_without_warnings if reduced_size(x, axes) < quiet_below else numpy_call
+    quiet = quiet_below and reduced_size(x, axes) < quiet_below
+    call = numpy_call_without_warnings if quiet else numpy_call
     result = call(numpy_name, x._numpy(), axis=axes, keepdims=keepdims, **kwargs)
-    if result.dtype != result_dtype.dtype:
-        result = result.astype(result_dtype.dtype)
-    return Array._new(*wrap_result(result), result_dtype)
+    return Array._adopt(result, result_dtype)
 
 
 def check_kind(x: Array, function: str, allowed: tuple[str, ...], wording: str) -> None:
