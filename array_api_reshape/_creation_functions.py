@@ -19,6 +19,7 @@ from ._dtypes import (
 from ._kernels import (
     arange_values,
     checked_scalar,
+    contiguous_copy,
     copy_to_contiguous,
     eye_values,
     filled,
@@ -83,10 +84,13 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     >>> xp.asarray([[1, 2], [3, 4]]).dtype
     array_api_reshape.int64
     """
-    if copy is None and dtype is None and device is None and obj.__class__ is _NDARRAY:
-        shared = borrow_native(obj)
-        if shared is not None:
-            return shared
+    if dtype is None and device is None and obj.__class__ is _NDARRAY:
+        same_dtype = from_numpy_dtype(obj.dtype)
+        if same_dtype is not None:
+            if copy is None and obj.flags.c_contiguous and obj.size:
+                return Array._share(obj, same_dtype)
+            if copy is True:
+                return Array._adopt(contiguous_copy(obj), same_dtype)
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")
@@ -101,15 +105,6 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
             "is always a new buffer; use copy=None"
         )
     return _from_python(obj, dtype)
-
-
-def borrow_native(source) -> Array | None:
-    """Share a C-contiguous NumPy array of a standard dtype (the common case, kept short)."""
-    dtype = from_numpy_dtype(source.dtype)
-    if dtype is None or not source.flags.c_contiguous or source.size == 0:
-        return None
-    result = Array._new(*borrow(source), dtype)
-    return result
 
 
 def _from_array(x: Array, dtype: DType | None, copy) -> Array:

@@ -106,10 +106,17 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
 
 def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> tuple[Storage, Layout]:
     """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype if asked)."""
-    dtype = source.dtype if numpy_dtype is None else numpy_dtype
-    storage = allocate(source.size, dtype)
-    np.copyto(storage.buffer.reshape(source.shape), source, casting="unsafe")
-    return storage, contiguous_layout(source.shape)
+    return adopt(contiguous_copy(source, numpy_dtype)), contiguous_layout(source.shape)
+
+
+def contiguous_copy(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> np.ndarray:
+    """One strided copy of ``source`` as a new C-contiguous NumPy array (in ``numpy_dtype``
+    if given: an unsafe cast, which the callers have allowed)."""
+    if numpy_dtype is None or numpy_dtype is source.dtype:
+        return source.copy()  # C order
+    copy = np.empty(source.shape, dtype=numpy_dtype)
+    np.copyto(copy, source, casting="unsafe")
+    return copy
 
 
 def c_contiguous(result: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
