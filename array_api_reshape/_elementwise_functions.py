@@ -195,6 +195,10 @@ def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
 
 _OPERANDS = (Array, int, float, complex)
 
+SIGNATURES = {}
+"""For each binary function: its allowed dtype kinds and its result rule, the arguments
+of ``_apply_binary``, the general path its fast paths shortcut."""
+
 OPERATOR_FORMS = {}
 """For each binary function, its form for an operator method (``x1`` is the array):
 the same, except that an operand of another type gives NotImplemented."""
@@ -236,6 +240,7 @@ def _binary_callable(name: str, kinds: str, rule: str, plans: tuple, operator: b
 
 def _binary_function(name, kinds, rule, summary, example):
     plans = _binary_plans(name, kinds, rule)
+    SIGNATURES[name] = (kinds, rule)
     function = _binary_callable(name, kinds, rule, plans, operator=False)
     OPERATOR_FORMS[name] = _binary_callable(name, kinds, rule, plans, operator=True)
     function.__name__ = function.__qualname__ = name

@@ -1,0 +1,226 @@
+"""The hot paths agree with the general paths they shortcut.
+
+Operators, element-wise functions, slicing, masks and asarray each have a short path for
+their common case (see benchmarks/). Each property here runs the short path and its
+general path (or NumPy) on the same inputs and asks for the same dtype, the same bits,
+the same error type, and no memory shared where a new array is promised.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as npst
+
+import array_api_reshape as xp
+from array_api_reshape._dtypes import ALL_DTYPES
+from array_api_reshape._elementwise_functions import KINDS, SIGNATURES, _apply_binary
+
+import strided_views
+
+EDGE_SCALARS = st.one_of(
+    st.booleans(),
+    st.integers(-300, 300),
+    st.sampled_from([2**24, 2**24 + 1, -(2**24) - 1, 2**53 + 1, 2**63, -(2**63) - 1, 2**64]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([-0.0, 1e300, -1e300, 3.4028235e38, 3.5e38, 5e-324]),
+    st.complex_numbers(allow_nan=True, allow_infinity=True),
+)
+
+
+def _outcome(call):
+    """The result as (dtype, shape, bytes), or the type of the exception raised."""
+    try:
+        result = call()
+    except (TypeError, ValueError, OverflowError) as error:
+        return type(error)
+    values = np.asarray(result)
+    return result.dtype, result.shape, values.tobytes()
+
+
+def _arrays(dtype, shape):
+    return npst.arrays(dtype.dtype, shape, elements={"allow_subnormal": False}
+                       if dtype.kind in ("real floating", "complex floating") else None)
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_array_and_scalar_match_the_general_path(name, data):
+    kinds, rule = SIGNATURES[name]
+    dtype = data.draw(st.sampled_from(ALL_DTYPES))
+    shape = data.draw(npst.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=3))
+    x = xp.asarray(data.draw(_arrays(dtype, shape)))
+    scalar = data.draw(EDGE_SCALARS)
+    function = getattr(xp, name)
+    with np.errstate(all="ignore"):
+        for x1, x2 in ((x, scalar), (scalar, x)):
+            fast = _outcome(lambda: function(x1, x2))
+            general = _outcome(lambda: _apply_binary(name, kinds, rule, x1, x2))
+            assert fast == general, (x1, x2)
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_two_arrays_match_the_general_path(name, data):
+    kinds, rule = SIGNATURES[name]
+    dtype = data.draw(st.sampled_from([d for d in ALL_DTYPES if d.kind in KINDS[kinds]]))
+    shape = data.draw(npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3))
+    x1 = xp.asarray(data.draw(_arrays(dtype, shape)))
+    other_dtype = data.draw(st.sampled_from([dtype, *ALL_DTYPES]))
+    x2 = xp.asarray(data.draw(_arrays(other_dtype, shape)))
+    function = getattr(xp, name)
+    with np.errstate(all="ignore"):
+        fast = _outcome(lambda: function(x1, x2))
+        general = _outcome(lambda: _apply_binary(name, kinds, rule, x1, x2))
+    assert fast == general
+
+
+OPERATORS = {
+    "add": operator.add, "subtract": operator.sub, "multiply": operator.mul,
+    "divide": operator.truediv, "remainder": operator.mod, "equal": operator.eq,
+    "less": operator.lt, "greater_equal": operator.ge, "bitwise_and": operator.and_,
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPERATORS))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_operators_match_their_functions(name, data):
+    dtype = data.draw(st.sampled_from(ALL_DTYPES))
+    x = xp.asarray(data.draw(_arrays(dtype, npst.array_shapes(min_dims=0, max_dims=2))))
+    scalar = data.draw(EDGE_SCALARS)
+    function, op = getattr(xp, name), OPERATORS[name]
+    with np.errstate(all="ignore"):
+        assert _outcome(lambda: op(x, scalar)) == _outcome(lambda: function(x, scalar))
+        assert _outcome(lambda: op(x, x)) == _outcome(lambda: function(x, x))
+
+
+@pytest.mark.parametrize("other", [object(), "1", [1.0], None])
+def test_operators_leave_foreign_operands_to_python(other):
+    x = xp.asarray([1.0, 2.0])
+    assert x.__add__(other) is NotImplemented
+    assert x.__lt__(other) is NotImplemented
+    assert xp.multiply.__name__ == "multiply"
+    with pytest.raises(TypeError, match="multiply"):
+        xp.multiply(x, other)
+
+
+def test_zero_dimensional_results_are_arrays():
+    for dtype in (xp.int8, xp.float32, xp.complex128):
+        x = xp.asarray(3, dtype=dtype)
+        for result in (x + x, x * 2, 2 * x, x == x, xp.sum(x)):
+            assert isinstance(result, xp.Array) and result.shape == ()
+        assert (x + x).dtype is dtype and (x == x).dtype is xp.bool
+
+
+def _own_memory(result, *inputs):
+    values = np.asarray(result)
+    return not any(np.shares_memory(values, np.asarray(i)) for i in inputs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(recipe=strided_views.recipes(max_dims=3), data=st.data())
+def test_element_wise_results_never_share_their_inputs_memory(recipe, data):
+    base, view = recipe.build()
+    x = xp.asarray(view)
+    dtype = x.dtype
+    names = [n for n, (kinds, _) in SIGNATURES.items() if dtype.kind in KINDS[kinds]]
+    unary = ["abs", "real", "imag", "positive", "conj", "round", "negative", "square"]
+    with np.errstate(all="ignore"):
+        for name in data.draw(st.lists(st.sampled_from(names), max_size=4)):
+            if name == "pow" and "integer" in dtype.kind:
+                continue
+            result = getattr(xp, name)(x, x)
+            assert _own_memory(result, x) and np.asarray(result).flags.c_contiguous
+        for name in unary:
+            try:
+                result = getattr(xp, name)(x)
+            except TypeError:
+                continue
+            assert _own_memory(result, x), name
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    recipe=strided_views.recipes(min_dims=1, max_dims=3),
+    bounds=st.tuples(*[st.one_of(st.none(), st.integers(-7, 7))] * 2),
+    step=st.sampled_from([None, 1, 2, 3, -1, -2]),
+)
+def test_repeated_slices_match_numpy_on_every_layout(recipe, bounds, step):
+    key = slice(*bounds, step)
+    base, view = recipe.build()
+    x = xp.asarray(view)
+    for _ in range(2):
+        result = x[key]
+        assert np.array_equal(np.asarray(result), view[key])
+        assert np.shares_memory(np.asarray(result), base) or view[key].size == 0
+    # A same-shaped array with other strides: a remembered slice must not leak across.
+    other = np.ascontiguousarray(view)
+    assert np.array_equal(np.asarray(xp.asarray(other)[key]), other[key])
+
+
+@pytest.mark.parametrize("bad", [slice(1.0, 3), slice(True, 3), slice(1, 3, 0), slice(1, 3.0)])
+def test_a_remembered_slice_does_not_admit_bad_bounds(bad):
+    x = xp.arange(10)
+    x[1:3], x[1:3:1]
+    with pytest.raises((IndexError, TypeError, ValueError)):
+        x[bad]
+
+
+@settings(max_examples=60, deadline=None)
+@given(recipe=strided_views.recipes(max_dims=3), data=st.data())
+def test_whole_shape_masks_match_numpy(recipe, data):
+    _, view = recipe.build()
+    mask = data.draw(npst.arrays(np.bool_, view.shape))
+    x = xp.asarray(view)
+    result = x[xp.asarray(mask)]
+    assert np.array_equal(np.asarray(result), view[mask]) and result.dtype == x.dtype
+    assert _own_memory(result, x)
+
+
+NUMPY_SOURCES = [
+    np.arange(12.0).reshape(3, 4),
+    np.arange(6, dtype=np.int16)[::2],
+    np.arange(6.0).reshape(2, 3).T,
+    np.ones((3, 1))[:, ::5],
+    np.zeros((0, 3), dtype=np.float32),
+    np.arange(4, dtype=">f8"),
+    np.asarray(5, dtype=np.uint8),
+    np.array([True, False]),
+]
+
+
+@pytest.mark.parametrize("source", NUMPY_SOURCES, ids=lambda a: f"{a.dtype.str}{a.shape}")
+def test_asarray_of_numpy_shares_or_copies_as_promised(source):
+    native = source.dtype.isnative
+    if not native:
+        with pytest.raises(TypeError, match="pass dtype= to convert it"):
+            xp.asarray(source)
+    dtype = None if native else xp.asarray(source.astype(source.dtype.newbyteorder("="))).dtype
+    shared = xp.asarray(source, dtype=dtype)
+    copied = xp.asarray(source, dtype=dtype, copy=True)
+    for x in (shared, copied):
+        assert np.array_equal(np.asarray(x), source) and x.shape == source.shape
+        assert x.dtype == source.dtype.newbyteorder("=")
+    assert not np.shares_memory(np.asarray(copied), source)
+    assert np.asarray(copied).flags.c_contiguous
+    assert np.shares_memory(np.asarray(shared), source) == (native and source.size > 0)
+    if native and source.size > 0 and source.ndim:
+        before = np.asarray(shared).copy()
+        source.shape = (source.size,) if source.flags.c_contiguous else source.shape
+        assert np.array_equal(np.asarray(shared), before), "the caller's array was cached"
+
+
+def test_asarray_copy_true_of_numpy_is_independent():
+    source = np.arange(5.0)
+    copied = xp.asarray(source, copy=True)
+    source[0] = math.pi
+    assert float(copied[0]) == 0.0
+    copied[1] = 7.0
+    assert source[1] == 1.0
