@@ -92,14 +92,14 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
     gives a read-only view, as does a read-only storage.
     """
     itemsize = numpy_dtype.itemsize
-    shape = layout.shape
-    byte_strides = tuple(s * itemsize for s in layout.strides)
+    shape, strides = layout.shape, layout.strides
+    byte_strides = tuple([s * itemsize for s in strides])
     buffer = storage.buffer
     if 0 in shape:
         view = np.ndarray(shape, numpy_dtype, buffer.reshape(-1)[:0], 0, byte_strides)
     else:
         view = np.ndarray(shape, numpy_dtype, buffer, layout.offset * itemsize, byte_strides)
-    if view.flags.writeable and has_repeated_addresses(layout):
+    if 0 in strides and view.flags.writeable and has_repeated_addresses(layout):
         view.flags.writeable = False
     return view
 
@@ -107,6 +107,12 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
 def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> tuple[Storage, Layout]:
     """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype if asked)."""
     return adopt(contiguous_copy(source, numpy_dtype)), contiguous_layout(source.shape)
+
+
+def copy_in_shape(source: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """A new C-contiguous copy of ``source``'s elements in row-major order, seen with
+    ``shape`` (of the same size; the caller's layout code decided on this copy)."""
+    return source.copy().reshape(shape)
 
 
 def contiguous_copy(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> np.ndarray:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import promote_types
-from ._kernels import copy_to_contiguous, numpy_call, wrap_result
+from ._kernels import copy_in_shape, numpy_call, wrap_result
 from ._layout import (
     broadcast_shape,
     broadcast_to_shape,
-    contiguous_layout,
     flipped,
     moved_axes,
     permuted,
@@ -126,7 +125,7 @@ class _CopyTo(tuple):
 
 
 def _copied(x: Array, new_shape: tuple[int, ...]) -> Array:
-    return Array._new(copy_to_contiguous(x._numpy())[0], contiguous_layout(new_shape), x.dtype)
+    return Array._adopt(copy_in_shape(x._numpy(), new_shape), x._dtype)
 
 
 _VIEW_LAYOUTS: dict = {}

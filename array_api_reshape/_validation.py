@@ -69,6 +69,8 @@ def normalize_axis(axis, ndim: int, function: str, argument: str = "axis") -> in
 
 def normalize_axes(axes, ndim: int, function: str, argument: str = "axis") -> tuple[int, ...]:
     """An int or sequence of distinct axes, each normalised to ``range(ndim)``."""
+    if axes.__class__ is int and -ndim <= axes < ndim:
+        return (axes + ndim if axes < 0 else axes,)
     raw = as_int_tuple(axes, function, argument)
     result = tuple(normalize_axis(a, ndim, function, argument) for a in raw)
     if len(set(result)) != len(result):

@@ -25,7 +25,7 @@ from ._kernels import wrap_result
 from ._layout import broadcast_shape, diagonal_of_matrices
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._reductions import check_keepdims, reduced_axes
-from ._validation import as_int, normalize_axis
+from ._validation import as_int
 
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
