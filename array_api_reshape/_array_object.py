@@ -66,13 +66,24 @@ class Array:
         conversion into C order and ``dtype`` only when it is not so already."""
         if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
             result = _kernels.c_contiguous(result, dtype.dtype)
-        return _over_whole(result, dtype, result)
+        storage = _new_object(Storage)
+        storage.buffer = result
+        storage.device = CPU_DEVICE
+        self = _new_object(Array)
+        self._storage = storage
+        layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
+        self._layout = layout if layout is not None else contiguous_layout(result.shape)
+        self._dtype = dtype
+        self._np_view = result
+        return self
 
     @staticmethod
     def _share(source, dtype: DType) -> "Array":
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
         NumPy dtype that its caller keeps (and may reshape: it is not cached as the view)."""
-        return _over_whole(source, dtype, None)
+        self = Array._adopt(source, dtype)
+        self._np_view = None
+        return self
 
     def _numpy(self):
         """The NumPy view of this array's elements, built once and reused by every kernel."""
@@ -363,21 +374,6 @@ class Array:
                 f"array of {self._dtype}"
             )
         return _kernels.checked_scalar(value, self._dtype.dtype)
-
-
-def _over_whole(buffer, dtype: DType, view) -> Array:
-    """An array of all the elements of ``buffer`` (a C-contiguous NumPy array) in its
-    shape, with ``view`` (``buffer`` itself, or None) as the cached NumPy view."""
-    storage = _new_object(Storage)
-    storage.buffer = buffer
-    storage.device = CPU_DEVICE
-    array = _new_object(Array)
-    array._storage = storage
-    layout = _CONTIGUOUS_LAYOUTS.get(buffer.shape)
-    array._layout = layout if layout is not None else contiguous_layout(buffer.shape)
-    array._dtype = dtype
-    array._np_view = view
-    return array
 
 
 def check_array(x, function: str, argument: str = "x") -> None:

@@ -20,8 +20,8 @@ from ._storage import Storage, adopt, allocate
 
 def _silencers():
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
-    calls ``f`` once; ``silencing(f)`` is ``f`` made quiet for good (for hot paths),
-    returning an ndarray where ``f`` would give a NumPy scalar.
+    calls ``f`` once; ``silencing(f)`` is ``f``, a function of two operands, made quiet
+    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -38,9 +38,9 @@ def _silencers():
                 return function(*args, **kwargs)
 
         def silencing(function):
-            def quiet(*args):
+            def quiet(a, b):
                 with np.errstate(all="ignore"):
-                    return np.asarray(function(*args))
+                    return np.asarray(function(a, b))
 
             return quiet
 
@@ -56,10 +56,10 @@ def _silencers():
             reset_state(token)
 
     def silencing(function):
-        def quiet(*args):
+        def quiet(a, b):
             token = set_state(ignore_all)
             try:
-                result = function(*args)
+                result = function(a, b)
             finally:
                 reset_state(token)
             return result if result.__class__ is _NDARRAY else np.asarray(result)
@@ -73,10 +73,10 @@ _NDARRAY = np.ndarray
 
 
 def returning_ndarray(function):
-    """``function`` returning an ndarray where it would give a NumPy scalar."""
+    """``function``, of two operands, returning an ndarray where it would give a NumPy scalar."""
 
-    def run(*args):
-        result = function(*args)
+    def run(a, b):
+        result = function(a, b)
         return result if result.__class__ is _NDARRAY else np.asarray(result)
 
     return run
