@@ -112,7 +112,7 @@ def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) 
 def copy_in_shape(source: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """A new C-contiguous copy of ``source``'s elements in row-major order, seen with
     ``shape`` (of the same size; the caller's layout code decided on this copy)."""
-    return source.copy().reshape(shape)
+    return contiguous_copy(source).reshape(shape)
 
 
 def contiguous_copy(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> np.ndarray:
