@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import _kernels
 from ._devices import CPU_DEVICE, check_device
-from ._dtypes import DType, python_scalar_fits_kind, promotes_to
+from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
 from ._layout import (
@@ -42,6 +42,10 @@ class Array:
     """
 
     __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "__weakref__")
+
+    # NumPy's arrays and scalars defer their operators to ours (as to PyTorch's tensors),
+    # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
+    __array_priority__ = 1000
 
     def __new__(cls, *args, **kwargs):
         raise TypeError(
@@ -250,13 +254,20 @@ class Array:
         return _ew.bitwise_invert(self)
 
     def __matmul__(self, other) -> "Array":
-        return _linalg.matmul(self, other) if isinstance(other, Array) else NotImplemented
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__matmul__")
+            return NotImplemented
+        return _linalg.matmul(self, other)
 
     def __rmatmul__(self, other) -> "Array":
-        return _linalg.matmul(other, self) if isinstance(other, Array) else NotImplemented
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__rmatmul__")
+            return NotImplemented
+        return _linalg.matmul(other, self)
 
     def __imatmul__(self, other) -> "Array":
-        if not isinstance(other, Array):
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__imatmul__")
             return NotImplemented
         return self._assign_in_place("__imatmul__", _linalg.matmul(self, other))
 
@@ -264,8 +275,9 @@ class Array:
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
         if result._dtype is not self._dtype:
             raise TypeError(
-                f"{operator}(): the result has dtype {result._dtype}, which an in-place "
-                f"operation cannot store in an array of {self._dtype}"
+                f"{operator}(): cannot cast the result's dtype {result._dtype.name} to the "
+                f"dtype {self._dtype.name} of the array updated in place (an in-place operation "
+                "never changes an array's dtype); use the operator form instead"
             )
         if result.shape != self.shape:
             raise ValueError(
@@ -359,8 +371,9 @@ class Array:
         if isinstance(value, Array):
             if not promotes_to(value._dtype, self._dtype):
                 raise TypeError(
-                    f"__setitem__(): cannot write {value._dtype} values into an array of "
-                    f"{self._dtype}"
+                    f"__setitem__(): cannot cast dtype {value._dtype.name} to the array's "
+                    f"dtype {self._dtype.name} without losing data; convert the value with "
+                    "astype() first"
                 )
             if target_shape is not None and broadcast_to_shape(value._layout, target_shape) is None:
                 raise ValueError(
@@ -368,12 +381,13 @@ class Array:
                     f"the selected shape {target_shape}"
                 )
             return value._numpy()
-        if not python_scalar_fits_kind(value, self._dtype):
+        scalar = as_python_scalar(value)
+        if scalar is None or not python_scalar_fits_kind(scalar, self._dtype):
             raise TypeError(
-                f"__setitem__(): cannot write {type(value).__name__} {value!r} into an "
-                f"array of {self._dtype}"
+                f"__setitem__(): cannot cast {type(value).__name__} {value!r} to the "
+                f"array's dtype {self._dtype.name} without losing data"
             )
-        return _kernels.checked_scalar(value, self._dtype.dtype)
+        return _kernels.checked_scalar(scalar, self._dtype.dtype)
 
 
 def check_array(x, function: str, argument: str = "x") -> None:
@@ -385,9 +399,28 @@ def check_array(x, function: str, argument: str = "x") -> None:
         )
 
 
-def _is_operand(value) -> bool:
-    """Arrays and Python scalars take part in operators."""
-    return isinstance(value, (Array, int, float, complex))
+def is_operand(value, operator: str) -> bool:
+    """Arrays and Python scalars (NumPy's too) take part in operators; another library's
+    array is a TypeError that says how to convert it; anything else is not an operand
+    (the operator gives NotImplemented, so Python tries the other side)."""
+    if value.__class__ is Array or as_python_scalar(value) is not None:
+        return True
+    _refuse_foreign_array(value, operator)
+    return False
+
+
+def _refuse_foreign_array(value, operator: str) -> None:
+    """TypeError for an array of another library (NumPy, PyTorch, ...) as an operand:
+    mixing them silently would hand back the other library's array type."""
+    if any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS):
+        raise TypeError(
+            f"{operator}(): cannot combine an array_api_reshape Array with a "
+            f"{type(value).__module__}.{type(value).__name__}; convert it with "
+            "array_api_reshape.asarray() first"
+        )
+
+
+_FOREIGN_ARRAY_MARKS = ("__array_namespace__", "__array__", "__dlpack__", "__array_interface__")
 
 
 from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
@@ -401,12 +434,12 @@ def _binary_operators(name: str, function_name: str, *, comparison: bool = False
     forward = _ew.OPERATOR_FORMS[function_name]
 
     def reflected(self, other):
-        if not _is_operand(other):
+        if not is_operand(other, f"__r{name}__"):
             return NotImplemented
         return function(other, self)
 
     def in_place(self, other):
-        if not _is_operand(other):
+        if not is_operand(other, f"__i{name}__"):
             return NotImplemented
         return self._assign_in_place(f"__i{name}__", function(self, other))
 

@@ -8,11 +8,12 @@ from ._array_object import Array, check_array
 from ._devices import check_device
 from ._dtypes import (
     DType,
+    as_python_scalar,
     check_dtype,
     float32,
     float64,
     promote_types,
-    promotes_to,
+    standard_promotes_to,
     scalar_result_dtype,
 )
 from ._kernels import copy_to_contiguous, float_limits, integer_limits
@@ -102,7 +103,7 @@ def can_cast(from_, to, /) -> bool:
     """
     source = _dtype_of(from_, "can_cast", "from_")
     target = check_dtype(to, "can_cast", "to")
-    return promotes_to(source, target)
+    return standard_promotes_to(source, target)
 
 
 class FloatingInfo(NamedTuple):
@@ -259,7 +260,11 @@ def _is_kind(dtype: DType, kind) -> bool:
 
 def result_type(*arrays_and_dtypes) -> DType:
     """
-    The dtype the standard's promotion gives for arrays, dtypes and Python scalars.
+    The dtype that type promotion gives for arrays, dtypes and Python scalars.
+
+    The standard's table, extended where the standard is silent as NumPy, PyTorch and
+    JAX agree: bool with a number, and an integer with a floating dtype, give the
+    higher kind's dtype (``int64`` with ``float32`` is ``float32``).
 
     Parameters
     ----------
@@ -273,23 +278,30 @@ def result_type(*arrays_and_dtypes) -> DType:
     Raises
     ------
     TypeError
-        If the standard defines no promotion for the inputs (mixed kinds), or no array
-        or dtype is given.
+        If no dtype holds the inputs (uint64 with a signed integer).
+    ValueError
+        If no array or dtype is given, only Python scalars.
 
     Examples
     --------
     >>> import array_api_reshape as xp
     >>> xp.result_type(xp.int8, xp.uint8), xp.result_type(xp.float32, 1.0)
     (array_api_reshape.int16, array_api_reshape.float32)
+    >>> xp.result_type(xp.int64, xp.float32), xp.result_type(xp.int8, 1.5)
+    (array_api_reshape.float32, array_api_reshape.float64)
     """
     dtypes, scalars = [], []
     for value in arrays_and_dtypes:
-        if isinstance(value, (bool, int, float, complex)):
-            scalars.append(value)
+        scalar = as_python_scalar(value)
+        if scalar is not None:
+            scalars.append(scalar)
         else:
             dtypes.append(_dtype_of(value, "result_type", "arrays_and_dtypes"))
     if not dtypes:
-        raise TypeError("result_type(): needs at least one array or dtype")
+        raise ValueError(
+            "result_type(): needs at least one array or dtype (Python scalars alone "
+            "have no dtype to adapt to)"
+        )
     result = dtypes[0]
     for dtype in dtypes[1:]:
         result = promote_types(result, dtype, "result_type")

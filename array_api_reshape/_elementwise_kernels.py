@@ -223,6 +223,12 @@ def clip(a: np.ndarray, low, high) -> np.ndarray:
     return np.array(result, dtype=a.dtype, copy=True)
 
 
+def cast(a: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
+    """``a``'s values in ``numpy_dtype`` (a new array), for an operand of a mixed-dtype
+    operation; the promotion rules allowed the conversion."""
+    return a.astype(numpy_dtype)
+
+
 def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:
     """A Python scalar as a 0-d array of ``numpy_dtype``; OverflowError if an int does not fit."""
     if numpy_dtype.kind in "iu" and not isinstance(value, bool):
