@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._array_object import Array
+from ._array_object import Array, check_array
 from ._dtypes import DType, check_dtype, int64, uint64
 from ._kernels import numpy_call, wrap_result
 from ._reductions import (
@@ -166,32 +166,60 @@ def min(x: Array, /, *, axis=None, keepdims=False) -> Array:
     return _extremum("min", "min", x, axis, keepdims)
 
 
-def mean(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
     """
     Arithmetic mean over the given axes (NaN for no elements).
 
     Parameters
     ----------
     x : Array
-        A floating-point array (real or complex).
+        A floating-point array (real or complex); with ``dtype``, any numeric array.
     axis : int or tuple of int, optional
         Axes to average; None (default) averages everything.
     keepdims : bool, optional
         Keep the reduced axes as size-1 axes (default False).
+    dtype : dtype, optional
+        A floating dtype to accumulate in and return (beyond the standard, as NumPy,
+        PyTorch and JAX accept it); default ``x.dtype``. A complex ``x`` needs a
+        complex ``dtype``.
 
     Returns
     -------
     Array
-        Of ``x.dtype``.
+        Of ``dtype``, or of ``x.dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not floating and no ``dtype`` is given, or ``dtype`` is not
+        floating or would drop the imaginary parts of ``x``.
 
     Examples
     --------
     >>> import array_api_reshape as xp
     >>> xp.mean(xp.asarray([1.0, 2.0, 6.0]))
     Array(3., dtype=float64)
+    >>> xp.mean(xp.asarray([1, 2], dtype=xp.int32), dtype=xp.float32)
+    Array(1.5, dtype=float32)
     """
-    check_kind(x, "mean", FLOATING, "floating-point")
-    return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
+    if dtype is None:
+        check_array(x, "mean")
+        if x.dtype.kind not in FLOATING:
+            raise TypeError(
+                f"mean(): 'x' must have a floating-point dtype, got {x.dtype.name}; pass "
+                "a floating 'dtype' (for example dtype=float64) to average other numbers"
+            )
+        return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
+    check_kind(x, "mean", NUMERIC + ("bool",), "numeric")
+    dtype = check_dtype(dtype, "mean")
+    if "floating" not in dtype.kind or (
+        x.dtype.kind == "complex floating" and dtype.kind != "complex floating"
+    ):
+        raise TypeError(
+            f"mean(): cannot cast {x.dtype.name} to 'dtype' {dtype.name}: it must be a "
+            "floating dtype, complex for a complex 'x'"
+        )
+    return reduce("mean", "mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype.dtype)
 
 
 def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
