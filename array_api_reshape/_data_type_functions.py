@@ -7,11 +7,12 @@ from typing import NamedTuple
 from ._array_object import Array, check_array
 from ._devices import check_device
 from ._dtypes import (
+    ISDTYPE_KINDS,
+    KIND_GROUPS,
+    REAL_OF,
     DType,
     as_python_scalar,
     check_dtype,
-    float32,
-    float64,
     promote_types,
     standard_promotes_to,
     scalar_result_dtype,
@@ -126,7 +127,6 @@ class IntegerInfo(NamedTuple):
     dtype: DType
 
 
-_REAL_OF = {"complex64": float32, "complex128": float64}
 
 
 def finfo(type, /) -> FloatingInfo:
@@ -159,7 +159,7 @@ def finfo(type, /) -> FloatingInfo:
     dtype = _dtype_of(type, "finfo", "type")
     if "floating" not in dtype.kind:
         raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
-    real = _REAL_OF.get(dtype.name, dtype)
+    real = REAL_OF.get(dtype, dtype)
     bits, eps, largest, smallest, smallest_normal = float_limits(real.dtype)
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
 
@@ -194,17 +194,6 @@ def iinfo(type, /) -> IntegerInfo:
         raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
     bits, largest, smallest = integer_limits(dtype.dtype)
     return IntegerInfo(bits, largest, smallest, dtype)
-
-
-_KINDS = {
-    "bool": ("bool",),
-    "signed integer": ("signed integer",),
-    "unsigned integer": ("unsigned integer",),
-    "integral": ("signed integer", "unsigned integer"),
-    "real floating": ("real floating",),
-    "complex floating": ("complex floating",),
-    "numeric": ("signed integer", "unsigned integer", "real floating", "complex floating"),
-}
 
 
 def isdtype(dtype, kind) -> bool:
@@ -247,11 +236,11 @@ def _is_kind(dtype: DType, kind) -> bool:
     if isinstance(kind, DType):
         return dtype is kind
     if isinstance(kind, str):
-        if kind not in _KINDS:
+        if kind not in ISDTYPE_KINDS:
             raise ValueError(
-                f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(_KINDS)}"
+                f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(ISDTYPE_KINDS)}"
             )
-        return dtype.kind in _KINDS[kind]
+        return dtype.kind in KIND_GROUPS[kind]
     raise TypeError(
         f"isdtype(): 'kind' must be a dtype, a kind name or a tuple of them, "
         f"got {type(kind).__name__} {kind!r}"

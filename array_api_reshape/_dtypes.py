@@ -64,10 +64,48 @@ ALL_DTYPES = (
 for _index, _dtype in enumerate(ALL_DTYPES):
     _dtype.index = _index  # its position in ALL_DTYPES, for tables indexed by dtype
 
+_SIGNED, _UNSIGNED = "signed integer", "unsigned integer"
+_REAL, _COMPLEX = "real floating", "complex floating"
+
+KIND_GROUPS: dict[str, frozenset[str]] = {
+    # isdtype's names, exactly the standard's
+    "bool": frozenset({"bool"}),
+    "signed integer": frozenset({_SIGNED}),
+    "unsigned integer": frozenset({_UNSIGNED}),
+    "integral": frozenset({_SIGNED, _UNSIGNED}),
+    "real floating": frozenset({_REAL}),
+    "complex floating": frozenset({_COMPLEX}),
+    "numeric": frozenset({_SIGNED, _UNSIGNED, _REAL, _COMPLEX}),
+    # the words of the standard's function signatures ("must have a ... data type")
+    "boolean": frozenset({"bool"}),
+    "integer": frozenset({_SIGNED, _UNSIGNED}),
+    "integer or boolean": frozenset({_SIGNED, _UNSIGNED, "bool"}),
+    "real-valued": frozenset({_SIGNED, _UNSIGNED, _REAL}),
+    "real-valued or boolean": frozenset({_SIGNED, _UNSIGNED, _REAL, "bool"}),
+    "floating-point": frozenset({_REAL, _COMPLEX}),
+    "real floating-point": frozenset({_REAL}),
+    "complex floating-point": frozenset({_COMPLEX}),
+    "any": frozenset({_SIGNED, _UNSIGNED, _REAL, _COMPLEX, "bool"}),
+}
+"""Every group of dtype kinds the package speaks of, by the name it is spoken of with;
+a DType's ``kind`` is one of its five members. The one table every chapter reads."""
+
+ISDTYPE_KINDS = (
+    "bool", "signed integer", "unsigned integer", "integral", "real floating",
+    "complex floating", "numeric",
+)
+"""The kind names ``isdtype`` takes (the first entries of KIND_GROUPS)."""
+
 DEFAULT_INTEGER = int64
 DEFAULT_REAL_FLOATING = float64
 DEFAULT_COMPLEX_FLOATING = complex128
 DEFAULT_INDEX = int64
+
+REAL_OF = {complex64: float32, complex128: float64}
+"""The dtype of a complex dtype's real and imaginary components."""
+
+COMPLEX_OF = {float32: complex64, float64: complex128}
+"""The complex dtype whose components have a real floating dtype."""
 
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_NUMPY = {d.dtype: d for d in ALL_DTYPES}
@@ -113,19 +151,13 @@ def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
     )
 
 
-_CATEGORY = {
-    "bool": "bool",
-    "signed integer": "integer",
-    "unsigned integer": "integer",
-    "real floating": "floating",
-    "complex floating": "floating",
-}
-_CATEGORY_RANK = {"bool": 0, "integer": 1, "floating": 2}
+_CATEGORY_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 2}
+"""The standard's three categories, in order: bool, integers, floating."""
 
 
 def _standard_promotion(a: DType, b: DType) -> DType | None:
     """The standard's table: dtypes of one category only, never uint64 with signed ints."""
-    if _CATEGORY[a.kind] != _CATEGORY[b.kind]:
+    if _CATEGORY_RANK[a.kind] != _CATEGORY_RANK[b.kind]:
         return None
     if a.kind != b.kind and "integer" in a.kind and uint64 in (a, b):
         return None
@@ -137,7 +169,7 @@ def _mixed_kind_promotion(a: DType, b: DType) -> DType | None:
     number, or an integer with a floating dtype, gives the higher-kind operand's dtype
     (so an integer never widens a float32). uint64 with a signed integer stays undefined:
     the three libraries disagree."""
-    rank_a, rank_b = _CATEGORY_RANK[_CATEGORY[a.kind]], _CATEGORY_RANK[_CATEGORY[b.kind]]
+    rank_a, rank_b = _CATEGORY_RANK[a.kind], _CATEGORY_RANK[b.kind]
     if rank_a == rank_b:
         return None
     return a if rank_a > rank_b else b
@@ -183,12 +215,8 @@ def standard_promotes_to(source: DType, target: DType) -> builtins.bool:
     return STANDARD_PROMOTION.get((source, target)) is target
 
 
-_COMPLEX_OF = {float32: complex64, float64: complex128}
 _SCALAR_RANK = {builtins.bool: 0, int: 1, float: 2, complex: 3}
-_KIND_RANK = {
-    "bool": 0, "signed integer": 1, "unsigned integer": 1,
-    "real floating": 2, "complex floating": 3,
-}
+_KIND_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 3}
 
 
 def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:
@@ -212,7 +240,7 @@ def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:
     if rank <= _KIND_RANK[dtype.kind]:
         return dtype
     if rank == 3 and dtype.kind == "real floating":
-        return _COMPLEX_OF[dtype]
+        return COMPLEX_OF[dtype]
     return _DEFAULT_OF_RANK[rank]
 
 

@@ -16,37 +16,14 @@ from ._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
     EXACT_PYTHON_SCALARS,
+    KIND_GROUPS,
+    REAL_OF,
     as_python_scalar,
     bool as bool_dtype,
-    complex64,
-    complex128,
-    float32,
-    float64,
     promote_types,
     scalar_result_dtype,
 )
 from ._layout import broadcast_shape
-
-_SIGNED = "signed integer"
-_UNSIGNED = "unsigned integer"
-_REAL_FLOAT = "real floating"
-_COMPLEX = "complex floating"
-
-KINDS = {
-    "numeric": frozenset({_SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX}),
-    "real-valued": frozenset({_SIGNED, _UNSIGNED, _REAL_FLOAT}),
-    "real-valued or boolean": frozenset({_SIGNED, _UNSIGNED, _REAL_FLOAT, "bool"}),
-    "integer": frozenset({_SIGNED, _UNSIGNED}),
-    "integer or boolean": frozenset({_SIGNED, _UNSIGNED, "bool"}),
-    "floating-point": frozenset({_REAL_FLOAT, _COMPLEX}),
-    "real floating-point": frozenset({_REAL_FLOAT}),
-    "complex floating-point": frozenset({_COMPLEX}),
-    "boolean": frozenset({"bool"}),
-    "any": frozenset({_SIGNED, _UNSIGNED, _REAL_FLOAT, _COMPLEX, "bool"}),
-}
-
-_COMPONENT = {complex64: float32, complex128: float64}
-
 
 def _computation_dtype(rule: str, dtype):
     """The dtype a kernel computes in: the operands' (promoted) dtype, except that the
@@ -62,7 +39,7 @@ def _result_dtype(rule: str, dtype):
     if rule == "bool":
         return bool_dtype
     if rule == "component":
-        return _COMPONENT.get(dtype, dtype)
+        return REAL_OF.get(dtype, dtype)
     return dtype
 
 
@@ -76,7 +53,7 @@ def _apply_unary(name: str, kinds: str, rule: str, x) -> Array:
             f"{name}(): 'x' must be an array_api_reshape Array, got {type(x).__name__}"
         )
     dtype = x._dtype
-    if dtype.kind not in KINDS[kinds]:
+    if dtype.kind not in KIND_GROUPS[kinds]:
         raise _kind_error(name, "x", kinds, dtype)
     computation = _computation_dtype(rule, dtype)
     return Array._adopt(
@@ -132,9 +109,9 @@ def _apply_binary(name: str, kinds: str, rule: str, x1, x2) -> Array:
         x1 = _checked_scalar(name, "x1", x1)
         x2 = _checked_scalar(name, "x2", x2)
     dtype = _operand_dtype(name, x1, x2)
-    if dtype.kind not in KINDS[kinds]:
+    if dtype.kind not in KIND_GROUPS[kinds]:
         for argument, value in (("x1", x1), ("x2", x2)):
-            if value.__class__ is Array and value._dtype.kind not in KINDS[kinds]:
+            if value.__class__ is Array and value._dtype.kind not in KIND_GROUPS[kinds]:
                 raise _kind_error(name, argument, kinds, value._dtype)
         raise _kind_error(name, "x1", kinds, dtype)
     if x1.__class__ is Array and x2.__class__ is Array and x1.shape != x2.shape:
@@ -219,7 +196,7 @@ def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
             _result_dtype(rule, dtype),
             EXACT_PYTHON_SCALARS[dtype] if scalars else {},
         )
-        if dtype.kind in KINDS[kinds] and _computation_dtype(rule, dtype) is dtype
+        if dtype.kind in KIND_GROUPS[kinds] and _computation_dtype(rule, dtype) is dtype
         else None
         for dtype in ALL_DTYPES
     )
@@ -374,7 +351,7 @@ def clip(x: Array, /, min=None, max=None) -> Array:
     """
     if x.__class__ is not Array:
         raise TypeError(f"clip(): 'x' must be an array_api_reshape Array, got {type(x).__name__}")
-    if x._dtype.kind not in KINDS["real-valued"]:
+    if x._dtype.kind not in KIND_GROUPS["real-valued"]:
         raise _kind_error("clip", "x", "real-valued", x._dtype)
     bounds = []
     for argument, bound in (("min", min), ("max", max)):
@@ -389,7 +366,7 @@ def clip(x: Array, /, min=None, max=None) -> Array:
                 f"{x._dtype} of 'x' without losing data; convert 'x' with astype() first"
             )
         if bound.__class__ is Array:
-            if bound._dtype.kind not in KINDS["real-valued"]:
+            if bound._dtype.kind not in KIND_GROUPS["real-valued"]:
                 raise _kind_error("clip", argument, "real-valued", bound._dtype)
             if broadcast_shape(bound.shape, x.shape) is None:
                 raise ValueError(

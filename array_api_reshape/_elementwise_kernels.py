@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._dtypes import KIND_GROUPS
 from ._kernels import returning_ndarray, silenced, silencing
 
 
@@ -176,7 +177,7 @@ _ALWAYS_QUIET = frozenset({
     "logical_and", "logical_or", "logical_xor", "copysign", "nextafter",
 })
 _QUIET_FOR_INTEGERS = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
-_INTEGER_KINDS = frozenset({"signed integer", "unsigned integer", "bool"})
+_INTEGER_KINDS = KIND_GROUPS["integer or boolean"]
 
 
 def _could_warn(name: str, kind: str) -> bool:

@@ -7,19 +7,17 @@ from __future__ import annotations
 from . import _fft_kernels as kernels
 from ._array_object import Array, check_array
 from ._devices import check_device
-from ._dtypes import check_dtype, complex64, complex128, float32, float64
+from ._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, check_dtype, float64
 from ._kernels import wrap_result
 from ._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
 
-_COMPLEX_OF = {float32: complex64, float64: complex128, complex64: complex64, complex128: complex128}
-_REAL_OF = {complex64: float32, complex128: float64, float32: float32, float64: float64}
 _NORMS = ("backward", "ortho", "forward")
 
 
-def _check(function: str, x, kinds: tuple[str, ...], wording: str, norm) -> None:
+def _check(function: str, x, kinds: str, norm) -> None:
     check_array(x, f"fft.{function}")
-    if x.dtype.kind not in kinds:
-        raise TypeError(f"fft.{function}(): 'x' must have a {wording} dtype, got {x.dtype}")
+    if x.dtype.kind not in KIND_GROUPS[kinds]:
+        raise TypeError(f"fft.{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")
     if norm not in _NORMS:
         raise ValueError(
             f"fft.{function}(): 'norm' must be one of {', '.join(_NORMS)}, got {norm!r}"
@@ -35,19 +33,19 @@ def _length(function: str, n):
     return n
 
 
-def _one_axis(function, x, n, axis, norm, kinds, wording, result_of):
-    _check(function, x, kinds, wording, norm)
+def _one_axis(function, x, n, axis, norm, kinds, result_of):
+    _check(function, x, kinds, norm)
     if x.ndim == 0:
         raise ValueError(f"fft.{function}(): 'x' must have at least one dimension")
     n = _length(function, n)
     axis = normalize_axis(axis, x.ndim, f"fft.{function}")
-    dtype = result_of[x.dtype]
+    dtype = result_of(x.dtype)
     result = kernels.run(function, x._numpy(), n=n, axis=axis, norm=norm)
     return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
 
 
-def _many_axes(function, x, s, axes, norm, kinds, wording, result_of):
-    _check(function, x, kinds, wording, norm)
+def _many_axes(function, x, s, axes, norm, kinds, result_of):
+    _check(function, x, kinds, norm)
     if axes is not None:
         axes = normalize_axes(axes, x.ndim, f"fft.{function}", "axes")
     if s is not None:
@@ -59,14 +57,19 @@ def _many_axes(function, x, s, axes, norm, kinds, wording, result_of):
         if len(s) != len(axes):
             raise ValueError(f"fft.{function}(): 's' and 'axes' must have the same length")
         s = tuple(x.shape[a] if n == -1 else n for n, a in zip(s, axes))
-    dtype = result_of[x.dtype]
+    dtype = result_of(x.dtype)
     result = kernels.run(function, x._numpy(), s=s, axes=axes, norm=norm)
     return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
 
 
-_COMPLEX = ("complex floating",)
-_REAL = ("real floating",)
-_FLOATING = ("real floating", "complex floating")
+def _complex_result(dtype):
+    """The complex dtype of a transform's result: a real input's complex counterpart."""
+    return COMPLEX_OF.get(dtype, dtype)
+
+
+def _real_result(dtype):
+    """The real dtype of an inverse real transform's result."""
+    return REAL_OF.get(dtype, dtype)
 
 
 def fft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -95,7 +98,7 @@ def fft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.fft(xp.asarray([1 + 0j, 1 + 0j]))
     Array([2.+0.j, 0.+0.j], dtype=complex128)
     """
-    return _one_axis("fft", x, n, axis, norm, _COMPLEX, "complex floating-point", _COMPLEX_OF)
+    return _one_axis("fft", x, n, axis, norm, "complex floating-point", _complex_result)
 
 
 def ifft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -123,7 +126,7 @@ def ifft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.ifft(xp.asarray([2 + 0j, 0j]))
     Array([1.+0.j, 1.+0.j], dtype=complex128)
     """
-    return _one_axis("ifft", x, n, axis, norm, _COMPLEX, "complex floating-point", _COMPLEX_OF)
+    return _one_axis("ifft", x, n, axis, norm, "complex floating-point", _complex_result)
 
 
 def fftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
@@ -151,7 +154,7 @@ def fftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))[0, 0]
     Array(4.+0.j, dtype=complex64)
     """
-    return _many_axes("fftn", x, s, axes, norm, _COMPLEX, "complex floating-point", _COMPLEX_OF)
+    return _many_axes("fftn", x, s, axes, norm, "complex floating-point", _complex_result)
 
 
 def ifftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
@@ -179,7 +182,7 @@ def ifftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.ifftn(xp.full((2, 2), 1 + 0j))[0, 0]
     Array(1.+0.j, dtype=complex128)
     """
-    return _many_axes("ifftn", x, s, axes, norm, _COMPLEX, "complex floating-point", _COMPLEX_OF)
+    return _many_axes("ifftn", x, s, axes, norm, "complex floating-point", _complex_result)
 
 
 def rfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -208,7 +211,7 @@ def rfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     Array([4.+0.j, 0.+0.j, 0.+0.j], dtype=complex128)
     """
-    return _one_axis("rfft", x, n, axis, norm, _REAL, "real floating-point", _COMPLEX_OF)
+    return _one_axis("rfft", x, n, axis, norm, "real floating-point", _complex_result)
 
 
 def irfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -237,7 +240,7 @@ def irfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.irfft(xp.asarray([4 + 0j, 0j, 0j]))
     Array([1., 1., 1., 1.], dtype=float64)
     """
-    return _one_axis("irfft", x, n, axis, norm, _COMPLEX, "complex floating-point", _REAL_OF)
+    return _one_axis("irfft", x, n, axis, norm, "complex floating-point", _real_result)
 
 
 def rfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
@@ -266,7 +269,7 @@ def rfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.rfftn(xp.ones((2, 2))).shape
     (2, 2)
     """
-    return _many_axes("rfftn", x, s, axes, norm, _REAL, "real floating-point", _COMPLEX_OF)
+    return _many_axes("rfftn", x, s, axes, norm, "real floating-point", _complex_result)
 
 
 def irfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
@@ -295,7 +298,7 @@ def irfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.irfftn(xp.full((2, 2), 1 + 0j)).shape
     (2, 2)
     """
-    return _many_axes("irfftn", x, s, axes, norm, _COMPLEX, "complex floating-point", _REAL_OF)
+    return _many_axes("irfftn", x, s, axes, norm, "complex floating-point", _real_result)
 
 
 def hfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -324,7 +327,7 @@ def hfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.hfft(xp.asarray([1 + 0j, 0j, 0j]))
     Array([1., 1., 1., 1.], dtype=float64)
     """
-    return _one_axis("hfft", x, n, axis, norm, _COMPLEX, "complex floating-point", _REAL_OF)
+    return _one_axis("hfft", x, n, axis, norm, "complex floating-point", _real_result)
 
 
 def ihfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
@@ -353,7 +356,7 @@ def ihfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
     """
-    return _one_axis("ihfft", x, n, axis, norm, _REAL, "real floating-point", _COMPLEX_OF)
+    return _one_axis("ihfft", x, n, axis, norm, "real floating-point", _complex_result)
 
 
 def _frequencies(function: str, n, d, dtype, device) -> Array:

@@ -10,24 +10,19 @@ from . import _linalg_kernels as kernels
 from ._array_object import Array, check_array
 from ._data_type_functions import finfo
 from ._dtypes import (
+    COMPLEX_OF,
+    REAL_OF,
     DType,
     check_dtype,
-    complex64,
-    complex128,
-    float32,
-    float64,
     int64,
     promote_types,
     uint64,
 )
 from ._kernels import wrap_result
 from ._layout import broadcast_shape, diagonal_of_matrices
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._reductions import check_keepdims, reduced_axes
 from ._validation import as_int
 
-_COMPONENT = {complex64: float32, complex128: float64}
-_COMPLEX_OF = {float32: complex64, float64: complex128}
 
 
 class EighResult(NamedTuple):
@@ -250,7 +245,7 @@ def eigh(x: Array, /) -> EighResult:
     """
     _matrices(x, "eigh", square=True)
     values, vectors = kernels.run("eigh", x._numpy())
-    return EighResult(_wrap(values, _COMPONENT.get(x.dtype, x.dtype)), _wrap(vectors, x.dtype))
+    return EighResult(_wrap(values, REAL_OF.get(x.dtype, x.dtype)), _wrap(vectors, x.dtype))
 
 
 def eigvalsh(x: Array, /) -> Array:
@@ -274,11 +269,11 @@ def eigvalsh(x: Array, /) -> Array:
     Array([1., 2.], dtype=float64)
     """
     _matrices(x, "eigvalsh", square=True)
-    return _wrap(kernels.run("eigvalsh", x._numpy()), _COMPONENT.get(x.dtype, x.dtype))
+    return _wrap(kernels.run("eigvalsh", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
 
 
 def _complex_dtype(dtype: DType) -> DType:
-    return _COMPLEX_OF.get(dtype, dtype)
+    return COMPLEX_OF.get(dtype, dtype)
 
 
 def eig(x: Array, /) -> EigResult:
@@ -390,7 +385,7 @@ def matrix_norm(x: Array, /, *, keepdims=False, ord="fro") -> Array:
         raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
     keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
     result = kernels.run("matrix_norm", x._numpy(), keepdims=keepdims, ord=ord)
-    return _wrap(result, _COMPONENT.get(x.dtype, x.dtype))
+    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))
 
 
 def matrix_power(x: Array, n, /) -> Array:
@@ -583,7 +578,7 @@ def slogdet(x: Array, /) -> SlogdetResult:
     """
     _matrices(x, "slogdet", square=True)
     sign, logabsdet = kernels.run("slogdet", x._numpy())
-    return SlogdetResult(_wrap(sign, x.dtype), _wrap(logabsdet, _COMPONENT.get(x.dtype, x.dtype)))
+    return SlogdetResult(_wrap(sign, x.dtype), _wrap(logabsdet, REAL_OF.get(x.dtype, x.dtype)))
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -650,7 +645,7 @@ def svd(x: Array, /, *, full_matrices=True) -> SVDResult:
     if full_matrices is not True and full_matrices is not False:
         raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
     u, s, vh = kernels.run("svd", x._numpy(), full_matrices=full_matrices)
-    return SVDResult(_wrap(u, x.dtype), _wrap(s, _COMPONENT.get(x.dtype, x.dtype)), _wrap(vh, x.dtype))
+    return SVDResult(_wrap(u, x.dtype), _wrap(s, REAL_OF.get(x.dtype, x.dtype)), _wrap(vh, x.dtype))
 
 
 def svdvals(x: Array, /) -> Array:
@@ -674,7 +669,7 @@ def svdvals(x: Array, /) -> Array:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svdvals")
-    return _wrap(kernels.run("svdvals", x._numpy()), _COMPONENT.get(x.dtype, x.dtype))
+    return _wrap(kernels.run("svdvals", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
 
 
 def trace(x: Array, /, *, offset=0, dtype=None) -> Array:
@@ -747,4 +742,4 @@ def vector_norm(x: Array, /, *, axis=None, keepdims=False, ord=2) -> Array:
     axes = reduced_axes(x, axis, "linalg.vector_norm")
     keepdims = check_keepdims(keepdims, "linalg.vector_norm")
     result = kernels.run("vector_norm", x._numpy(), axis=axes, keepdims=keepdims, ord=ord)
-    return _wrap(result, _COMPONENT.get(x.dtype, x.dtype))
+    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))

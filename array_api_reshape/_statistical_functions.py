@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from ._array_object import Array, check_array
-from ._dtypes import DType, check_dtype, int64, uint64
+from ._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
 from ._kernels import numpy_call, wrap_result
 from ._reductions import (
-    FLOATING,
-    NUMERIC,
-    REAL,
     check_kind,
     reduce,
     reduced_axes,
@@ -34,7 +31,7 @@ def _accumulator_dtype(x: Array, dtype, function: str) -> DType:
 
 
 def _summing(function: str, numpy_name: str, x, axis, dtype, keepdims) -> Array:
-    check_kind(x, function, NUMERIC, "numeric")
+    check_kind(x, function, "numeric")
     result_dtype = _accumulator_dtype(x, dtype, function)
     return reduce(function, numpy_name, x, axis, keepdims, result_dtype, dtype=result_dtype.dtype)
 
@@ -97,7 +94,7 @@ def prod(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
 
 
 def _extremum(function: str, numpy_name: str, x, axis, keepdims) -> Array:
-    check_kind(x, function, REAL, "real-valued")
+    check_kind(x, function, "real-valued")
     axes = reduced_axes(x, axis, function)
     if reduced_size(x, axes) == 0:
         raise ValueError(f"{function}(): cannot reduce zero elements (the array is empty)")
@@ -204,13 +201,13 @@ def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
     """
     if dtype is None:
         check_array(x, "mean")
-        if x.dtype.kind not in FLOATING:
+        if x.dtype.kind not in KIND_GROUPS["floating-point"]:
             raise TypeError(
                 f"mean(): 'x' must have a floating-point dtype, got {x.dtype.name}; pass "
                 "a floating 'dtype' (for example dtype=float64) to average other numbers"
             )
         return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
-    check_kind(x, "mean", NUMERIC + ("bool",), "numeric")
+    check_kind(x, "mean", "any")
     dtype = check_dtype(dtype, "mean")
     if "floating" not in dtype.kind or (
         x.dtype.kind == "complex floating" and dtype.kind != "complex floating"
@@ -223,7 +220,7 @@ def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
 
 
 def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
-    check_kind(x, function, ("real floating",), "real floating-point")
+    check_kind(x, function, "real floating-point")
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
@@ -292,7 +289,7 @@ def var(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
 
 
 def _cumulative(function: str, numpy_name: str, identity, x, axis, dtype, include_initial):
-    check_kind(x, function, NUMERIC + ("bool",), "numeric")
+    check_kind(x, function, "any")
     if x.ndim == 0:
         raise ValueError(f"{function}(): 'x' must have at least one dimension")
     if axis is None:

@@ -15,11 +15,9 @@ from ._linalg_functions import (  # noqa: F401  (the extension's names, and only
     eigvals,
     eigvalsh,
     inv,
-    matmul,
     matrix_norm,
     matrix_power,
     matrix_rank,
-    matrix_transpose,
     outer,
     pinv,
     qr,
@@ -30,11 +28,10 @@ from ._linalg_functions import (  # noqa: F401  (the extension's names, and only
     svd,
     SVDResult,
     svdvals,
-    tensordot,
     trace,
-    vecdot,
     vector_norm,
 )
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",

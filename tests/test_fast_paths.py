@@ -18,7 +18,8 @@ from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
 from array_api_reshape._dtypes import ALL_DTYPES
-from array_api_reshape._elementwise_functions import KINDS, SIGNATURES, _apply_binary
+from array_api_reshape._dtypes import KIND_GROUPS as KINDS
+from array_api_reshape._elementwise_functions import SIGNATURES, _apply_binary
 
 import strided_views
 
