@@ -47,17 +47,14 @@ def _kind_error(name: str, argument: str, kinds: str, dtype) -> TypeError:
     return TypeError(f"{name}(): '{argument}' must have a {kinds} dtype, got {dtype}")
 
 
-def _apply_unary(name: str, kinds: str, rule: str, x) -> Array:
-    if x.__class__ is not Array:
-        raise TypeError(
-            f"{name}(): 'x' must be an array_api_reshape Array, got {type(x).__name__}"
-        )
-    dtype = x._dtype
-    if dtype.kind not in KIND_GROUPS[kinds]:
-        raise _kind_error(name, "x", kinds, dtype)
-    computation = _computation_dtype(rule, dtype)
-    return Array._adopt(
-        kernels.unary(name, _operand(x, computation)), _result_dtype(rule, computation)
+def _unary_plans(kinds: str, rule: str) -> tuple:
+    """For each dtype (by its index): the dtype to compute in and the result's dtype;
+    None for the dtypes the function does not allow."""
+    return tuple(
+        (_computation_dtype(rule, dtype), _result_dtype(rule, _computation_dtype(rule, dtype)))
+        if dtype.kind in KIND_GROUPS[kinds]
+        else None
+        for dtype in ALL_DTYPES
     )
 
 
@@ -175,8 +172,17 @@ _RETURNS = {
 
 
 def _unary_function(name, kinds, rule, summary, example):
+    plans = _unary_plans(kinds, rule)
+
     def function(x, /):
-        return _apply_unary(name, kinds, rule, x)
+        if x.__class__ is not Array:
+            raise TypeError(
+                f"{name}(): 'x' must be an array_api_reshape Array, got {type(x).__name__}"
+            )
+        plan = plans[x._dtype.index]
+        if plan is None:
+            raise _kind_error(name, "x", kinds, x._dtype)
+        return Array._adopt(kernels.unary(name, _operand(x, plan[0])), plan[1])
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = _UNARY_TEMPLATE.format(
