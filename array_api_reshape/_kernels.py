@@ -343,7 +343,9 @@ def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.nd
 
 
 def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` at ``indices`` along ``axis`` (negative indices count back)."""
+    """Elements of ``view`` at ``indices`` (an index array, or one int that drops the
+    axis) along ``axis``; negative indices count back."""
+    indices = np.asarray(indices)
     size = view.shape[axis]
     _check_index_range(indices, size, "take")
     return np.take(view, indices, axis=axis)

@@ -27,6 +27,7 @@ STATED = {
     "Python's float as a dtype": "float64",
     "linspace with an integer dtype": "int64",
     "0-d array as an arange bound": "int64",
+    "take with one integer position": "int64",
     "int array += Python float": "TypeError",
     "float written into an int array": "TypeError",
 }

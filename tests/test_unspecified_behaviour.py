@@ -250,3 +250,29 @@ def test_shares_memory_takes_numpy_arrays_dlpack_producers_and_buffers():
     assert not layout.shares_memory(x, strict)
     with pytest.raises(TypeError, match="'b' must be an array"):
         layout.shares_memory(x, [1.0, 2.0])
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_take_with_one_integer_position_drops_the_axis_as_numpy_does(data):
+    shape = data.draw(npst.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4))
+    values = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    axis = data.draw(st.integers(-len(shape), len(shape) - 1))
+    size = shape[axis]
+    position = data.draw(st.integers(-size, size - 1))
+    form = data.draw(st.sampled_from(["int", "numpy", "0-d"]))
+    index = {"int": position, "numpy": np.int64(position), "0-d": xp.asarray(position)}[form]
+    result = xp.take(xp.asarray(values), index, axis=axis)
+    expected = np.take(values, position, axis=axis)
+    assert result.shape == expected.shape
+    np.testing.assert_array_equal(np.asarray(result), expected)
+    assert not layout.shares_memory(result, xp.asarray(values))
+
+
+def test_take_refuses_positions_out_of_range_and_non_integers():
+    x = xp.reshape(xp.arange(6), (2, 3))
+    with pytest.raises(IndexError, match="index 3 is out of range"):
+        xp.take(x, 3, axis=1)
+    for index in (True, 1.0, "1"):
+        with pytest.raises(TypeError, match="'indices' must be"):
+            xp.take(x, index, axis=1)
