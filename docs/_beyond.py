@@ -43,7 +43,7 @@ ROWS = [
     ("0-d array as an arange bound", "xp.arange(xp.asarray(3))",
      "accepted", "accepted", "accepted"),
     ("take with one integer position", "xp.take(xp.asarray([[1, 2], [3, 4]]), 0, axis=1)",
-     "TypeError", "int32", "accepted, the axis dropped (Cubed relies on it)"),
+     "TypeError", "accepted", "accepted, the axis dropped (Cubed relies on it)"),
     ("int array += Python float", "x = xp.asarray([1]); x += 1.5",
      "RuntimeError", "immutable arrays", "refused: the array would change dtype"),
     ("float written into an int array", "x = xp.asarray([1]); x[0] = 1.5",
