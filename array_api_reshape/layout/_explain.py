@@ -17,7 +17,12 @@ _ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
 
 @dataclass(frozen=True)
 class ReshapeExplanation:
-    """The answer of :func:`explain_reshape`; ``str()`` of it reads as a sentence."""
+    """
+    The answer of :func:`explain_reshape`: read the fields, or print it as a sentence.
+
+    ``str()`` is the sentence; ``repr()`` and a notebook show the same sentence, so a bare
+    ``layout.explain_reshape(x, shape)`` at a prompt answers in words.
+    """
 
     shape: tuple[int, ...]
     strides: tuple[int, ...]
@@ -27,6 +32,12 @@ class ReshapeExplanation:
     new_strides: tuple[int, ...] | None
     blocking_axes: tuple[int, int] | None
     reason: str | None
+
+    def __repr__(self) -> str:
+        return f"<ReshapeExplanation: {self}>"
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))
 
     def __str__(self) -> str:
         head = (
