@@ -172,7 +172,7 @@ def test_a_large_copy_labels_its_last_cells_from_numpy():
 
 
 def test_small_diagrams_are_not_cut():
-    for x in (xp.zeros((12, 12)), xp.arange(25), xp.zeros((2, 3, 5, 5))):
+    for x in (xp.zeros((12, 12)), xp.arange(25), xp.zeros((5, 4, 4))):
         root = parse(layout.diagram(x, max_cells=x.size))
         assert TRUNCATION_NOTE not in texts(root) and ELLIPSIS_MARK not in texts(root)
         assert len(labels(part(root, "array"))) == x.size
