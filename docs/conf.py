@@ -1,5 +1,8 @@
 """Sphinx configuration of the array-api-reshape documentation."""
 
+import os
+from pathlib import Path
+
 import array_api_reshape
 
 project = "array-api-reshape"
@@ -38,3 +41,13 @@ intersphinx_mapping = {
     "numpy": ("https://numpy.org/doc/stable/", "_inventories/numpy.inv"),
     "array-api": ("https://data-apis.org/array-api/2025.12/", "_inventories/array-api.inv"),
 }
+
+# A quiet build: the notebook kernels log a warning about their local TCP transport on
+# every page. The kernels read their settings from IPYTHONDIR; give them one of our own
+# (under the build directory) that keeps their log to errors.
+_KERNEL_SETTINGS = Path(__file__).resolve().parent / "_build" / "ipython"
+(_KERNEL_SETTINGS / "profile_default").mkdir(parents=True, exist_ok=True)
+(_KERNEL_SETTINGS / "profile_default" / "ipython_kernel_config.py").write_text(
+    'c.IPKernelApp.log_level = "ERROR"\n', encoding="utf-8"
+)
+os.environ["IPYTHONDIR"] = str(_KERNEL_SETTINGS)
