@@ -7,6 +7,7 @@ import array_api_reshape
 
 project = "array-api-reshape"
 author = "array-api-reshape developers"
+copyright = f"2026, {author}; BSD-3-Clause licence"
 release = array_api_reshape.__version__
 version = release
 
@@ -22,6 +23,9 @@ source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache"]
 html_theme = "furo"
 html_title = "array-api-reshape"
+html_static_path = ["_static"]
+html_css_files = ["site.css"]
+html_favicon = "_static/favicon.svg"
 
 nitpicky = True
 autodoc_typehints = "none"
