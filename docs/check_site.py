@@ -79,15 +79,16 @@ AUDIT = r"""
   const name = (el) => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined
       ? "." + String(el.className).trim().split(/\s+/).join(".") : "");
   const snippet = (el) => (el.textContent || "").trim().slice(0, 60);
-  const page = document.documentElement.clientWidth;
-  for (const pre of document.querySelectorAll("article pre")) {
+  // outputs and doctest examples; typed code (shell commands, cell sources) may scroll
+  for (const pre of document.querySelectorAll("article .cell_output pre, article div.doctest pre")) {
     if (pre.scrollWidth > pre.clientWidth + 1)
       problems.push(`text cut behind a scrollbar in ${name(pre.parentElement)}: "${snippet(pre)}"`);
   }
-  for (const table of document.querySelectorAll("article table")) {
+  for (const table of document.querySelectorAll("article table.docutils")) {
     const box = table.getBoundingClientRect();
+    const column = table.closest("article").getBoundingClientRect();
     const wrapper = table.parentElement;
-    if (box.right > page || wrapper.scrollWidth > wrapper.clientWidth + 1)
+    if (box.right > column.right + 8 || wrapper.scrollWidth > wrapper.clientWidth + 1)
       problems.push(`table wider than the page (${Math.round(box.width)} px): "${snippet(table.rows[0])}"`);
   }
   for (const img of document.querySelectorAll("article img")) {

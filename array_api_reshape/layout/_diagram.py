@@ -241,8 +241,8 @@ def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str, max_cells:
     strides = (row_major_strides if order == "C" else column_major_strides)(new_shape)
     reading = "row-major (C)" if order == "C" else "column-major (F)"
     picture.line("result: " + _caption(make_layout(new_shape, strides, 0)) + " (a new buffer)")
-    picture.line(f"new buffer: cell k (small number) holds the element read k-th in {reading} "
-                 "order; inside, the input cell it was copied from", "heading")
+    picture.line(f"new buffer, filled in {reading} reading order", "heading")
+    picture.line("small number: the new cell; inside: the input cell it was copied from")
     _draw_buffer(picture, "new-buffer", _buffer_positions(lay.size, max_cells),
                  lambda position: source_address(lay, position, order), lambda _: SHADE_NEW, True)
     picture.line("result array (each cell shows the input cell it was copied from)", "heading")
