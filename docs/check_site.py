@@ -347,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
             server.shutdown()
+            server.server_close()
     for problem in problems:
         print(problem)
     print(f"{len(pages)} pages checked in {len(arguments.themes)} themes with {browser_path}, "
