@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape._layout import Layout, element_addresses
+from array_api_reshape._layout import Layout, element_addresses, row_major_strides
 from array_api_reshape._layout_reshape import ReshapeBlocked, reshape_as_view
 from array_api_reshape.layout._diagram import (
     ELLIPSIS_MARK,
@@ -153,6 +153,33 @@ def test_diagrams_of_any_size_stay_under_100_kb_and_say_they_are_cut(make):
     root = parse(picture)
     assert TRUNCATION_NOTE in texts(root)
     assert ELLIPSIS_MARK in texts(root)
+
+
+def long_address_layouts():
+    for shape in [(10**9,) * 4, (10**5, 10**5), (3,) * 30, (2,) * 60, (7, 10**12)]:
+        strides = row_major_strides(shape)
+        yield Layout(shape, strides, 0), Layout(shape[::-1], strides[::-1], 0)
+
+
+@pytest.mark.parametrize("lay, transposed", list(long_address_layouts()))
+@pytest.mark.parametrize("max_cells", [1, 48, 10**6])
+def test_pictures_with_long_addresses_and_many_axes_stay_under_100_kb(lay, transposed, max_cells):
+    size = lay.size
+    pictures = [
+        layout_picture(lay, size, "t" * 200, max_cells),
+        reshape_picture(transposed, size, (size,), "C", max_cells),
+        reshape_picture(lay, size, (size,), "F", max_cells),
+        reshape_picture(lay, size, lay.shape[::-1], "C", max_cells),
+    ]
+    for picture in pictures:
+        assert len(picture.svg.encode()) < MAX_BYTES
+        parse(picture)
+
+
+def test_long_titles_are_shortened():
+    root = parse(layout.diagram(xp.zeros(3), title="x" * 100_000))
+    assert texts(root)[0] == "x" * 117 + "..."
+    assert len(layout.diagram(xp.zeros(3), title="x" * 100_000).svg) < 5_000
 
 
 def test_a_large_array_shows_its_first_and_last_cells():

@@ -41,7 +41,9 @@ ROW = 22  # height of a line of text
 SIDE_KEEP = 12  # cells from each end of an array axis: up to 25 cells are drawn whole
 GRID_BUDGET = 300  # cell slots drawn for one array, over all its grids
 OUTER_KEEP = 2  # grids of outer indices drawn from each end
-MAX_BUFFER_CELLS = 200  # whatever max_cells asks, so that no picture passes 100 KB
+MAX_BUFFER_CELLS = 200  # whatever max_cells asks
+SIZE_LIMIT = 100_000  # bytes of SVG; a picture over it is drawn again with fewer cells
+MAX_TITLE = 120  # characters of a title that are drawn
 ELLIPSIS_MARK = "\u22ef"
 TRUNCATION_NOTE = f"large: only the first and last cells along each axis are drawn; {ELLIPSIS_MARK} marks those left out"
 
@@ -75,10 +77,12 @@ class LayoutDiagram:
 class _Picture:
     """A canvas, the current top edge, and whether anything was left out."""
 
-    def __init__(self, cell_width: float):
+    def __init__(self, cell_width: float, max_cells: int, grid_budget: int):
         self.canvas = Canvas()
         self.top = 0.0
         self.cell_width = cell_width
+        self.max_cells = min(max_cells, MAX_BUFFER_CELLS)  # per buffer row
+        self.grid_budget = grid_budget  # cell slots per array
         self.truncated = False
 
     def line(self, content: str, kind: str = "label") -> None:
@@ -135,7 +139,7 @@ def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...], label_of, 
     cols = shape[-1] if len(shape) >= 1 else 1
     outer = _outer_indices(shape)
     grids = sum(index is not ELLIPSIS for index in outer)
-    keep_rows, keep_cols = grid_keeps(rows, cols, GRID_BUDGET // grids, SIDE_KEEP)
+    keep_rows, keep_cols = grid_keeps(rows, cols, picture.grid_budget // grids, SIDE_KEEP)
     row_indices = balanced_indices(rows, keep_rows)
     col_indices = balanced_indices(cols, keep_cols)
     has_titles = len(shape) > 2
@@ -169,9 +173,20 @@ def _check_max_cells(max_cells, function: str) -> int:
     return max_cells
 
 
-def _buffer_positions(buffer_size: int, max_cells: int) -> list[int | None]:
-    max_cells = min(max_cells, MAX_BUFFER_CELLS)
+def _buffer_positions(buffer_size: int, picture: _Picture) -> list[int | None]:
+    max_cells = picture.max_cells
     return drawn_indices(buffer_size, (max_cells + 1) // 2, max_cells // 2)
+
+
+def _within_size_limit(draw, max_cells: int) -> LayoutDiagram:
+    """``draw(max_cells, grid_budget)``, again with half the cells while its SVG passes
+    SIZE_LIMIT (long addresses make every cell longer)."""
+    grid_budget = GRID_BUDGET
+    while True:
+        diagram = draw(max_cells, grid_budget)
+        if len(diagram.svg.encode()) < SIZE_LIMIT or grid_budget < 8:
+            return diagram
+        max_cells, grid_budget = max(max_cells // 2, 1), grid_budget // 2
 
 
 def _caption(layout: Layout) -> str:
@@ -191,12 +206,19 @@ def _finish(picture: _Picture, description: str) -> LayoutDiagram:
 
 def layout_picture(lay: Layout, buffer_size: int, title: str | None, max_cells: int) -> LayoutDiagram:
     """The picture of ``diagram`` for a layout over a buffer of ``buffer_size`` cells."""
-    picture = _Picture(_cell_width(_largest_address(lay, buffer_size)))
+    return _within_size_limit(
+        lambda cells, budget: _layout_drawing(lay, buffer_size, title, cells, budget), max_cells
+    )
+
+
+def _layout_drawing(lay: Layout, buffer_size: int, title: str | None, max_cells: int,
+                    grid_budget: int) -> LayoutDiagram:
+    picture = _Picture(_cell_width(_largest_address(lay, buffer_size)), max_cells, grid_budget)
     if title:
         picture.line(title, "heading")
     picture.line(_caption(lay))
     picture.line("buffer (cells the array reads are shaded)", "heading")
-    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, max_cells), str,
+    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, picture), str,
                  lambda a: SHADE_READ if reads_address(lay, a) else None, False)
     picture.line("array (each cell shows its buffer address)", "heading")
     _draw_array(picture, "array", lay.shape, lambda index: address_of(lay, index), SHADE_READ)
@@ -215,19 +237,28 @@ def reshape_picture(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], o
                     max_cells: int) -> LayoutDiagram:
     """The picture of ``reshape_diagram`` for a layout over ``buffer_size`` cells and a
     checked ``new_shape``."""
+    return _within_size_limit(
+        lambda cells, budget: _reshape_drawing(lay, buffer_size, new_shape, order, cells, budget),
+        max_cells,
+    )
+
+
+def _reshape_drawing(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], order: str,
+                     max_cells: int, grid_budget: int) -> LayoutDiagram:
     decide = reshape_as_view if order == "C" else reshape_as_view_column_major
     decision = decide(lay, new_shape)
     verdict = _verdict(new_shape, decision)
-    picture = _Picture(_cell_width(_largest_address(lay, buffer_size), lay.size))
+    picture = _Picture(_cell_width(_largest_address(lay, buffer_size), lay.size), max_cells,
+                       grid_budget)
     picture.line(verdict, "heading")
     picture.line("input: " + _caption(lay))
     picture.line("buffer (cells the input reads are shaded)", "heading")
-    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, max_cells), str,
+    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, picture), str,
                  lambda a: SHADE_READ if reads_address(lay, a) else None, False)
     picture.line("input array (each cell shows its buffer address)", "heading")
     _draw_array(picture, "input", lay.shape, lambda index: address_of(lay, index), SHADE_READ)
     if isinstance(decision, ReshapeBlocked):
-        _draw_copy(picture, lay, new_shape, order, max_cells)
+        _draw_copy(picture, lay, new_shape, order)
     else:
         picture.line("result: " + _caption(decision))
         picture.line("result array (reads the same buffer; each cell shows its address)", "heading")
@@ -236,14 +267,14 @@ def reshape_picture(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], o
     return _finish(picture, verdict)
 
 
-def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str, max_cells: int) -> None:
+def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str) -> None:
     """The new buffer of a copy: cell k holds the element read k-th in ``order``."""
     strides = (row_major_strides if order == "C" else column_major_strides)(new_shape)
     reading = "row-major (C)" if order == "C" else "column-major (F)"
     picture.line("result: " + _caption(make_layout(new_shape, strides, 0)) + " (a new buffer)")
     picture.line(f"new buffer, filled in {reading} reading order", "heading")
     picture.line("small number: the new cell; inside: the input cell it was copied from")
-    _draw_buffer(picture, "new-buffer", _buffer_positions(lay.size, max_cells),
+    _draw_buffer(picture, "new-buffer", _buffer_positions(lay.size, picture),
                  lambda position: source_address(lay, position, order), lambda _: SHADE_NEW, True)
     picture.line("result array (each cell shows the input cell it was copied from)", "heading")
     _draw_array(picture, "result", new_shape,
@@ -260,7 +291,7 @@ def diagram(x: Array, *, title: str | None = None, max_cells: int = 48) -> Layou
         The array to draw. Arrays of any size give a small picture: past a few dozen
         cells along an axis only the first and last are drawn.
     title : str, optional
-        A heading for the picture.
+        A heading for the picture (its first 120 characters).
     max_cells : int, optional
         At most this many buffer cells are drawn, the first and the last ones
         (default 48; never more than 200).
@@ -291,6 +322,8 @@ def diagram(x: Array, *, title: str | None = None, max_cells: int = 48) -> Layou
     if title is not None and not isinstance(title, str):
         raise TypeError(f"diagram(): 'title' must be a str or None, got {type(title).__name__}")
     max_cells = _check_max_cells(max_cells, "diagram")
+    if title is not None and len(title) > MAX_TITLE:
+        title = title[: MAX_TITLE - 3] + "..."
     return layout_picture(x._layout, x._storage.size, title, max_cells)
 
 
