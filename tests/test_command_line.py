@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape.__main__ import main, parse_int_tuple, InputError
+from array_api_reshape.__main__ import InputError, main, parse_int_tuple
 from layout_model import a_view_exists
 from strategies import factorisations_of, small_layouts
-from hypothesis import strategies as st
 
 
 def run(capsys, *argv):
@@ -107,9 +109,6 @@ def test_explain_defaults_to_c_contiguous_and_takes_negative_strides_and_order(c
 def test_explain_agrees_with_the_brute_force_model(data, lay, order):
     new_shape = data.draw(factorisations_of(lay.size, max_ndim=4))
     argv = ["explain", str(lay.shape), str(new_shape), f"--strides={lay.strides}", "--order", order]
-    import contextlib
-    import io
-
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(argv) == 0
     verdict = out.getvalue()[:4]

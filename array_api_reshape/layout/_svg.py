@@ -64,9 +64,9 @@ class Canvas:
     def text(self, x: float, y: float, content, kind: str | None = None) -> None:
         """Text at baseline ``y``: ``kind`` "heading" or "label" start at ``x``, others centre
         on it ("position": the small reading-order numbers)."""
-        content = html.escape(str(content))
+        content = str(content)
         kind_class = f' class="{kind}"' if kind else ""
-        self.parts.append(f'<text x="{x:g}" y="{y:g}"{kind_class}>{content}</text>')
+        self.parts.append(f'<text x="{x:g}" y="{y:g}"{kind_class}>{html.escape(content)}</text>')
         size = {"heading": 12, "label": 11, "position": 8}.get(kind, FONT_SIZE)
         starts_here = kind in ("heading", "label")
         self._grow(x + (text_width(content, size) if starts_here else 0), y + 4)
