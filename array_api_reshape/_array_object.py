@@ -225,6 +225,17 @@ class Array:
     def __repr__(self) -> str:
         return _kernels.array_repr(self._numpy(), self._dtype.name)
 
+    def __format__(self, format_spec: str) -> str:
+        """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
+        if self.ndim == 0:
+            return format(self._numpy()[()], format_spec)
+        if format_spec:
+            raise TypeError(
+                f"__format__(): format spec {format_spec!r} applies only to 0-dimensional "
+                f"arrays, got shape {self.shape}"
+            )
+        return str(self)
+
     def __len__(self) -> int:
         if self.ndim == 0:
             raise TypeError("len() of a 0-dimensional array")

@@ -97,7 +97,7 @@ class Info:
         device : device, optional
             Must be None or the CPU.
         kind : str, dtype or tuple, optional
-            A kind as :func:`isdtype` takes it; None (default) gives every dtype.
+            A kind as :func:`~array_api_reshape.isdtype` takes it; None (default) gives every dtype.
 
         Returns
         -------
