@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import returning_ndarray, silenced, silencing
+from ._kernels import contiguous_copy, returning_ndarray, silenced, silencing
 
 
 def _floor_divide(a, b):
@@ -67,17 +67,17 @@ def _sign(a):
 
 def _real(a):
     """The real parts, in new memory (NumPy's ``real`` is a view, or ``a`` itself)."""
-    return np.real(a).copy()
+    return contiguous_copy(np.real(a))
 
 
 def _imag(a):
     """The imaginary parts, in new memory (NumPy's ``imag`` is a view)."""
-    return np.imag(a).copy()
+    return contiguous_copy(np.imag(a))
 
 
 def _round(a):
     if a.dtype.kind in "iub":
-        return a.copy()
+        return contiguous_copy(a)
     return np.round(a)
 
 

@@ -1,0 +1,148 @@
+"""
+The one copy routine: a strided NumPy view into a new contiguous buffer, as planned.
+
+``_copy_plan`` decides the blocks from the layout; this module only moves them with NumPy
+slice assignments, on a small pool of threads (NumPy releases the GIL while it copies a
+block). Small copies skip the plan and stay one NumPy call.
+
+Knobs, module-level so that tests and benchmarks can turn them:
+
+- ``set_copy_threads(n)``: most threads one copy uses (default: the CPUs this process may
+  run on, at most ``MAX_DEFAULT_THREADS``); ``copy_threads()`` reads it.
+- ``SMALL_COPY_BYTES``: copies below this many bytes are one NumPy call.
+- ``TILE_BYTES``: the cache budget of one block of a tiled copy.
+- ``BYTES_PER_THREAD``: a copy uses another thread only for this many more bytes.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ._copy_plan import CopyPlan, plan_copy
+from ._layout import make_layout
+
+SMALL_COPY_BYTES = 1 << 18
+TILE_BYTES = 1 << 17
+BYTES_PER_THREAD = 1 << 21
+MAX_DEFAULT_THREADS = 8
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity where the OS tells, else all)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_threads = max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def copy_threads() -> int:
+    """The most threads one copy uses."""
+    return _threads
+
+
+def set_copy_threads(threads: int | None) -> int:
+    """Use at most ``threads`` threads per copy (None: the default); returns the old value."""
+    global _threads
+    if threads is None:
+        threads = max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"set_copy_threads(): 'threads' must be an int >= 1 or None, got {threads!r}")
+    previous, _threads = _threads, threads
+    return previous
+
+
+def _worker_pool(helpers: int) -> ThreadPoolExecutor:
+    """The persistent pool, made on first use and grown when more helpers are asked for."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < helpers:
+            old = _pool
+            _pool = ThreadPoolExecutor(helpers, thread_name_prefix="array-api-reshape-copy")
+            _pool_size = helpers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool
+
+
+def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order: str = "C") -> np.ndarray:
+    """A new copy of ``source``'s elements, contiguous in ``order`` (C or F), in
+    ``numpy_dtype`` if given (an unsafe cast, which the callers have allowed).
+
+    Returns an array of ``source``'s shape; its memory is contiguous in ``order``.
+    """
+    same_dtype = numpy_dtype is None or numpy_dtype is source.dtype
+    if same_dtype and source.nbytes < SMALL_COPY_BYTES:
+        return source.copy(order=order)
+    dtype = source.dtype if numpy_dtype is None else numpy_dtype
+    plan = _plan_for(source, dtype, order)
+    if plan is None or plan.is_single_block:
+        if same_dtype:
+            return source.copy(order=order)
+        result = np.empty(source.shape, dtype=numpy_dtype, order=order)
+        np.copyto(result, source, casting="unsafe")
+        return result
+    result = np.empty(source.shape, dtype=dtype, order=order)
+    flat_result = result.reshape(-1, order=order)  # a view: the result is contiguous
+    run_plan(plan, source, flat_result.reshape(plan.shape))
+    return result
+
+
+def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | None:
+    """The copy plan, or None where one NumPy call is as good (small copies, byte
+    strides that are not whole elements)."""
+    itemsize = source.itemsize
+    if source.size * max(itemsize, dtype.itemsize) < SMALL_COPY_BYTES:
+        return None
+    byte_strides = source.strides
+    if any(s % itemsize for s in byte_strides):
+        return None
+    layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
+    return plan_copy(layout, itemsize, order, _threads, TILE_BYTES, BYTES_PER_THREAD)
+
+
+def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
+    """Copy ``source`` (any shape holding the plan's elements) into ``target`` (the
+    merged shape, row-major), block by block, one run of blocks per thread."""
+    itemsize = source.itemsize
+    merged_source = np.lib.stride_tricks.as_strided(
+        source, plan.shape, tuple([s * itemsize for s in plan.source_strides]), writeable=False
+    )
+    move = _mover(merged_source, target)
+    first, *others = plan.parts
+    if not others:
+        move(first)
+        return
+    pool = _worker_pool(len(others))
+    context = contextvars.copy_context()  # NumPy's error state travels to the helpers
+    futures = [pool.submit(context.copy().run, move, part) for part in others]
+    try:
+        move(first)
+    finally:
+        for future in futures:
+            future.result()
+
+
+def _mover(source: np.ndarray, target: np.ndarray):
+    """A function copying a run of blocks of ``source`` into ``target``."""
+    cast = source.dtype != target.dtype
+
+    def move(blocks) -> None:
+        for block in blocks:
+            key = tuple([slice(start, stop) for start, stop in block])
+            if cast:
+                np.copyto(target[key], source[key], casting="unsafe")
+            else:
+                target[key] = source[key]
+
+    return move
