@@ -91,8 +91,8 @@ def axes_to_tile(shape: tuple[int, ...], strides: tuple[int, ...], itemsize: int
 
 
 def tile_edge(itemsize: int, tile_bytes: int) -> int:
-    """The largest power of two ``edge`` with ``edge * edge * itemsize <= tile_bytes`` (at least 8)."""
-    edge = 8
+    """The largest power of two ``edge`` with ``edge * edge * itemsize <= tile_bytes`` (at least 2)."""
+    edge = 2
     while (2 * edge) * (2 * edge) * itemsize <= tile_bytes:
         edge *= 2
     return edge

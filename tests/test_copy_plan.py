@@ -1,0 +1,127 @@
+"""The copy plan against the brute-force model: merging keeps every address, the blocks
+cover every destination position exactly once, and copying block by block puts each
+source element where a plain copy in the asked order would."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from array_api_reshape._copy_plan import (
+    axes_to_tile,
+    merged_axes,
+    plan_copy,
+    tile_edge,
+    tiled_block_extents,
+)
+from array_api_reshape._layout import Layout, column_major_strides, row_major_strides
+
+from layout_model import addresses_of, element_addresses
+from strategies import small_layouts
+
+ITEMSIZES = st.sampled_from([1, 2, 4, 8, 16])
+
+
+def copied_by_blocks(plan):
+    """Simulate the plan: the source address (from the first element) written to each
+    destination position, and how often each position was written."""
+    size = math.prod(plan.shape)
+    destination = [None] * size
+    writes = [0] * size
+    destination_strides = row_major_strides(plan.shape)
+    for part in plan.parts:
+        for block in part:
+            for index in itertools.product(*(range(start, stop) for start, stop in block)):
+                position = sum(i * s for i, s in zip(index, destination_strides))
+                destination[position] = sum(i * s for i, s in zip(index, plan.source_strides))
+                writes[position] += 1
+    return destination, writes
+
+
+def expected_copy(layout, order):
+    return [a - layout.offset for a in addresses_of(layout, order)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(layout=small_layouts(), itemsize=ITEMSIZES, order=st.sampled_from("CF"),
+       threads=st.integers(1, 4), tile_elements=st.sampled_from([4, 16, 64, 1 << 20]))
+def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads, tile_elements):
+    plan = plan_copy(layout, itemsize, order, threads, tile_elements * itemsize, itemsize)
+    destination, writes = copied_by_blocks(plan)
+    if math.prod(layout.shape) == 0:
+        assert destination == []
+        return
+    assert writes == [1] * len(writes)
+    assert destination == expected_copy(layout, order)
+    assert 1 <= len(plan.parts) <= threads
+    assert all(plan.parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(layout=small_layouts())
+def test_merged_axes_keep_every_address_in_order(layout):
+    shape, strides = merged_axes(layout.shape, layout.strides)
+    assert 1 not in shape
+    assert element_addresses(shape, strides, layout.offset) == addresses_of(layout)
+
+
+@settings(max_examples=200, deadline=None)
+@given(layout=small_layouts(), itemsize=ITEMSIZES)
+def test_tiles_only_where_the_last_axis_reads_far_and_another_reads_closer(layout, itemsize):
+    shape, strides = merged_axes(layout.shape, layout.strides)
+    tile = axes_to_tile(shape, strides, itemsize)
+    if tile is None:
+        return
+    fast, last = tile
+    assert last == len(shape) - 1 and fast != last
+    assert abs(strides[last]) * itemsize >= 64
+    assert 0 < abs(strides[fast]) == min(abs(s) for s in strides if s)
+
+
+def test_threads_are_used_only_for_large_copies():
+    layout = Layout((1000, 1000), (1, 1000), 0)
+    assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 30).parts) == 1
+    assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 20).parts) == 4
+
+
+@pytest.mark.parametrize(
+    "shape, strides, order, merged_shape, tile_axes, blocks",
+    [
+        pytest.param((2048, 2048), (1, 2048), "C", (2048, 2048), (0, 1), 256, id="transpose-2048"),
+        pytest.param((48,) * 4, (1, 2304, 48, 110592), "C", (48, 2304, 48), (0, 2), 330,
+                     id="permute-3120-merges-middle"),
+        pytest.param((48,) * 4, (110592, 48, 2304, 1), "C", (48,) * 4, None, 1, id="permute-0213-untiled"),
+        pytest.param((2048, 3000), (4096, 1), "C", (2048, 3000), None, 1, id="column-slice"),
+        pytest.param((2048, 4096), (4096, 1), "C", (2048 * 4096,), None, 1, id="contiguous"),
+        pytest.param((2048, 4096), (-4096, -1), "C", (2048 * 4096,), None, 1, id="flip-both"),
+        pytest.param((2048, 4096), (4096, 1), "F", (4096, 2048), (0, 1), 512, id="c-to-f"),
+        pytest.param((2048, 2048), (0, 1), "F", (2048, 2048), None, 1, id="broadcast-rows-to-f"),
+        pytest.param((2048, 1, 2048), (1, 5, 2048), "C", (2048, 2048), (0, 1), 256, id="unit-axis"),
+    ],
+)
+def test_named_plans(shape, strides, order, merged_shape, tile_axes, blocks):
+    plan = plan_copy(Layout(shape, strides, 7), 8, order, 1, 1 << 17, 1 << 20)
+    assert plan.shape == merged_shape
+    assert plan.tile_axes == tile_axes
+    assert plan.block_count == blocks
+
+
+def test_tile_edge_fits_the_budget():
+    assert tile_edge(8, 1 << 17) == 128
+    assert tile_edge(1, 1 << 17) == 256
+    assert tile_edge(16, 1 << 17) == 64
+    assert tile_edge(8, 8) == 2
+
+
+def test_block_grows_along_the_axes_between_the_tiled_ones():
+    assert tiled_block_extents((48, 2304, 48), (0, 2), 8, 1 << 17) == (48, 7, 48)
+    assert tiled_block_extents((4096, 2048), (0, 1), 8, 1 << 17) == (128, 128)
+
+
+def test_a_column_major_destination_is_row_major_over_reversed_axes():
+    layout = Layout((3, 4, 5), column_major_strides((3, 4, 5)), 0)
+    plan = plan_copy(layout, 8, "F", 1, 1 << 17, 1 << 20)
+    assert plan.shape == (60,) and plan.source_strides == (1,)
