@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ._copy_plan import CopyPlan, plan_copy
+from ._copy_plan import CopyPlan, plan_copy, regular_regions
 from ._layout import make_layout
 
 SMALL_COPY_BYTES = 1 << 18
@@ -86,7 +86,7 @@ def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order:
         return source.copy(order=order)
     dtype = source.dtype if numpy_dtype is None else numpy_dtype
     plan = _plan_for(source, dtype, order)
-    if plan is None or plan.is_single_block:
+    if plan is None or plan.is_one_call:
         if same_dtype:
             return source.copy(order=order)
         result = np.empty(source.shape, dtype=numpy_dtype, order=order)
@@ -113,36 +113,74 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
     """Copy ``source`` (any shape holding the plan's elements) into ``target`` (the
-    merged shape, row-major), block by block, one run of blocks per thread."""
+    merged shape, row-major): one box of the plan per thread."""
     itemsize = source.itemsize
     merged_source = np.lib.stride_tricks.as_strided(
         source, plan.shape, tuple([s * itemsize for s in plan.source_strides]), writeable=False
     )
-    move = _mover(merged_source, target)
+    if plan.tile_axes is not None and source.dtype == target.dtype:
+        merged_source, target = _as_unsigned(merged_source), _as_unsigned(target)
+
+    def copy_box(box) -> None:
+        for region in regular_regions(box, plan.extents):
+            _copy_region(merged_source, target, region)
+
     first, *others = plan.parts
     if not others:
-        move(first)
+        copy_box(first)
         return
     pool = _worker_pool(len(others))
     context = contextvars.copy_context()  # NumPy's error state travels to the helpers
-    futures = [pool.submit(context.copy().run, move, part) for part in others]
+    futures = [pool.submit(context.copy().run, copy_box, box) for box in others]
     try:
-        move(first)
+        copy_box(first)
     finally:
         for future in futures:
             future.result()
 
 
-def _mover(source: np.ndarray, target: np.ndarray):
-    """A function copying a run of blocks of ``source`` into ``target``."""
-    cast = source.dtype != target.dtype
+_UNSIGNED_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
-    def move(blocks) -> None:
-        for block in blocks:
-            key = tuple([slice(start, stop) for start, stop in block])
-            if cast:
-                np.copyto(target[key], source[key], casting="unsafe")
-            else:
-                target[key] = source[key]
 
-    return move
+def _as_unsigned(array: np.ndarray) -> np.ndarray:
+    """The same bytes seen as unsigned integers (copied bit for bit by ``positive``); a
+    16-byte item becomes two 8-byte halves along a new last axis."""
+    if array.itemsize in _UNSIGNED_OF_SIZE:
+        return array.view(_UNSIGNED_OF_SIZE[array.itemsize])
+    halves = array.real.view(np.uint64)  # complex128: the real parts, same strides
+    return np.lib.stride_tricks.as_strided(
+        halves, array.shape + (2,), array.strides + (8,), writeable=array.flags.writeable
+    )
+
+
+def _copy_region(source: np.ndarray, target: np.ndarray, region) -> None:
+    """One NumPy call for a region of whole blocks: both arrays seen with every split
+    axis as (blocks, within a block), block axes first. Where the two orders disagree
+    NumPy's iterator keeps the given order, so it visits block after block."""
+    key = tuple([slice(start, stop) for start, stop, _ in region])
+    source, target = source[key], target[key]
+    if source.dtype != target.dtype:  # a conversion: NumPy's order (tiles need a bit copy)
+        np.copyto(target, source, casting="unsafe")
+    elif all(stop - start == extent for start, stop, extent in region):
+        target[...] = source
+    else:
+        np.positive(_blocked(source, region), out=_blocked(target, region))
+
+
+def _blocked(array: np.ndarray, region) -> np.ndarray:
+    """``array`` (the region) with each axis longer than its block extent split into
+    (blocks, extent): the block axes first, then the axes within a block."""
+    outer_shape, outer_strides, inner_shape, inner_strides = [], [], [], []
+    for (start, stop, extent), stride in zip(region, array.strides):
+        if stop - start > extent:
+            outer_shape.append((stop - start) // extent)
+            outer_strides.append(stride * extent)
+        inner_shape.append(extent)
+        inner_strides.append(stride)
+    trailing = array.shape[len(region):]  # the halves of a 16-byte item
+    return np.lib.stride_tricks.as_strided(
+        array,
+        tuple(outer_shape + inner_shape) + trailing,
+        tuple(outer_strides + inner_strides) + array.strides[len(region):],
+        writeable=array.flags.writeable,
+    )

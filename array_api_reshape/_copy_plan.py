@@ -16,10 +16,11 @@ knows both orders, so it can do better with nothing but NumPy slice assignments:
    it moves a block, so the runs proceed side by side.
 
 A plan is a value: the merged shape (in destination order, last axis fastest), the
-source's strides over it, and per thread the blocks to copy, each a box of half-open
-``(start, stop)`` ranges, one per merged axis. Together the blocks cover every index
-exactly once (tests check this, and that the merge keeps every address, against the
-brute-force model). Pure Python: no NumPy, no buffers.
+source's strides over it, the extents of a block, and per thread a box of half-open
+``(start, stop)`` ranges, one per merged axis. Each box is copied as a few regular
+regions (``regular_regions``), each in one NumPy call that visits whole blocks in turn.
+Together they cover every index exactly once (tests check this, and that the merge keeps
+every address, against the brute-force model). Pure Python: no NumPy, no buffers.
 """
 
 from __future__ import annotations
@@ -30,26 +31,28 @@ from typing import NamedTuple
 from ._layout import Layout, product
 
 CACHE_LINE_BYTES = 64
+# source lines NumPy's own order may touch between two reads of one line and still find
+# it in the first-level cache (a quarter of a 32 KiB L1, leaving room for the destination)
+REUSE_LINES = 128
 
-Block = tuple[tuple[int, int], ...]
+Box = tuple[tuple[int, int], ...]                  # (start, stop) per merged axis
+Region = tuple[tuple[int, int, int], ...]          # (start, stop, block extent) per merged axis
 
 
 class CopyPlan(NamedTuple):
-    """A copy of a layout into a new contiguous buffer, as boxes of merged indices."""
+    """A copy of a layout into a new contiguous buffer: merged axes, block extents, and
+    one box of merged indices per thread."""
 
     shape: tuple[int, ...]            # merged axes, in destination order, last fastest
     source_strides: tuple[int, ...]   # in elements, one per merged axis
-    parts: tuple[tuple[Block, ...], ...]   # per thread, blocks in the order they are copied
+    extents: tuple[int, ...]          # the block: its extent along each merged axis
+    parts: tuple[Box, ...]            # one box per thread; together they cover the shape
     tile_axes: tuple[int, int] | None  # (source's fastest, destination's fastest) when tiled
 
     @property
-    def block_count(self) -> int:
-        return sum(len(part) for part in self.parts)
-
-    @property
-    def is_single_block(self) -> bool:
-        """True when the plan is one block: one NumPy call does the whole copy."""
-        return self.block_count == 1
+    def is_one_call(self) -> bool:
+        """True when one plain NumPy copy does the whole plan (one thread, no tiles)."""
+        return len(self.parts) == 1 and self.tile_axes is None
 
 
 def in_destination_order(layout: Layout, order: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -79,15 +82,20 @@ def merged_axes(shape: tuple[int, ...], strides: tuple[int, ...]) -> tuple[tuple
 
 
 def axes_to_tile(shape: tuple[int, ...], strides: tuple[int, ...], itemsize: int) -> tuple[int, int] | None:
-    """The source's fastest axis and the destination's (the last), when reading along
-    the last axis skips at least a cache line and another axis reads closer; else None."""
+    """The source's fastest axis and the destination's (the last), when tiles pay: reading
+    along the last axis skips at least a cache line, another axis reads closer, and
+    NumPy's own order (the destination's) would touch more than ``REUSE_LINES`` source
+    lines before it comes back to the first one. Otherwise None."""
     last = len(shape) - 1
     if last < 1 or abs(strides[last]) * itemsize < CACHE_LINE_BYTES:
         return None
     closer = [k for k in range(last) if 0 < abs(strides[k]) < abs(strides[last])]
     if not closer:
         return None
-    return min(closer, key=lambda k: abs(strides[k])), last
+    fastest = min(closer, key=lambda k: abs(strides[k]))
+    if product(shape[fastest + 1 :]) <= REUSE_LINES:
+        return None
+    return fastest, last
 
 
 def tile_edge(itemsize: int, tile_bytes: int) -> int:
@@ -114,32 +122,50 @@ def tiled_block_extents(shape: tuple[int, ...], tile: tuple[int, int], itemsize:
     return tuple(extents)
 
 
-def slab_extents(shape: tuple[int, ...], slabs: int) -> tuple[int, ...]:
-    """Block extents that cut the slowest axis into ``slabs`` nearly equal slabs."""
-    if not shape:
-        return ()
-    return (-(-shape[0] // max(slabs, 1)),) + shape[1:]
+def split_for_threads(shape: tuple[int, ...], extents: tuple[int, ...], threads: int) -> tuple[Box, ...]:
+    """At most ``threads`` boxes covering ``shape``, cut along one axis: the slowest with
+    enough whole blocks, else the slowest with enough elements (cutting within blocks),
+    else the one with the most blocks."""
+    whole = tuple((0, n) for n in shape)
+    if threads < 2 or not shape:
+        return (whole,)
+    units = [e if e < n else 1 for n, e in zip(shape, extents)]
+    counts = [-(-n // u) for n, u in zip(shape, units)]
+    by_blocks = [a for a in range(len(shape)) if units[a] > 1] + [a for a in range(len(shape)) if units[a] == 1]
+    axis = next((a for a in by_blocks if counts[a] >= threads), counts.index(max(counts)))
+    boxes = []
+    for first, last in split_range(counts[axis], threads):
+        stop = min(last * units[axis], shape[axis])
+        boxes.append(whole[:axis] + ((first * units[axis], stop),) + whole[axis + 1 :])
+    return tuple(boxes)
 
 
-def blocks_of(shape: tuple[int, ...], extents: tuple[int, ...]) -> list[Block]:
-    """The boxes of ``extents`` that tile ``shape``, in row-major order of the grid."""
-    blocks: list[Block] = [()]
-    for n, e in zip(shape, extents):
-        ranges = [(start, min(start + e, n)) for start in range(0, n, e)]
-        blocks = [block + (r,) for block in blocks for r in ranges]
-    return blocks
-
-
-def split_runs(blocks: list[Block], parts: int) -> tuple[tuple[Block, ...], ...]:
-    """``blocks`` cut into at most ``parts`` consecutive runs of nearly equal length."""
-    parts = max(1, min(parts, len(blocks)))
-    size, extra = divmod(len(blocks), parts)
-    runs, start = [], 0
+def split_range(count: int, parts: int) -> list[tuple[int, int]]:
+    """``range(count)`` cut into at most ``parts`` consecutive, nearly equal ``(first, last)`` runs."""
+    parts = max(1, min(parts, count))
+    size, extra = divmod(count, parts)
+    runs, first = [], 0
     for index in range(parts):
-        stop = start + size + (index < extra)
-        runs.append(tuple(blocks[start:stop]))
-        start = stop
-    return tuple(runs)
+        last = first + size + (index < extra)
+        runs.append((first, last))
+        first = last
+    return runs
+
+
+def regular_regions(box: Box, extents: tuple[int, ...]) -> list[Region]:
+    """``box`` cut into regions whose length along each axis is a multiple of the block
+    extent there: the whole blocks, then the remainders (at most 2 ** ndim regions).
+
+    Each region can be copied by one NumPy call over a view that splits every axis into
+    (blocks, within a block) and visits the blocks in row-major order.
+    """
+    regions: list[Region] = [()]
+    for (start, stop), extent in zip(box, extents):
+        extent = max(min(extent, stop - start), 1)
+        whole = start + (stop - start) // extent * extent
+        pieces = [(start, whole, extent)] + ([(whole, stop, stop - whole)] if whole < stop else [])
+        regions = [region + (piece,) for region in regions for piece in pieces]
+    return regions
 
 
 @lru_cache(maxsize=512)
@@ -152,15 +178,12 @@ def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
     count from the first element.
     """
     if product(layout.shape) == 0:
-        return CopyPlan((0,), (1,), ((((0, 0),),),), None)
+        return CopyPlan((0,), (1,), (1,), (((0, 0),),), None)
     shape, strides = merged_axes(*in_destination_order(layout, order))
     if not shape:  # a single element
         shape, strides = (1,), (1,)
     size_in_bytes = product(shape) * itemsize
     threads = max(1, min(threads, size_in_bytes // max(bytes_per_thread, 1)))
     tile = axes_to_tile(shape, strides, itemsize)
-    if tile is None:
-        extents = slab_extents(shape, threads)
-    else:
-        extents = tiled_block_extents(shape, tile, itemsize, tile_bytes)
-    return CopyPlan(shape, strides, split_runs(blocks_of(shape, extents), threads), tile)
+    extents = shape if tile is None else tiled_block_extents(shape, tile, itemsize, tile_bytes)
+    return CopyPlan(shape, strides, extents, split_for_threads(shape, extents, threads), tile)

@@ -11,9 +11,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from array_api_reshape._copy_plan import (
+    REUSE_LINES,
     axes_to_tile,
     merged_axes,
     plan_copy,
+    regular_regions,
+    split_for_threads,
     tile_edge,
     tiled_block_extents,
 )
@@ -25,6 +28,15 @@ from strategies import small_layouts
 ITEMSIZES = st.sampled_from([1, 2, 4, 8, 16])
 
 
+def indices_in_visiting_order(region):
+    """The merged indices of a region, whole block after whole block (block grid in
+    row-major order, then row-major within a block), as the kernel's blocked view has it."""
+    grids = [range(start, stop, extent) for start, stop, extent in region]
+    for corner in itertools.product(*grids):
+        inner = [range(c, c + extent) for c, (_, _, extent) in zip(corner, region)]
+        yield from itertools.product(*inner)
+
+
 def copied_by_blocks(plan):
     """Simulate the plan: the source address (from the first element) written to each
     destination position, and how often each position was written."""
@@ -32,9 +44,11 @@ def copied_by_blocks(plan):
     destination = [None] * size
     writes = [0] * size
     destination_strides = row_major_strides(plan.shape)
-    for part in plan.parts:
-        for block in part:
-            for index in itertools.product(*(range(start, stop) for start, stop in block)):
+    for box in plan.parts:
+        for region in regular_regions(box, plan.extents):
+            for start, stop, extent in region:
+                assert (stop - start) % extent == 0 and 0 < extent <= stop - start or start == stop
+            for index in indices_in_visiting_order(region):
                 position = sum(i * s for i, s in zip(index, destination_strides))
                 destination[position] = sum(i * s for i, s in zip(index, plan.source_strides))
                 writes[position] += 1
@@ -57,7 +71,6 @@ def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads,
     assert writes == [1] * len(writes)
     assert destination == expected_copy(layout, order)
     assert 1 <= len(plan.parts) <= threads
-    assert all(plan.parts)
 
 
 @settings(max_examples=300, deadline=None)
@@ -79,12 +92,29 @@ def test_tiles_only_where_the_last_axis_reads_far_and_another_reads_closer(layou
     assert last == len(shape) - 1 and fast != last
     assert abs(strides[last]) * itemsize >= 64
     assert 0 < abs(strides[fast]) == min(abs(s) for s in strides if s)
+    assert math.prod(shape[fast + 1:]) > REUSE_LINES
 
 
 def test_threads_are_used_only_for_large_copies():
     layout = Layout((1000, 1000), (1, 1000), 0)
     assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 30).parts) == 1
     assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 20).parts) == 4
+
+
+def test_threads_split_at_block_boundaries():
+    assert split_for_threads((2048, 2048), (128, 128), 3) == (
+        ((0, 768), (0, 2048)), ((768, 1408), (0, 2048)), ((1408, 2048), (0, 2048)))
+    # the slow axis is a single block: cut the next one
+    assert split_for_threads((48, 2304, 48), (48, 7, 48), 2) == (
+        ((0, 48), (0, 1155), (0, 48)), ((0, 48), (1155, 2304), (0, 48)))
+    # no tiles: slabs of the slowest axis
+    assert split_for_threads((5, 100), (5, 100), 2) == (((0, 3), (0, 100)), ((3, 5), (0, 100)))
+
+
+def test_regular_regions_cut_whole_blocks_then_remainders():
+    assert regular_regions(((0, 10), (0, 4)), (4, 4)) == [
+        ((0, 8, 4), (0, 4, 4)), ((8, 10, 2), (0, 4, 4))]
+    assert len(regular_regions(((1, 8), (0, 9), (2, 5)), (3, 4, 5))) == 4
 
 
 @pytest.mark.parametrize(
@@ -94,6 +124,8 @@ def test_threads_are_used_only_for_large_copies():
         pytest.param((48,) * 4, (1, 2304, 48, 110592), "C", (48, 2304, 48), (0, 2), 330,
                      id="permute-3120-merges-middle"),
         pytest.param((48,) * 4, (110592, 48, 2304, 1), "C", (48,) * 4, None, 1, id="permute-0213-untiled"),
+        pytest.param((48,) * 4, (2304, 48, 1, 110592), "C", (110592, 48), None, 1,
+                     id="permute-1230-numpy-order-reuses-lines"),
         pytest.param((2048, 3000), (4096, 1), "C", (2048, 3000), None, 1, id="column-slice"),
         pytest.param((2048, 4096), (4096, 1), "C", (2048 * 4096,), None, 1, id="contiguous"),
         pytest.param((2048, 4096), (-4096, -1), "C", (2048 * 4096,), None, 1, id="flip-both"),
@@ -106,7 +138,8 @@ def test_named_plans(shape, strides, order, merged_shape, tile_axes, blocks):
     plan = plan_copy(Layout(shape, strides, 7), 8, order, 1, 1 << 17, 1 << 20)
     assert plan.shape == merged_shape
     assert plan.tile_axes == tile_axes
-    assert plan.block_count == blocks
+    assert math.prod(-(-n // e) for n, e in zip(plan.shape, plan.extents)) == blocks
+    assert plan.is_one_call == (tile_axes is None)
 
 
 def test_tile_edge_fits_the_budget():
