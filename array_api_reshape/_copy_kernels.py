@@ -27,7 +27,7 @@ from ._copy_plan import CopyPlan, plan_copy, regular_regions
 from ._layout import make_layout
 
 SMALL_COPY_BYTES = 1 << 18
-TILE_BYTES = 1 << 17
+TILE_BYTES = 1 << 15
 BYTES_PER_THREAD = 1 << 21
 MAX_DEFAULT_THREADS = 8
 

@@ -107,18 +107,13 @@ def tile_edge(itemsize: int, tile_bytes: int) -> int:
 
 
 def tiled_block_extents(shape: tuple[int, ...], tile: tuple[int, int], itemsize: int, tile_bytes: int) -> tuple[int, ...]:
-    """Block extents: a square tile over the two tiled axes, then the other axes, from the
-    destination's fastest inward to its slowest, grown while the block fits ``tile_bytes``."""
+    """Block extents: a square tile of ``tile_edge`` over the two tiled axes, one index
+    along every other axis (a longer block would add source lines between two reads of
+    one line, and measurements agree: growing it along a middle axis was slower)."""
     edge = tile_edge(itemsize, tile_bytes)
     extents = [1] * len(shape)
     for axis in tile:
         extents[axis] = min(shape[axis], edge)
-    room = max(tile_bytes // itemsize // (extents[tile[0]] * extents[tile[1]]), 1)
-    for axis in reversed(range(len(shape))):
-        if axis in tile or room < 2:
-            continue
-        extents[axis] = min(shape[axis], room)
-        room //= extents[axis]
     return tuple(extents)
 
 
@@ -131,7 +126,8 @@ def split_for_threads(shape: tuple[int, ...], extents: tuple[int, ...], threads:
         return (whole,)
     units = [e if e < n else 1 for n, e in zip(shape, extents)]
     counts = [-(-n // u) for n, u in zip(shape, units)]
-    by_blocks = [a for a in range(len(shape)) if units[a] > 1] + [a for a in range(len(shape)) if units[a] == 1]
+    split_blocks = [a for a in range(len(shape)) if extents[a] < shape[a]]
+    by_blocks = split_blocks + [a for a in range(len(shape)) if a not in split_blocks]
     axis = next((a for a in by_blocks if counts[a] >= threads), counts.index(max(counts)))
     boxes = []
     for first, last in split_range(counts[axis], threads):
