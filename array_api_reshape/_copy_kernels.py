@@ -1,9 +1,10 @@
 """
 The one copy routine: a strided NumPy view into a new contiguous buffer, as planned.
 
-``_copy_plan`` decides the blocks from the layout; this module only moves them with NumPy
-slice assignments, on a small pool of threads (NumPy releases the GIL while it copies a
-block). Small copies skip the plan and stay one NumPy call.
+``_copy_plan`` decides the merged axes, the tiles and one box per thread from the layout;
+this module only moves the boxes, each in one NumPy call (or a few) over views that visit
+tile after tile, on a small persistent pool of threads (NumPy releases the GIL while it
+moves data). Small copies skip the plan and stay one NumPy call.
 
 Knobs, module-level so that tests and benchmarks can turn them:
 
@@ -56,8 +57,10 @@ def set_copy_threads(threads: int | None) -> int:
     global _threads
     if threads is None:
         threads = max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"set_copy_threads(): 'threads' must be an int >= 1 or None, got {threads!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"set_copy_threads(): 'threads' must be an int or None, got {threads!r}")
+    if threads < 1:
+        raise ValueError(f"set_copy_threads(): 'threads' must be at least 1, got {threads}")
     previous, _threads = _threads, threads
     return previous
 
@@ -73,6 +76,16 @@ def _worker_pool(helpers: int) -> ThreadPoolExecutor:
             if old is not None:
                 old.shutdown(wait=False)
         return _pool
+
+
+def _forget_pool_in_child() -> None:
+    """A forked child has none of the parent's threads: start a new pool when needed."""
+    global _pool, _pool_size, _pool_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order: str = "C") -> np.ndarray:

@@ -5,6 +5,8 @@ so that small arrays take the planned, tiled and threaded paths."""
 from __future__ import annotations
 
 import contextlib
+import os
+import time
 import warnings
 
 import numpy as np
@@ -159,10 +161,41 @@ def test_set_copy_threads_checks_and_restores():
     assert _copy_kernels.copy_threads() == 4
     assert _copy_kernels.set_copy_threads(None) == 4
     assert 1 <= _copy_kernels.copy_threads() <= _copy_kernels.MAX_DEFAULT_THREADS
-    for bad in (0, -1, 2.0, True, "2"):
-        with pytest.raises(ValueError, match="set_copy_threads"):
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match=r"set_copy_threads\(\): 'threads' must be at least 1"):
             _copy_kernels.set_copy_threads(bad)
-    _copy_kernels.set_copy_threads(previous)
+    for bad in (2.0, True, "2"):
+        with pytest.raises(TypeError, match=r"set_copy_threads\(\): 'threads' must be an int"):
+            _copy_kernels.set_copy_threads(bad)
+    assert _copy_kernels.copy_threads() == _copy_kernels.set_copy_threads(previous)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_copies_with_a_new_pool():
+    previous = _copy_kernels.set_copy_threads(2)
+    try:
+        source = np.arange(1024 * 1024, dtype=np.float64).reshape(1024, 1024).T
+        contiguous_copy(source)  # the parent's pool now has a helper thread
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # forking with threads, on purpose
+            pid = os.fork()
+        if pid == 0:  # the child: exit 0 only if the copy finishes and is right
+            ok = np.array_equal(contiguous_copy(source), source)
+            os._exit(0 if ok else 1)
+        waited, status = 0.0, None
+        while waited < 20:
+            finished, status = os.waitpid(pid, os.WNOHANG)
+            if finished:
+                break
+            time.sleep(0.05)
+            waited += 0.05
+        else:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child hung on the copy pool")
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        _copy_kernels.set_copy_threads(previous)
 
 
 def test_helper_threads_see_the_callers_error_state():
