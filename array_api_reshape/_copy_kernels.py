@@ -126,7 +126,8 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
     """Copy ``source`` (any shape holding the plan's elements) into ``target`` (the
-    merged shape, row-major): one box of the plan per thread."""
+    merged shape, row-major): this thread and the plan's helper threads take its pieces
+    in turn, so a helper the OS runs late costs at most a piece."""
     itemsize = source.itemsize
     merged_source = np.lib.stride_tricks.as_strided(
         source, plan.shape, tuple([s * itemsize for s in plan.source_strides]), writeable=False
@@ -138,18 +139,29 @@ def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
         for region in regular_regions(box, plan.extents):
             _copy_region(merged_source, target, region)
 
-    first, *others = plan.parts
-    if not others:
-        copy_box(first)
+    if plan.threads == 1:
+        for box in plan.parts:
+            copy_box(box)
         return
-    pool = _worker_pool(len(others))
+    pieces, lock = iter(plan.parts), threading.Lock()
+
+    def take_pieces() -> None:
+        while True:
+            with lock:
+                box = next(pieces, None)
+            if box is None:
+                return
+            copy_box(box)
+
+    pool = _worker_pool(plan.threads - 1)
     context = contextvars.copy_context()  # NumPy's error state travels to the helpers
-    futures = [pool.submit(context.copy().run, copy_box, box) for box in others]
+    helpers = [pool.submit(context.copy().run, take_pieces) for _ in range(plan.threads - 1)]
     try:
-        copy_box(first)
+        take_pieces()
     finally:
-        for future in futures:
-            future.result()
+        for helper in helpers:
+            if not helper.cancel():  # a helper that never started is not waited for
+                helper.result()
 
 
 _UNSIGNED_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}

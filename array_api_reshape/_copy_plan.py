@@ -12,12 +12,12 @@ knows both orders, so it can do better with nothing but NumPy slice assignments:
    apart and another axis reads it closer: each block then spans a tile of both axes (and
    as much of the axes between them as a cache-sized budget allows), so the lines one
    pass of the destination loads are reused by the next, before they leave the cache.
-3. **Split** a large copy into one run of blocks per thread; NumPy releases the GIL while
-   it moves a block, so the runs proceed side by side.
+3. **Split** a large copy into a few pieces per thread, which the threads take in turn;
+   NumPy releases the GIL while it moves data, so the pieces proceed side by side.
 
 A plan is a value: the merged shape (in destination order, last axis fastest), the
-source's strides over it, the extents of a block, and per thread a box of half-open
-``(start, stop)`` ranges, one per merged axis. Each box is copied as a few regular
+source's strides over it, the extents of a block, and the pieces of work: boxes of
+half-open ``(start, stop)`` ranges, one per merged axis. Each box is copied as a few regular
 regions (``regular_regions``), each in one NumPy call that visits whole blocks in turn.
 Together they cover every index exactly once (tests check this, and that the merge keeps
 every address, against the brute-force model). Pure Python: no NumPy, no buffers.
@@ -46,8 +46,9 @@ class CopyPlan(NamedTuple):
     shape: tuple[int, ...]            # merged axes, in destination order, last fastest
     source_strides: tuple[int, ...]   # in elements, one per merged axis
     extents: tuple[int, ...]          # the block: its extent along each merged axis
-    parts: tuple[Box, ...]            # one box per thread; together they cover the shape
+    parts: tuple[Box, ...]            # pieces of work; together they cover the shape
     tile_axes: tuple[int, int] | None  # (source's fastest, destination's fastest) when tiled
+    threads: int                      # threads that take pieces in turn
 
     @property
     def is_one_call(self) -> bool:
@@ -117,13 +118,14 @@ def tiled_block_extents(shape: tuple[int, ...], tile: tuple[int, int], itemsize:
     return tuple(extents)
 
 
-def split_for_threads(shape: tuple[int, ...], extents: tuple[int, ...], threads: int) -> tuple[Box, ...]:
-    """At most ``threads`` boxes covering ``shape``, cut along one axis: the slowest with
+def split_for_threads(shape: tuple[int, ...], extents: tuple[int, ...], pieces: int) -> tuple[Box, ...]:
+    """At most ``pieces`` boxes covering ``shape``, cut along one axis: the slowest with
     enough whole blocks, else the slowest with enough elements (cutting within blocks),
     else the one with the most blocks."""
     whole = tuple((0, n) for n in shape)
-    if threads < 2 or not shape:
+    if pieces < 2 or not shape:
         return (whole,)
+    threads = pieces
     units = [e if e < n else 1 for n, e in zip(shape, extents)]
     counts = [-(-n // u) for n, u in zip(shape, units)]
     split_blocks = [a for a in range(len(shape)) if extents[a] < shape[a]]
@@ -164,6 +166,11 @@ def regular_regions(box: Box, extents: tuple[int, ...]) -> list[Region]:
     return regions
 
 
+# pieces of work per thread: threads take the next piece when they finish one, so a
+# thread that the OS runs late (another program on its core) costs at most a piece
+PIECES_PER_THREAD = 4
+
+
 @lru_cache(maxsize=512)
 def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
               tile_bytes: int = 1 << 17, bytes_per_thread: int = 1 << 20) -> CopyPlan:
@@ -174,7 +181,7 @@ def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
     count from the first element.
     """
     if product(layout.shape) == 0:
-        return CopyPlan((0,), (1,), (1,), (((0, 0),),), None)
+        return CopyPlan((0,), (1,), (1,), (((0, 0),),), None, 1)
     shape, strides = merged_axes(*in_destination_order(layout, order))
     if not shape:  # a single element
         shape, strides = (1,), (1,)
@@ -182,4 +189,5 @@ def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
     threads = max(1, min(threads, size_in_bytes // max(bytes_per_thread, 1)))
     tile = axes_to_tile(shape, strides, itemsize)
     extents = shape if tile is None else tiled_block_extents(shape, tile, itemsize, tile_bytes)
-    return CopyPlan(shape, strides, extents, split_for_threads(shape, extents, threads), tile)
+    pieces = threads * PIECES_PER_THREAD if threads > 1 else 1
+    return CopyPlan(shape, strides, extents, split_for_threads(shape, extents, pieces), tile, threads)

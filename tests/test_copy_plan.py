@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from array_api_reshape._copy_plan import (
+    PIECES_PER_THREAD,
     REUSE_LINES,
     axes_to_tile,
     merged_axes,
@@ -70,7 +71,8 @@ def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads,
         return
     assert writes == [1] * len(writes)
     assert destination == expected_copy(layout, order)
-    assert 1 <= len(plan.parts) <= threads
+    assert 1 <= plan.threads <= threads
+    assert len(plan.parts) <= plan.threads * PIECES_PER_THREAD
 
 
 @settings(max_examples=300, deadline=None)
@@ -97,8 +99,10 @@ def test_tiles_only_where_the_last_axis_reads_far_and_another_reads_closer(layou
 
 def test_threads_are_used_only_for_large_copies():
     layout = Layout((1000, 1000), (1, 1000), 0)
-    assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 30).parts) == 1
-    assert len(plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 20).parts) == 4
+    one = plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 30)
+    assert one.threads == 1 and len(one.parts) == 1
+    four = plan_copy(layout, 8, "C", 4, 1 << 15, 1 << 20)
+    assert four.threads == 4 and len(four.parts) == 4 * PIECES_PER_THREAD
 
 
 def test_threads_split_at_block_boundaries():
