@@ -13,6 +13,8 @@ Knobs, module-level so that tests and benchmarks can turn them:
 - ``SMALL_COPY_BYTES``: copies below this many bytes are one NumPy call.
 - ``TILE_BYTES``: the cache budget of one block of a tiled copy.
 - ``BYTES_PER_THREAD``: a copy uses another thread only for this many more bytes.
+- ``STREAM_THREADS``: whether copies that need no tiles (NumPy's order already streams)
+  use threads too; off by default (see ``_copy_plan.plan_copy``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ._layout import make_layout
 SMALL_COPY_BYTES = 1 << 18
 TILE_BYTES = 1 << 15
 BYTES_PER_THREAD = 1 << 21
+STREAM_THREADS = False
 MAX_DEFAULT_THREADS = 8
 
 
@@ -121,7 +124,7 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
     if any(s % itemsize for s in byte_strides):
         return None
     layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
-    return plan_copy(layout, itemsize, order, _threads, TILE_BYTES, BYTES_PER_THREAD)
+    return plan_copy(layout, itemsize, order, _threads, TILE_BYTES, BYTES_PER_THREAD, STREAM_THREADS)
 
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:

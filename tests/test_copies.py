@@ -21,7 +21,7 @@ DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, 
           np.uint64, np.float32, np.float64, np.complex64, np.complex128]
 
 
-LOWERED = {"SMALL_COPY_BYTES": 0, "TILE_BYTES": 64, "BYTES_PER_THREAD": 16}
+LOWERED = {"SMALL_COPY_BYTES": 0, "TILE_BYTES": 64, "BYTES_PER_THREAD": 16, "STREAM_THREADS": True}
 
 
 @contextlib.contextmanager

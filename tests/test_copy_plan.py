@@ -64,7 +64,7 @@ def expected_copy(layout, order):
 @given(layout=small_layouts(), itemsize=ITEMSIZES, order=st.sampled_from("CF"),
        threads=st.integers(1, 4), tile_elements=st.sampled_from([4, 16, 64, 1 << 20]))
 def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads, tile_elements):
-    plan = plan_copy(layout, itemsize, order, threads, tile_elements * itemsize, itemsize)
+    plan = plan_copy(layout, itemsize, order, threads, tile_elements * itemsize, itemsize, True)
     destination, writes = copied_by_blocks(plan)
     if math.prod(layout.shape) == 0:
         assert destination == []
@@ -103,6 +103,12 @@ def test_threads_are_used_only_for_large_copies():
     assert one.threads == 1 and len(one.parts) == 1
     four = plan_copy(layout, 8, "C", 4, 1 << 15, 1 << 20)
     assert four.threads == 4 and len(four.parts) == 4 * PIECES_PER_THREAD
+
+
+def test_copies_without_tiles_take_one_thread_unless_asked():
+    column_slice = Layout((2048, 3000), (4096, 1), 0)
+    assert plan_copy(column_slice, 8, "C", 4).threads == 1
+    assert plan_copy(column_slice, 8, "C", 4, stream_threads=True).threads == 4
 
 
 def test_threads_split_at_block_boundaries():
