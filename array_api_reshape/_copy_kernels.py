@@ -11,7 +11,7 @@ Knobs, module-level so that tests and benchmarks can turn them:
 - ``set_copy_threads(n)``: most threads one copy uses (default: the CPUs this process may
   run on, at most ``MAX_DEFAULT_THREADS``); ``copy_threads()`` reads it.
 - ``SMALL_COPY_BYTES``: copies below this many bytes are one NumPy call.
-- ``TILE_BYTES``: the cache budget of one block of a tiled copy.
+- ``TILE_POLICY``: when a copy is tiled and how big a tile is (``_copy_plan.TilePolicy``).
 - ``BYTES_PER_THREAD``: a copy uses another thread only for this many more bytes.
 - ``STREAM_THREADS``: whether copies that need no tiles (NumPy's order already streams)
   use threads too; off by default (see ``_copy_plan.plan_copy``).
@@ -26,11 +26,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ._copy_plan import CopyPlan, plan_copy, regular_regions
+from ._copy_plan import CopyPlan, TilePolicy, plan_copy, regular_regions
 from ._layout import make_layout
 
 SMALL_COPY_BYTES = 1 << 18
-TILE_BYTES = 1 << 15
+TILE_POLICY = TilePolicy()
 BYTES_PER_THREAD = 1 << 21
 STREAM_THREADS = False
 MAX_DEFAULT_THREADS = 8
@@ -124,7 +124,7 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
     if any(s % itemsize for s in byte_strides):
         return None
     layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
-    return plan_copy(layout, itemsize, order, _threads, TILE_BYTES, BYTES_PER_THREAD, STREAM_THREADS)
+    return plan_copy(layout, itemsize, order, _threads, TILE_POLICY, BYTES_PER_THREAD, STREAM_THREADS)
 
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:

@@ -15,13 +15,20 @@ from hypothesis import given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import _copy_kernels, layout
+from array_api_reshape._copy_plan import TilePolicy
 from array_api_reshape._kernels import c_contiguous, column_major_copy, contiguous_copy
 
 DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
           np.uint64, np.float32, np.float64, np.complex64, np.complex128]
 
 
-LOWERED = {"SMALL_COPY_BYTES": 0, "TILE_BYTES": 64, "BYTES_PER_THREAD": 16, "STREAM_THREADS": True}
+LOWERED = {
+    "SMALL_COPY_BYTES": 0,
+    "TILE_POLICY": TilePolicy(tile_lines=3, tile_span_bytes=40, reuse_lines=2, aliasing_bytes=8,
+                              aliased_reuse_lines=1, line_bytes=8),
+    "BYTES_PER_THREAD": 16,
+    "STREAM_THREADS": True,
+}
 
 
 @contextlib.contextmanager
@@ -117,7 +124,7 @@ def test_planned_converting_copy_equals_numpys(source, target):
 def test_large_transpose_takes_the_tiled_threaded_path(dtype, threads):
     previous = _copy_kernels.set_copy_threads(threads)
     try:
-        source = values_of(dtype, 300 * 1100, 0).reshape(300, 1100).T[::-1]
+        source = values_of(dtype, 512 * 1024, 0).reshape(512, 1024).T[::-1]
         plan = _copy_kernels._plan_for(source, source.dtype, "C")
         assert plan is not None and plan.tile_axes is not None
         np.testing.assert_array_equal(contiguous_copy(source), source, strict=True)

@@ -12,13 +12,12 @@ from hypothesis import given, settings, strategies as st
 
 from array_api_reshape._copy_plan import (
     PIECES_PER_THREAD,
-    REUSE_LINES,
+    TilePolicy,
     axes_to_tile,
     merged_axes,
     plan_copy,
     regular_regions,
     split_for_threads,
-    tile_edge,
     tiled_block_extents,
 )
 from array_api_reshape._layout import Layout, column_major_strides, row_major_strides
@@ -60,11 +59,24 @@ def expected_copy(layout, order):
     return [a - layout.offset for a in addresses_of(layout, order)]
 
 
-@settings(max_examples=300, deadline=None)
+@st.composite
+def small_tile_policies(draw):
+    """Policies that tile small layouts, in tiles of a few elements."""
+    return TilePolicy(
+        tile_lines=draw(st.integers(1, 3)),
+        tile_span_bytes=draw(st.integers(1, 48)),
+        reuse_lines=draw(st.integers(0, 4)),
+        aliasing_bytes=draw(st.sampled_from([1, 8, 1024])),
+        aliased_reuse_lines=draw(st.integers(0, 4)),
+        line_bytes=draw(st.sampled_from([1, 8, 64])),
+    )
+
+
+@settings(max_examples=400, deadline=None)
 @given(layout=small_layouts(), itemsize=ITEMSIZES, order=st.sampled_from("CF"),
-       threads=st.integers(1, 4), tile_elements=st.sampled_from([4, 16, 64, 1 << 20]))
-def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads, tile_elements):
-    plan = plan_copy(layout, itemsize, order, threads, tile_elements * itemsize, itemsize, True)
+       threads=st.integers(1, 4), policy=small_tile_policies())
+def test_block_by_block_copy_matches_the_model(layout, itemsize, order, threads, policy):
+    plan = plan_copy(layout, itemsize, order, threads, policy, itemsize, True)
     destination, writes = copied_by_blocks(plan)
     if math.prod(layout.shape) == 0:
         assert destination == []
@@ -83,25 +95,35 @@ def test_merged_axes_keep_every_address_in_order(layout):
     assert element_addresses(shape, strides, layout.offset) == addresses_of(layout)
 
 
-@settings(max_examples=200, deadline=None)
-@given(layout=small_layouts(), itemsize=ITEMSIZES)
-def test_tiles_only_where_the_last_axis_reads_far_and_another_reads_closer(layout, itemsize):
+@settings(max_examples=300, deadline=None)
+@given(layout=small_layouts(), itemsize=ITEMSIZES, policy=small_tile_policies())
+def test_tiles_only_where_numpys_order_would_lose_lines(layout, itemsize, policy):
     shape, strides = merged_axes(layout.shape, layout.strides)
-    tile = axes_to_tile(shape, strides, itemsize)
+    tile = axes_to_tile(shape, strides, itemsize, policy)
     if tile is None:
         return
     fast, last = tile
     assert last == len(shape) - 1 and fast != last
-    assert abs(strides[last]) * itemsize >= 64
+    stride_bytes = abs(strides[last]) * itemsize
+    assert stride_bytes >= policy.line_bytes
     assert 0 < abs(strides[fast]) == min(abs(s) for s in strides if s)
-    assert math.prod(shape[fast + 1:]) > REUSE_LINES
+    aliased = stride_bytes % policy.aliasing_bytes == 0
+    reuse = math.prod(shape[fast + 1:])
+    assert reuse > (policy.aliased_reuse_lines if aliased else policy.reuse_lines)
+
+
+@pytest.mark.parametrize("n, tiled", [(1000, False), (1500, False), (2000, False), (4000, False),
+                                      (1024, True), (1536, True), (2048, True), (3072, True)])
+def test_square_transposes_are_tiled_where_their_stride_aliases(n, tiled):
+    assert (axes_to_tile((n, n), (1, n), 8) is not None) == tiled
 
 
 def test_threads_are_used_only_for_large_copies():
     layout = Layout((1000, 1000), (1, 1000), 0)
-    one = plan_copy(layout, 8, "C", 4, 1 << 17, 1 << 30)
+    layout = Layout((1024, 1024), (1, 1024), 0)
+    one = plan_copy(layout, 8, "C", 4, bytes_per_thread=1 << 30)
     assert one.threads == 1 and len(one.parts) == 1
-    four = plan_copy(layout, 8, "C", 4, 1 << 15, 1 << 20)
+    four = plan_copy(layout, 8, "C", 4, bytes_per_thread=1 << 20)
     assert four.threads == 4 and len(four.parts) == 4 * PIECES_PER_THREAD
 
 
@@ -132,8 +154,8 @@ def test_regular_regions_cut_whole_blocks_then_remainders():
 @pytest.mark.parametrize(
     "shape, strides, order, merged_shape, tile_axes, blocks",
     [
-        pytest.param((2048, 2048), (1, 2048), "C", (2048, 2048), (0, 1), 32 * 32, id="transpose-2048"),
-        pytest.param((48,) * 4, (1, 2304, 48, 110592), "C", (48, 2304, 48), (0, 2), 2304,
+        pytest.param((2048, 2048), (1, 2048), "C", (2048, 2048), (0, 1), 32 * 128, id="transpose-2048"),
+        pytest.param((48,) * 4, (1, 2304, 48, 110592), "C", (48, 2304, 48), (0, 2), 2304 * 3,
                      id="permute-3120-merges-middle"),
         pytest.param((48,) * 4, (110592, 48, 2304, 1), "C", (48,) * 4, None, 1, id="permute-0213-untiled"),
         pytest.param((48,) * 4, (2304, 48, 1, 110592), "C", (110592, 48), None, 1,
@@ -141,29 +163,26 @@ def test_regular_regions_cut_whole_blocks_then_remainders():
         pytest.param((2048, 3000), (4096, 1), "C", (2048, 3000), None, 1, id="column-slice"),
         pytest.param((2048, 4096), (4096, 1), "C", (2048 * 4096,), None, 1, id="contiguous"),
         pytest.param((2048, 4096), (-4096, -1), "C", (2048 * 4096,), None, 1, id="flip-both"),
-        pytest.param((2048, 4096), (4096, 1), "F", (4096, 2048), (0, 1), 64 * 32, id="c-to-f"),
+        pytest.param((2048, 4096), (4096, 1), "F", (4096, 2048), (0, 1), 64 * 128, id="c-to-f"),
         pytest.param((2048, 2048), (0, 1), "F", (2048, 2048), None, 1, id="broadcast-rows-to-f"),
-        pytest.param((2048, 1, 2048), (1, 5, 2048), "C", (2048, 2048), (0, 1), 32 * 32, id="unit-axis"),
+        pytest.param((2048, 1, 2048), (1, 5, 2048), "C", (2048, 2048), (0, 1), 32 * 128, id="unit-axis"),
+        pytest.param((1000, 1000), (1, 1000), "C", (1000, 1000), None, 1,
+                     id="transpose-1000-numpy-order-keeps-lines"),
     ],
 )
 def test_named_plans(shape, strides, order, merged_shape, tile_axes, blocks):
-    plan = plan_copy(Layout(shape, strides, 7), 8, order, 1, 1 << 15, 1 << 20)
+    plan = plan_copy(Layout(shape, strides, 7), 8, order)
     assert plan.shape == merged_shape
     assert plan.tile_axes == tile_axes
     assert math.prod(-(-n // e) for n, e in zip(plan.shape, plan.extents)) == blocks
     assert plan.is_one_call == (tile_axes is None)
 
 
-def test_tile_edge_fits_the_budget():
-    assert tile_edge(8, 1 << 15) == 64
-    assert tile_edge(1, 1 << 15) == 128
-    assert tile_edge(16, 1 << 15) == 32
-    assert tile_edge(8, 8) == 2
-
-
 def test_block_is_a_tile_of_the_two_axes_and_one_index_of_the_others():
-    assert tiled_block_extents((48, 2304, 48), (0, 2), 8, 1 << 15) == (48, 1, 48)
-    assert tiled_block_extents((4096, 2048), (0, 1), 8, 1 << 15) == (64, 64)
+    assert tiled_block_extents((48, 2304, 48), (0, 2), 8) == (48, 1, 16)
+    assert tiled_block_extents((4096, 2048), (0, 1), 8) == (64, 16)
+    assert tiled_block_extents((4096, 2048), (0, 1), 1) == (512, 16)
+    assert tiled_block_extents((4096, 2048), (0, 1), 16) == (32, 16)
 
 
 def test_a_column_major_destination_is_row_major_over_reversed_axes():
