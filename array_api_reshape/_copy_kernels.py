@@ -13,6 +13,8 @@ Knobs, module-level so that tests and benchmarks can turn them:
 - ``SMALL_COPY_BYTES``: copies below this many bytes are one NumPy call.
 - ``TILE_POLICY``: when a copy is tiled and how big a tile is (``_copy_plan.TilePolicy``).
 - ``BYTES_PER_THREAD``: a copy uses another thread only for this many more bytes.
+- ``ADAPT_THREADS_TO_LOAD``: use only the CPUs other programs leave idle (by the load
+  average), so that a copy never waits for a helper thread that has no core to run on.
 - ``STREAM_THREADS``: whether copies that need no tiles (NumPy's order already streams)
   use threads too; off by default (see ``_copy_plan.plan_copy``).
 """
@@ -33,6 +35,7 @@ SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()
 BYTES_PER_THREAD = 1 << 21
 STREAM_THREADS = False
+ADAPT_THREADS_TO_LOAD = True
 MAX_DEFAULT_THREADS = 8
 
 
@@ -44,7 +47,8 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-_threads = max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
+_cpus = available_cpus()
+_threads = max(1, min(_cpus, MAX_DEFAULT_THREADS))
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
 _pool_lock = threading.Lock()
@@ -66,6 +70,20 @@ def set_copy_threads(threads: int | None) -> int:
         raise ValueError(f"set_copy_threads(): 'threads' must be at least 1, got {threads}")
     previous, _threads = _threads, threads
     return previous
+
+
+def threads_for_now() -> int:
+    """The threads a copy starting now should use: ``copy_threads()``, fewer when other
+    programs keep the CPUs busy (the one-minute load average counts this one too)."""
+    threads = _threads
+    if threads == 1 or not ADAPT_THREADS_TO_LOAD:
+        return threads
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not available on this platform
+        return threads
+    idle = _cpus - load + 1
+    return max(1, min(threads, round(idle)))
 
 
 def _worker_pool(helpers: int) -> ThreadPoolExecutor:
@@ -124,7 +142,8 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
     if any(s % itemsize for s in byte_strides):
         return None
     layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
-    return plan_copy(layout, itemsize, order, _threads, TILE_POLICY, BYTES_PER_THREAD, STREAM_THREADS)
+    return plan_copy(layout, itemsize, order, threads_for_now(), TILE_POLICY, BYTES_PER_THREAD,
+                     STREAM_THREADS)
 
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
@@ -171,14 +190,9 @@ _UNSIGNED_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def _as_unsigned(array: np.ndarray) -> np.ndarray:
-    """The same bytes seen as unsigned integers (copied bit for bit by ``positive``); a
-    16-byte item becomes two 8-byte halves along a new last axis."""
-    if array.itemsize in _UNSIGNED_OF_SIZE:
-        return array.view(_UNSIGNED_OF_SIZE[array.itemsize])
-    halves = array.real.view(np.uint64)  # complex128: the real parts, same strides
-    return np.lib.stride_tricks.as_strided(
-        halves, array.shape + (2,), array.strides + (8,), writeable=array.flags.writeable
-    )
+    """The same bytes seen as unsigned integers, which ``positive`` copies bit for bit
+    (tiled plans hold items of at most 8 bytes: ``TilePolicy.largest_item_bytes``)."""
+    return array.view(_UNSIGNED_OF_SIZE[array.itemsize])
 
 
 def _copy_region(source: np.ndarray, target: np.ndarray, region) -> None:
@@ -205,10 +219,9 @@ def _blocked(array: np.ndarray, region) -> np.ndarray:
             outer_strides.append(stride * extent)
         inner_shape.append(extent)
         inner_strides.append(stride)
-    trailing = array.shape[len(region):]  # the halves of a 16-byte item
     return np.lib.stride_tricks.as_strided(
         array,
-        tuple(outer_shape + inner_shape) + trailing,
-        tuple(outer_strides + inner_strides) + array.strides[len(region):],
+        tuple(outer_shape + inner_shape),
+        tuple(outer_strides + inner_strides),
         writeable=array.flags.writeable,
     )

@@ -50,6 +50,7 @@ class TilePolicy(NamedTuple):
     aliasing_bytes: int = 1024
     aliased_reuse_lines: int = 64
     line_bytes: int = 64            # a cache line
+    largest_item_bytes: int = 8     # larger items are not tiled (no bit copy of them is fast)
 
 
 DEFAULT_POLICY = TilePolicy()
@@ -109,7 +110,7 @@ def axes_to_tile(shape: tuple[int, ...], strides: tuple[int, ...], itemsize: int
     to them (see ``TilePolicy``). Otherwise None."""
     last = len(shape) - 1
     stride_bytes = abs(strides[last]) * itemsize if shape else 0
-    if last < 1 or stride_bytes < policy.line_bytes:
+    if last < 1 or stride_bytes < policy.line_bytes or itemsize > policy.largest_item_bytes:
         return None
     closer = [k for k in range(last) if 0 < abs(strides[k]) < abs(strides[last])]
     if not closer:

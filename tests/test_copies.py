@@ -28,6 +28,7 @@ LOWERED = {
                               aliased_reuse_lines=1, line_bytes=8),
     "BYTES_PER_THREAD": 16,
     "STREAM_THREADS": True,
+    "ADAPT_THREADS_TO_LOAD": False,
 }
 
 
@@ -121,19 +122,24 @@ def test_planned_converting_copy_equals_numpys(source, target):
 
 @pytest.mark.parametrize("threads", [1, 2, 5])
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_large_transpose_takes_the_tiled_threaded_path(dtype, threads):
+def test_large_transpose_takes_the_tiled_threaded_path(dtype, threads, monkeypatch):
+    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
+    monkeypatch.setattr(_copy_kernels, "BYTES_PER_THREAD", 1 << 16)
     previous = _copy_kernels.set_copy_threads(threads)
     try:
         source = values_of(dtype, 512 * 1024, 0).reshape(512, 1024).T[::-1]
         plan = _copy_kernels._plan_for(source, source.dtype, "C")
-        assert plan is not None and plan.tile_axes is not None
+        tiled = source.itemsize <= 8  # 16-byte items are one NumPy call
+        assert plan is not None and (plan.tile_axes is not None) == tiled
+        assert plan.threads == (min(threads, source.nbytes >> 16) if tiled else 1)
         np.testing.assert_array_equal(contiguous_copy(source), source, strict=True)
         np.testing.assert_array_equal(column_major_copy(source), source.reshape(-1, order="F"))
     finally:
         _copy_kernels.set_copy_threads(previous)
 
 
-def test_large_permutation_through_the_namespace():
+def test_large_permutation_through_the_namespace(monkeypatch):
+    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
     previous = _copy_kernels.set_copy_threads(2)
     try:
         a = np.arange(24 ** 4, dtype=np.float64).reshape((24,) * 4)
@@ -178,7 +184,8 @@ def test_set_copy_threads_checks_and_restores():
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-def test_a_forked_child_copies_with_a_new_pool():
+def test_a_forked_child_copies_with_a_new_pool(monkeypatch):
+    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
     previous = _copy_kernels.set_copy_threads(2)
     try:
         source = np.arange(1024 * 1024, dtype=np.float64).reshape(1024, 1024).T
@@ -201,6 +208,19 @@ def test_a_forked_child_copies_with_a_new_pool():
             os.waitpid(pid, 0)
             pytest.fail("the forked child hung on the copy pool")
         assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        _copy_kernels.set_copy_threads(previous)
+
+
+@pytest.mark.parametrize("load, expected", [(0.2, 4), (1.0, 4), (2.4, 3), (3.6, 1), (9.0, 1)])
+def test_threads_leave_busy_cpus_alone(monkeypatch, load, expected):
+    monkeypatch.setattr(_copy_kernels, "_cpus", 4)
+    monkeypatch.setattr(_copy_kernels.os, "getloadavg", lambda: (load, load, load))
+    previous = _copy_kernels.set_copy_threads(4)
+    try:
+        assert _copy_kernels.threads_for_now() == expected
+        monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
+        assert _copy_kernels.threads_for_now() == 4
     finally:
         _copy_kernels.set_copy_threads(previous)
 
