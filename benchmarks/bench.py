@@ -33,9 +33,10 @@ except ImportError:  # the comparison column is left empty without it
     strict = None
 
 NAMESPACES = ("ours", "numpy", "strict")
-# copy cases add two timings to the round-robin: ours on one thread, and a contiguous copy
-# of the same bytes (the memory's speed limit for a copy)
-ONE_THREAD, CONTIGUOUS = "ours_1thread", "contiguous"
+# copy cases add three timings to the round-robin: ours on one thread, ours on every CPU
+# whatever the load (the default leaves busy CPUs alone), and a contiguous copy of the same
+# bytes (the memory's speed limit for a copy)
+ONE_THREAD, ALL_THREADS, CONTIGUOUS = "ours_1thread", "ours_all_threads", "contiguous"
 
 
 @dataclass
@@ -151,15 +152,17 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
             return (lambda: np.reshape(v, new_shape)), v
         return (lambda: module.reshape(v, new_shape, copy=copy)), v
 
-    def one_thread():
+    def with_threads(threads):
         operation, source = setup("ours")
 
         def run():
-            previous = _copy_kernels.set_copy_threads(1)
+            previous = _copy_kernels.set_copy_threads(threads)
+            adapt, _copy_kernels.ADAPT_THREADS_TO_LOAD = _copy_kernels.ADAPT_THREADS_TO_LOAD, False
             try:
                 return operation()
             finally:
                 _copy_kernels.set_copy_threads(previous)
+                _copy_kernels.ADAPT_THREADS_TO_LOAD = adapt
 
         return run, source
 
@@ -168,7 +171,9 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
         return (lambda: same_bytes.copy()), same_bytes
 
     setups = {ns: (lambda ns=ns: setup(ns)) for ns in NAMESPACES}
-    setups[ONE_THREAD], setups[CONTIGUOUS] = one_thread, contiguous
+    setups[ONE_THREAD] = lambda: with_threads(1)
+    setups[ALL_THREADS] = lambda: with_threads(_copy_kernels.copy_threads())
+    setups[CONTIGUOUS] = contiguous
     return Case(case_id, setups, bytes_copied=size * np.dtype(dtype).itemsize)
 
 
@@ -317,10 +322,13 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     if CONTIGUOUS in samples:
         contiguous = row[f"{CONTIGUOUS}_median_us"]
         one_thread = row[f"{ONE_THREAD}_median_us"]
+        all_threads = row[f"{ALL_THREADS}_median_us"]
         row["threads"] = _copy_kernels.copy_threads()
         row["ratio_contiguous"] = row["ours_median_us"] / contiguous
         row["ratio_numpy_1thread"] = one_thread / row["numpy_median_us"]
         row["ratio_contiguous_1thread"] = one_thread / contiguous
+        row["ratio_numpy_all_threads"] = all_threads / row["numpy_median_us"]
+        row["ratio_contiguous_all_threads"] = all_threads / contiguous
         row["numpy_ratio_contiguous"] = row["numpy_median_us"] / contiguous
     our_op, our_source = prepared["ours"]
     ours = our_op()
@@ -362,21 +370,24 @@ def render(rows: list[dict]) -> str:
 
 
 def render_copies(rows: list[dict]) -> str:
-    """The copy cases: ours (all threads and one), NumPy and a contiguous copy of the same bytes."""
+    """The copy cases: ours (as configured, on one thread, on every CPU), NumPy and a
+    contiguous copy of the same bytes, as times and ratios."""
+    threads = next((r["threads"] for r in rows if "threads" in r), "?")
     lines = [
-        "| case | ours ms | ours, 1 thread, ms | NumPy ms | contiguous copy ms | ours/NumPy "
-        "| 1 thread/NumPy | ours/contiguous | 1 thread/contiguous | NumPy/contiguous | equal |",
-        "|" + " --- |" * 11,
+        f"| case | ours ms | 1 thread ms | {threads} threads ms | NumPy ms | contiguous ms "
+        f"| ours/NumPy | 1 thread/NumPy | {threads} threads/NumPy | ours/contiguous "
+        f"| 1 thread/contiguous | {threads} threads/contiguous | NumPy/contiguous | equal |",
+        "|" + " --- |" * 14,
     ]
     for r in rows:
         if "ratio_contiguous" not in r:
             continue
-        lines.append(
-            f"| {r['id']} | {r['ours_median_us'] / 1e3:.2f} | {r[ONE_THREAD + '_median_us'] / 1e3:.2f} | "
-            f"{r['numpy_median_us'] / 1e3:.2f} | {r[CONTIGUOUS + '_median_us'] / 1e3:.2f} | "
-            f"{r['ratio_numpy']:.2f} | {r['ratio_numpy_1thread']:.2f} | {r['ratio_contiguous']:.2f} | "
-            f"{r['ratio_contiguous_1thread']:.2f} | {r['numpy_ratio_contiguous']:.2f} | {r['values_equal']} |"
-        )
+        times = [r[f"{ns}_median_us"] / 1e3 for ns in ("ours", ONE_THREAD, ALL_THREADS, "numpy", CONTIGUOUS)]
+        ratios = [r[k] for k in ("ratio_numpy", "ratio_numpy_1thread", "ratio_numpy_all_threads",
+                                 "ratio_contiguous", "ratio_contiguous_1thread",
+                                 "ratio_contiguous_all_threads", "numpy_ratio_contiguous")]
+        lines.append(f"| {r['id']} | " + " | ".join(f"{t:.2f}" for t in times) + " | "
+                     + " | ".join(f"{x:.2f}" for x in ratios) + f" | {r['values_equal']} |")
     return "\n".join(lines)
 
 
@@ -441,7 +452,7 @@ def plot(rows: list[dict], path: str) -> None:
 
 def plot_copies(rows: list[dict], path: str) -> None:
     """Per copy case, time relative to a contiguous copy of the same bytes: NumPy, ours on
-    one thread, ours on all threads (log scale; 1 is the memory's speed)."""
+    one thread, ours on every CPU (log scale; 1 is the memory's speed)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -451,7 +462,7 @@ def plot_copies(rows: list[dict], path: str) -> None:
     positions = np.arange(len(rows))
     figure, axes = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
     bars = [("NumPy", "numpy_ratio_contiguous"), ("ours, 1 thread", "ratio_contiguous_1thread"),
-            (f"ours, {rows[0]['threads'] if rows else '?'} threads", "ratio_contiguous")]
+            (f"ours, {rows[0]['threads'] if rows else '?'} threads", "ratio_contiguous_all_threads")]
     for shift, (label, key) in zip((-0.27, 0.0, 0.27), bars):
         axes.barh(positions + shift, [r[key] for r in rows], height=0.27, label=label)
     axes.axvline(1.0, color="black", linewidth=0.8)
@@ -459,7 +470,7 @@ def plot_copies(rows: list[dict], path: str) -> None:
     axes.set_yticks(positions, [r["id"] for r in rows])
     axes.invert_yaxis()
     axes.set_xlabel("time / time of a contiguous copy of the same bytes (1 = memory speed)")
-    axes.legend(loc="lower right")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     figure.tight_layout()
     figure.savefig(path, dpi=120)
 
