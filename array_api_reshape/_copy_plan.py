@@ -3,15 +3,16 @@ How to copy a strided layout into a new contiguous buffer quickly, decided from 
 
 NumPy copies by walking the *destination* in order. When the source's fastest axis is not
 the destination's (a transpose, a permutation that moves the last axis), every read lands
-on a different cache line and the copy runs at a fraction of memory speed. The layout
-knows both orders, so it can do better with nothing but NumPy slice assignments:
+on a different cache line, and when those lines cannot stay cached until NumPy comes back
+for their neighbours the copy runs at a fraction of memory speed. The layout knows both
+orders, so it can do better with nothing but NumPy calls:
 
 1. **Merge axes** that step through memory together in the source and the destination
    (and drop size-1 axes): fewer, longer axes; a contiguous source becomes one axis.
-2. **Tile** when the destination's fastest axis reads the source at least a cache line
-   apart and another axis reads it closer: each block then spans a tile of both axes (and
-   as much of the axes between them as a cache-sized budget allows), so the lines one
-   pass of the destination loads are reused by the next, before they leave the cache.
+2. **Tile** when NumPy's own order would lose the source's lines from the cache (too
+   many lines between reuses, or a stride whose lines share a few cache sets; see
+   ``TilePolicy``): each block is then a tile of the source's and the destination's
+   fastest axes, so the lines a tile loads are reused before they leave the cache.
 3. **Split** a large copy into a few pieces per thread, which the threads take in turn;
    NumPy releases the GIL while it moves data, so the pieces proceed side by side.
 
