@@ -211,14 +211,16 @@ def _copy_region(source: np.ndarray, target: np.ndarray, region) -> None:
 
 def _blocked(array: np.ndarray, region) -> np.ndarray:
     """``array`` (the region) with each axis longer than its block extent split into
-    (blocks, extent): the block axes first, then the axes within a block."""
+    (blocks, extent): the block axes first, then the axes within a block (size-1 axes
+    left out: fewer axes for NumPy's iterator to step through)."""
     outer_shape, outer_strides, inner_shape, inner_strides = [], [], [], []
     for (start, stop, extent), stride in zip(region, array.strides):
         if stop - start > extent:
             outer_shape.append((stop - start) // extent)
             outer_strides.append(stride * extent)
-        inner_shape.append(extent)
-        inner_strides.append(stride)
+        if extent > 1:
+            inner_shape.append(extent)
+            inner_strides.append(stride)
     return np.lib.stride_tricks.as_strided(
         array,
         tuple(outer_shape + inner_shape),
