@@ -133,17 +133,35 @@ def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order:
 
 
 def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | None:
-    """The copy plan, or None where one NumPy call is as good (small copies, byte
-    strides that are not whole elements)."""
+    """The copy plan, or None where one NumPy call is as good (small copies, copies that
+    read the source densely along the destination's fastest axis, byte strides that are
+    not whole elements)."""
     itemsize = source.itemsize
     if source.size * max(itemsize, dtype.itemsize) < SMALL_COPY_BYTES:
         return None
+    if not STREAM_THREADS and _reads_densely(source, order):
+        return None  # the plan could neither tile nor thread it: skip planning
     byte_strides = source.strides
     if any(s % itemsize for s in byte_strides):
         return None
     layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
-    return plan_copy(layout, itemsize, order, threads_for_now(), TILE_POLICY, BYTES_PER_THREAD,
-                     STREAM_THREADS)
+    plan = plan_copy(layout, itemsize, order, _threads, TILE_POLICY, BYTES_PER_THREAD, STREAM_THREADS)
+    if plan.threads > 1:  # ask the load average only when threads are in play
+        threads = threads_for_now()
+        if threads < plan.threads:
+            plan = plan_copy(layout, itemsize, order, threads, TILE_POLICY, BYTES_PER_THREAD,
+                             STREAM_THREADS)
+    return plan
+
+
+def _reads_densely(source: np.ndarray, order: str) -> bool:
+    """True when the destination's fastest axis (the last longer than 1 for C, the first
+    for F) steps through the source less than a cache line at a time."""
+    axes = range(source.ndim - 1, -1, -1) if order == "C" else range(source.ndim)
+    for axis in axes:
+        if source.shape[axis] > 1:
+            return abs(source.strides[axis]) < TILE_POLICY.line_bytes
+    return True
 
 
 def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:

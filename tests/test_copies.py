@@ -264,3 +264,19 @@ class TestAscontiguous:
     def test_not_an_array(self):
         with pytest.raises(TypeError, match=r"ascontiguous\(\): 'x'"):
             layout.ascontiguous([1, 2, 3])
+
+
+def test_dense_reads_skip_planning(monkeypatch):
+    a = np.zeros((512, 512))
+    assert _copy_kernels._reads_densely(a[:, ::-1], "C")
+    assert _copy_kernels._reads_densely(a[:, :300], "C")
+    assert not _copy_kernels._reads_densely(a.T, "C")
+    assert _copy_kernels._reads_densely(a.T, "F")
+    assert _copy_kernels._reads_densely(a[:1, :].T, "C")  # the last axis is size 1: look further in
+
+    def fail(*args):
+        raise AssertionError("planned a copy that reads densely")
+
+    monkeypatch.setattr(_copy_kernels, "plan_copy", fail)
+    source = np.arange(1 << 18, dtype=np.float64).reshape(512, 512)[:, ::-1]
+    np.testing.assert_array_equal(contiguous_copy(source), source)
