@@ -117,12 +117,12 @@ def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order:
     """
     same_dtype = numpy_dtype is None or numpy_dtype is source.dtype
     if same_dtype and source.nbytes < SMALL_COPY_BYTES:
-        return source.copy(order=order)
+        return source.copy(order)  # positional: a keyword costs more than the check
     dtype = source.dtype if numpy_dtype is None else numpy_dtype
     plan = _plan_for(source, dtype, order)
     if plan is None or plan.is_one_call:
         if same_dtype:
-            return source.copy(order=order)
+            return source.copy(order)
         result = np.empty(source.shape, dtype=numpy_dtype, order=order)
         np.copyto(result, source, casting="unsafe")
         return result
