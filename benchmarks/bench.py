@@ -47,6 +47,7 @@ class Case:
     setups: dict[str, Callable[[], tuple[Callable[[], object], object]]]
     bytes_copied: int = 0
     scaled: list[Callable[[], tuple[Callable[[], object], object]]] = field(default_factory=list)
+    repeat_factor: int = 1  # noisy cases (large copies, one call per batch) take more rounds
 
 
 def _from_numpy(namespace: str, a: np.ndarray):
@@ -174,7 +175,7 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
     setups[ONE_THREAD] = lambda: with_threads(1)
     setups[ALL_THREADS] = lambda: with_threads(_copy_kernels.copy_threads())
     setups[CONTIGUOUS] = contiguous
-    return Case(case_id, setups, bytes_copied=size * np.dtype(dtype).itemsize)
+    return Case(case_id, setups, bytes_copied=size * np.dtype(dtype).itemsize, repeat_factor=2)
 
 
 def _copy_cases() -> list[Case]:
@@ -309,7 +310,7 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
         prepared[ns] = case.setups[ns]()
     batches = {ns: _batch_size(op, batch_seconds) for ns, (op, _) in prepared.items()}
     samples = {ns: [] for ns in prepared}
-    for _ in range(repeats):
+    for _ in range(repeats * case.repeat_factor):
         for ns, (operation, _) in prepared.items():
             samples[ns].append(_time_batches(operation, batches[ns]))
     row = {"id": case.id}
