@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from ._layout import Layout, product
 
+
 class TilePolicy(NamedTuple):
     """When to tile and how big a tile is (the defaults are measured on this machine).
 
@@ -61,8 +62,8 @@ Region = tuple[tuple[int, int, int], ...]          # (start, stop, block extent)
 
 
 class CopyPlan(NamedTuple):
-    """A copy of a layout into a new contiguous buffer: merged axes, block extents, and
-    one box of merged indices per thread."""
+    """A copy of a layout into a new contiguous buffer: merged axes, block extents, the
+    pieces of work (boxes of merged indices) and how many threads take them."""
 
     shape: tuple[int, ...]            # merged axes, in destination order, last fastest
     source_strides: tuple[int, ...]   # in elements, one per merged axis
@@ -142,21 +143,20 @@ def tiled_block_extents(shape: tuple[int, ...], tile: tuple[int, int], itemsize:
     return tuple(extents)
 
 
-def split_for_threads(shape: tuple[int, ...], extents: tuple[int, ...], pieces: int) -> tuple[Box, ...]:
+def split_into_pieces(shape: tuple[int, ...], extents: tuple[int, ...], pieces: int) -> tuple[Box, ...]:
     """At most ``pieces`` boxes covering ``shape``, cut along one axis: the slowest with
     enough whole blocks, else the slowest with enough elements (cutting within blocks),
     else the one with the most blocks."""
     whole = tuple((0, n) for n in shape)
     if pieces < 2 or not shape:
         return (whole,)
-    threads = pieces
     units = [e if e < n else 1 for n, e in zip(shape, extents)]
     counts = [-(-n // u) for n, u in zip(shape, units)]
-    split_blocks = [a for a in range(len(shape)) if extents[a] < shape[a]]
-    by_blocks = split_blocks + [a for a in range(len(shape)) if a not in split_blocks]
-    axis = next((a for a in by_blocks if counts[a] >= threads), counts.index(max(counts)))
+    axes_of_blocks = [a for a in range(len(shape)) if extents[a] < shape[a]]
+    candidates = axes_of_blocks + [a for a in range(len(shape)) if a not in axes_of_blocks]
+    axis = next((a for a in candidates if counts[a] >= pieces), counts.index(max(counts)))
     boxes = []
-    for first, last in split_range(counts[axis], threads):
+    for first, last in split_range(counts[axis], pieces):
         stop = min(last * units[axis], shape[axis])
         boxes.append(whole[:axis] + ((first * units[axis], stop),) + whole[axis + 1 :])
     return tuple(boxes)
@@ -219,4 +219,4 @@ def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
     threads = max(1, min(threads, size_in_bytes // max(bytes_per_thread, 1)))
     extents = shape if tile is None else tiled_block_extents(shape, tile, itemsize, policy)
     pieces = threads * PIECES_PER_THREAD if threads > 1 else 1
-    return CopyPlan(shape, strides, extents, split_for_threads(shape, extents, pieces), tile, threads)
+    return CopyPlan(shape, strides, extents, split_into_pieces(shape, extents, pieces), tile, threads)

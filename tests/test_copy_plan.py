@@ -17,7 +17,7 @@ from array_api_reshape._copy_plan import (
     merged_axes,
     plan_copy,
     regular_regions,
-    split_for_threads,
+    split_into_pieces,
     tiled_block_extents,
 )
 from array_api_reshape._layout import Layout, column_major_strides, row_major_strides
@@ -134,15 +134,15 @@ def test_copies_without_tiles_take_one_thread_unless_asked():
 
 
 def test_threads_split_at_block_boundaries():
-    assert split_for_threads((2048, 2048), (128, 128), 3) == (
+    assert split_into_pieces((2048, 2048), (128, 128), 3) == (
         ((0, 768), (0, 2048)), ((768, 1408), (0, 2048)), ((1408, 2048), (0, 2048)))
     # the slow axis is a single block: cut the next one
-    assert split_for_threads((48, 2304, 48), (48, 7, 48), 2) == (
+    assert split_into_pieces((48, 2304, 48), (48, 7, 48), 2) == (
         ((0, 48), (0, 1155), (0, 48)), ((0, 48), (1155, 2304), (0, 48)))
-    assert split_for_threads((48, 2304, 48), (48, 1, 48), 2) == (
+    assert split_into_pieces((48, 2304, 48), (48, 1, 48), 2) == (
         ((0, 48), (0, 1152), (0, 48)), ((0, 48), (1152, 2304), (0, 48)))
     # no tiles: slabs of the slowest axis
-    assert split_for_threads((5, 100), (5, 100), 2) == (((0, 3), (0, 100)), ((3, 5), (0, 100)))
+    assert split_into_pieces((5, 100), (5, 100), 2) == (((0, 3), (0, 100)), ((3, 5), (0, 100)))
 
 
 def test_regular_regions_cut_whole_blocks_then_remainders():
