@@ -220,7 +220,7 @@ def clip(a: np.ndarray, low, high) -> np.ndarray:
             result = np.maximum(result, low)
         if high is not None:
             result = np.minimum(result, high)
-    return np.array(result, dtype=a.dtype, copy=True)
+    return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``a`` itself
 
 
 def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:
