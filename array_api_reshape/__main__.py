@@ -7,7 +7,7 @@ result is a view or a copy, and why.
 from __future__ import annotations
 
 import array_api_reshape as xp
-from array_api_reshape import layout
+from array_api_reshape import layout, versions
 
 
 def _classic_cases():
@@ -36,6 +36,9 @@ def tour() -> str:
     lines = [
         f"array_api_reshape {xp.__version__}: the Python Array API standard "
         f"{xp.__array_api_version__} on strided arrays",
+        f"Standard versions {', '.join(versions.SUPPORTED)}: "
+        "x.__array_namespace__(api_version=...); "
+        f"default {versions.get_default()} (see array_api_reshape.versions)",
         "",
         "Each reshape below is a view exactly when some strides reproduce the elements:",
         "",

@@ -130,26 +130,25 @@ def _exports_buffer(obj) -> bool:
 def pickle_payload(view: np.ndarray, out_of_band: bool):
     """The elements of ``view`` in C order for a pickle: a ``PickleBuffer`` over them
     (protocol 5: pickle may hand it out of band; no copy when the view is already
-    C-contiguous), or ``bytes``. A read-only view gives a read-only ``PickleBuffer``."""
+    C-contiguous), or ``bytes``."""
     contiguous = view if view.flags.c_contiguous else view.copy()
     if out_of_band:
-        if not view.flags.writeable and contiguous is not view:
-            contiguous.flags.writeable = False
         return pickle.PickleBuffer(contiguous)
     return contiguous.tobytes()
 
 
 def from_pickle_payload(memory: memoryview, numpy_dtype: np.dtype, writable: bool) -> Storage:
-    """A Storage holding the elements whose bytes ``memory`` (C-contiguous, a whole
-    number of elements, already checked) holds: shared when its writability is the one
-    asked for (a ``bytearray`` or an out-of-band buffer), copied otherwise."""
+    """A Storage over the elements whose bytes ``memory`` holds (C-contiguous, a whole
+    number of elements: already checked). It shares ``memory`` (a ``bytearray`` from the
+    pickle, or an out-of-band buffer) when that is writable or the array is to be
+    read-only, and holds an aligned copy otherwise."""
     elements = _bytes_of(memory).view(numpy_dtype)
-    if writable and not elements.flags.writeable or not elements.flags.aligned:
+    if (writable and not elements.flags.writeable) or not elements.flags.aligned:
         elements = elements.copy()
     if not writable and elements.flags.writeable:
         elements = elements.view()
         elements.flags.writeable = False
-    return adopt(elements)
+    return Storage(elements)
 
 
 def holds_only_bools(memory: memoryview) -> bool:

@@ -106,18 +106,20 @@ class VersionedNamespace(types.ModuleType):
     """A namespace of array_api_reshape as one version of the standard defines it."""
 
     def __repr__(self) -> str:
-        return f"<module {self.__name__!r} (standard {self._standard_version})>"
+        return f"<module {self.__name__!r} (standard {self.__dict__.get('_standard_version')})>"
 
     def __getattr__(self, name: str):
-        added = self._added_later.get(name)
+        # Only called for missing names; reads __dict__ directly so that it never recurses.
+        fields = self.__dict__
+        missing = (
+            f"module {fields.get('__name__')!r} (standard {fields.get('_standard_version')}) "
+            f"has no attribute {name!r}"
+        )
+        added = fields.get("_added_later", {}).get(name)
         if added is None:
-            raise AttributeError(
-                f"module {self.__name__!r} (standard {self._standard_version}) has no "
-                f"attribute {name!r}"
-            )
+            raise AttributeError(missing)
         raise AttributeError(
-            f"module {self.__name__!r} (standard {self._standard_version}) has no "
-            f"attribute {name!r}: the standard added it in version {added}; ask for "
+            f"{missing}: the standard added it in version {added}; ask for "
             f"__array_namespace__(api_version={added!r}) or later"
         )
 

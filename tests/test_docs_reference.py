@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import array_api_reshape as xp
-from array_api_reshape import fft, layout, linalg
+from array_api_reshape import fft, layout, linalg, versions
 
 API = Path(__file__).resolve().parent.parent / "docs" / "api"
 
@@ -20,6 +20,7 @@ def public_callables():
         (linalg, linalg.__all__, "linalg"),
         (fft, fft.__all__, "fft"),
         (layout, layout.__all__, "layout"),
+        (versions, versions.__all__, "versions"),
     ):
         for name in names:
             value = getattr(module, name)
