@@ -34,7 +34,6 @@ _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
 
 
-
 class Array:
     """An n-dimensional array: a strided view over a flat storage buffer.
 
