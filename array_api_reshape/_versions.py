@@ -6,8 +6,10 @@ namespace is a module object built once, on first request, whose attributes are 
 package's own functions, minus the names that version did not have yet, with the few
 functions whose results changed replaced (before 2025.12 ``meshgrid``,
 ``broadcast_arrays`` and ``__array_namespace_info__().devices()`` return lists; before
-2024.12 ``capabilities()`` has no ``"max dimensions"``). Asking a versioned namespace
-for a later name is an AttributeError that says which version added it.
+2024.12 ``capabilities()`` has no ``"max dimensions"``; before 2023.12 ``sum``,
+``prod`` and ``linalg.trace`` of single precision give double precision). Asking a
+versioned namespace for a later name is an AttributeError that says which version
+added it.
 
 The default version is what ``Array.__array_namespace__()`` gives without an
 ``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
@@ -48,6 +50,9 @@ _LINALG_ADDED_IN = {"2025.12": ("eig", "eigvals")}
 
 # Before this version meshgrid, broadcast_arrays and Info.devices() return lists.
 TUPLES_SINCE = "2025.12"
+# Before this version sum, prod and linalg.trace of float32 (complex64) give float64
+# (complex128) when no dtype is asked for.
+SAME_PRECISION_SUMS_SINCE = "2023.12"
 
 
 def checked_version(api_version, function: str) -> str:
@@ -61,7 +66,9 @@ def checked_version(api_version, function: str) -> str:
             f"{function}(): 'api_version' must be None or a str, {expected}; "
             f"got {type(api_version).__name__} {api_version!r}"
         )
-    raise ValueError(f"{function}(): 'api_version' must be None or {expected}, got {api_version!r}")
+    raise ValueError(
+        f"{function}(): 'api_version' must be None or {expected}, got {api_version!r}"
+    )
 
 
 def _version_from_environment() -> str:
@@ -138,6 +145,10 @@ def _build(version: str) -> types.ModuleType:
         namespace.linalg = _subset(
             package.linalg, "array_api_reshape.linalg", version, _LINALG_ADDED_IN
         )
+    if version < SAME_PRECISION_SUMS_SINCE:
+        namespace.sum = sum_in_double_precision
+        namespace.prod = prod_in_double_precision
+        namespace.linalg.trace = trace_in_double_precision
     if hasattr(namespace, "__array_namespace_info__"):
         namespace.__array_namespace_info__ = _info_function(version)
     return namespace
@@ -185,3 +196,40 @@ def _info_function(version: str):
 
     __array_namespace_info__.__doc__ = latest.__doc__
     return __array_namespace_info__
+
+
+def _double_precision(x, dtype):
+    """The dtype that sums of ``x`` had before 2023.12 when ``dtype`` is None: float32
+    and complex64 widened to double precision; anything else as given."""
+    if dtype is not None:
+        return dtype
+    from ._dtypes import complex64, complex128, float32, float64
+
+    return {float32: float64, complex64: complex128}.get(getattr(x, "dtype", None))
+
+
+def sum_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+    """``sum`` as the standard's versions before 2023.12 define it: float32 and
+    complex64 inputs are summed in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.sum`)."""
+    import array_api_reshape as package
+
+    return package.sum(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+
+
+def prod_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+    """``prod`` as the standard's versions before 2023.12 define it: float32 and
+    complex64 inputs are multiplied in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.prod`)."""
+    import array_api_reshape as package
+
+    return package.prod(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+
+
+def trace_in_double_precision(x, /, *, offset=0, dtype=None):
+    """``linalg.trace`` as the standard's versions before 2023.12 define it: float32
+    and complex64 inputs are summed in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.linalg.trace`)."""
+    import array_api_reshape as package
+
+    return package.linalg.trace(x, offset=offset, dtype=_double_precision(x, dtype))

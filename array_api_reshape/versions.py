@@ -6,7 +6,8 @@ version (2021.12 to 2025.12) also has a namespace of its own, built once on firs
 the same functions, without the names that version did not have yet, and with the
 results that changed given as that version defines them (before 2025.12, ``meshgrid``,
 ``broadcast_arrays`` and ``__array_namespace_info__().devices()`` return lists; before
-2024.12, ``capabilities()`` has no ``"max dimensions"``).
+2024.12, ``capabilities()`` has no ``"max dimensions"``; before 2023.12, ``sum``,
+``prod`` and ``linalg.trace`` of single precision give double precision).
 
 ``x.__array_namespace__(api_version=V)`` returns version V's namespace, and
 ``x.__array_namespace__()`` the default version's: 2025.12 unless the environment

@@ -58,7 +58,8 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     if args.report is None:
-        args.report = REPORT if args.version == LATEST_VERSION else HERE / f"REPORT-{args.version}.md"
+        latest = args.version == LATEST_VERSION
+        args.report = REPORT if latest else HERE / f"REPORT-{args.version}.md"
     return args
 
 

@@ -44,7 +44,7 @@ def test_each_version_has_its_own_namespace_built_once(api_version):
     for name in namespace.__all__:
         value = getattr(namespace, name)
         if name not in ("__array_api_version__", "meshgrid", "broadcast_arrays", "linalg",
-                        "__array_namespace_info__"):
+                        "__array_namespace_info__", "sum", "prod"):
             assert value is getattr(xp, name), name
 
 
@@ -104,6 +104,30 @@ def test_results_are_lists_before_2025_12_with_the_same_arrays(api_version):
         assert type(info.devices()) is sequence
         assert list(info.devices()) == list(xp.__array_namespace_info__().devices())
         assert ("max dimensions" in info.capabilities()) == (api_version >= "2024.12")
+
+
+@pytest.mark.parametrize("api_version", versions.SUPPORTED)
+def test_sums_of_single_precision_are_double_before_2023_12(api_version):
+    namespace = namespace_of(api_version)
+    widened = api_version < "2023.12"
+    x = xp.reshape(xp.asarray([1.5, 2.0, 3.0, 4.0], dtype=xp.float32), (2, 2))
+    z = xp.asarray([1 + 1j, 2 - 1j], dtype=xp.complex64)
+    cases = [
+        (namespace.sum(x), xp.float64 if widened else xp.float32, 10.5),
+        (namespace.prod(x, axis=0), xp.float64 if widened else xp.float32, None),
+        (namespace.linalg.trace(x), xp.float64 if widened else xp.float32, 5.5),
+        (namespace.sum(z), xp.complex128 if widened else xp.complex64, 3 + 0j),
+        (namespace.sum(x, dtype=xp.float32), xp.float32, 10.5),
+        (namespace.sum(xp.asarray([1, 2], dtype=xp.int8)), xp.int64, 3),
+        (namespace.prod(xp.asarray([2.0, 3.0])), xp.float64, 6.0),
+    ]
+    for result, dtype, value in cases:
+        assert result.dtype is dtype
+        if value is not None:
+            assert complex(result) == value
+    assert [float(v) for v in namespace.prod(x, axis=0)] == [4.5, 8.0]
+    with pytest.raises(TypeError, match="sum\\(\\)"):
+        namespace.sum([1.0, 2.0])
 
 
 def test_arrays_serve_every_namespace():
