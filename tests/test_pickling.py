@@ -272,6 +272,26 @@ def test_any_loaded_array_lies_inside_its_buffer(dtype_name, shape, payload_size
     np.testing.assert_array_equal(np.asarray(x), np.zeros(shape, dtype=x.dtype.dtype))
 
 
+ANY_FIELD = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 2**70), st.floats(), st.text(max_size=8),
+    st.binary(max_size=64), st.sampled_from([d.name for d in ALL_DTYPES]),
+    st.lists(st.integers(-2, 4), max_size=3).map(tuple), st.lists(st.integers(0, 3), max_size=3),
+    st.builds(bytearray, st.binary(max_size=64)),
+)
+
+
+@SETTINGS
+@given(fields=st.tuples(st.just(1) | ANY_FIELD, ANY_FIELD, ANY_FIELD, ANY_FIELD, ANY_FIELD))
+def test_garbage_in_every_field_is_a_type_or_value_error(fields):
+    try:
+        x = load_crafted(*fields)
+    except (TypeError, ValueError) as error:
+        assert "rebuild_array()" in str(error)
+        return
+    assert fits_in_buffer(x._layout, x._storage.size)
+    assert x.size * x.dtype.dtype.itemsize == memoryview(fields[3]).nbytes
+
+
 # --- dtypes, devices and the inspection objects ----------------------------------------
 
 
