@@ -185,6 +185,10 @@ def main(argv=None) -> int:
         for seed in args.seeds:
             junit = Path(scratch) / f"seed-{seed}.xml"
             seconds = run_suite(args, seed, junit)
+            if not junit.exists():
+                print(f"the suite ran no tests under seed {seed} (see its output above); "
+                      "no report written", file=sys.stderr)
+                return 2
             runs.append((seed, seconds, read_results(junit)))
     text = render(args, suite_commit(args.suite), runs)
     args.report.write_text(text)
