@@ -14,7 +14,9 @@ our values equal NumPy's, how our time grows when the input is 100x and 1000x la
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import pickle
 import platform
 import statistics
 import sys
@@ -271,6 +273,12 @@ def _operation_cases() -> list[Case]:
          lambda m, x, y: np.sort(x, kind="stable") if m is np else m.sort(x)),
         ("sort-1m-unstable", big_a, big_b,
          lambda m, x, y: np.sort(x) if m is np else m.sort(x, stable=False)),
+        ("small-pickle", small_a, small_b, lambda m, x, y: pickle.loads(pickle.dumps(x))),
+        ("large-pickle-protocol-5", big_a, big_b,
+         lambda m, x, y: pickle.loads(pickle.dumps(x, protocol=5))),
+        ("large-pickle-protocol-2", big_a, big_b,
+         lambda m, x, y: pickle.loads(pickle.dumps(x, protocol=2))),
+        ("large-deepcopy", big_a, big_b, lambda m, x, y: copy.deepcopy(x)),
     ]
     return [
         Case(case_id, {ns: (lambda ns=ns, a=a, b=b, op=op: binary(ns, a, b, op))
