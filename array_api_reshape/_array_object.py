@@ -27,7 +27,7 @@ from ._layout_indexing import (
     first_axis_indexed,
     first_axis_sliced,
 )
-from ._storage import Storage
+from ._storage import DLPACK_CPU, Storage
 from ._versions import namespace as _namespace
 
 _new_object = object.__new__
@@ -211,7 +211,7 @@ class Array:
 
     def __dlpack_device__(self) -> tuple:
         """The DLPack device type and id: (kDLCPU, 0)."""
-        return _kernels.DLPACK_CPU
+        return DLPACK_CPU
 
     # --- pickle and copy --------------------------------------------------------------
 

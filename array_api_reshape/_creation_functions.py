@@ -26,13 +26,12 @@ from ._kernels import (
     filled,
     float_magnitude,
     from_contiguous_result,
-    from_dlpack_producer,
     from_python,
     linspace_values,
     triangle,
 )
 from ._manipulation_functions import broadcast_view
-from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, numpy_from_foreign
+from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, from_dlpack_producer, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._copy_kernels import copy_strided
 from ._layout import Layout, contiguous_layout, has_repeated_addresses
-from ._storage import Storage, adopt, allocate
+from ._storage import DLPACK_CPU, Storage, adopt, allocate
 
 
 def _silencers():
@@ -140,9 +140,6 @@ def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
 def write(target: np.ndarray, value) -> None:
     """Write ``value`` (a NumPy array or a scalar, already checked) into ``target`` in one call."""
     np.copyto(target, value, casting="unsafe")
-
-
-DLPACK_CPU = (1, 0)
 
 
 def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
@@ -317,29 +314,6 @@ def linspace_values(start, stop, num: int, endpoint: bool, numpy_dtype: np.dtype
 def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
     """The lower (or upper) triangle of each matrix in a stack, zeros elsewhere."""
     return np.triu(view, k) if upper else np.tril(view, k)
-
-
-def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
-    """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
-
-    The producer must say its data is on the CPU; anything it hands back that is not a
-    valid DLPack capsule is refused in our words (NumPy checks the capsule's layout)."""
-    device = producer.__dlpack_device__()
-    if not isinstance(device, tuple) or tuple(device)[:1] != (DLPACK_CPU[0],):
-        raise ValueError(
-            f"{function}(): the producer's data is on DLPack device {device!r}; only the "
-            f"CPU {DLPACK_CPU} is supported"
-        )
-    kwargs = {} if copy is None else {"copy": copy}
-    try:
-        return np.from_dlpack(producer, **kwargs)
-    except BufferError as error:
-        raise BufferError(f"{function}(): the producer refused to export: {error}") from None
-    except (TypeError, ValueError, AttributeError) as error:
-        raise TypeError(
-            f"{function}(): the producer's __dlpack__ did not give a usable DLPack capsule "
-            f"({type(error).__name__}: {error})"
-        ) from None
 
 
 def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:

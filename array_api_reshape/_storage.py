@@ -17,6 +17,9 @@ from ._layout import Layout, make_layout
 
 NUMPY_ARRAY = np.ndarray
 
+DLPACK_CPU = (1, 0)
+"""The DLPack device (type, id) of the CPU."""
+
 
 class Storage:
     """A contiguous buffer of elements and the device it lives on.
@@ -108,8 +111,6 @@ def numpy_from_foreign(obj) -> np.ndarray | None:
     if isinstance(obj, np.generic):
         return None
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
-        from ._kernels import from_dlpack_producer
-
         return from_dlpack_producer(obj, None, "asarray")
     if isinstance(obj, (bytes, bytearray, memoryview)) or (
         not isinstance(obj, (list, tuple, str, int, float, complex))
@@ -161,3 +162,26 @@ def _bytes_of(memory: memoryview) -> np.ndarray:
     if memory.nbytes == 0:
         return np.empty(0, dtype=np.uint8)
     return np.frombuffer(memory, dtype=np.uint8)
+
+
+def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
+    """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
+
+    The producer must say its data is on the CPU; anything it hands back that is not a
+    valid DLPack capsule is refused in our words (NumPy checks the capsule's layout)."""
+    device = producer.__dlpack_device__()
+    if not isinstance(device, tuple) or tuple(device)[:1] != (DLPACK_CPU[0],):
+        raise ValueError(
+            f"{function}(): the producer's data is on DLPack device {device!r}; only the "
+            f"CPU {DLPACK_CPU} is supported"
+        )
+    kwargs = {} if copy is None else {"copy": copy}
+    try:
+        return np.from_dlpack(producer, **kwargs)
+    except BufferError as error:
+        raise BufferError(f"{function}(): the producer refused to export: {error}") from None
+    except (TypeError, ValueError, AttributeError) as error:
+        raise TypeError(
+            f"{function}(): the producer's __dlpack__ did not give a usable DLPack capsule "
+            f"({type(error).__name__}: {error})"
+        ) from None
