@@ -27,7 +27,7 @@ from ._layout_indexing import (
     first_axis_indexed,
     first_axis_sliced,
 )
-from ._storage import DLPACK_CPU, Storage
+from ._storage import DLPACK_CPU, Storage, borrow
 from ._versions import namespace as _namespace
 
 _new_object = object.__new__
@@ -66,8 +66,18 @@ class Array:
     def _adopt(result, dtype: DType) -> "Array":
         """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
         made and nobody else holds; it becomes the storage and the cached view, after a
-        conversion into C order and ``dtype`` only when it is not so already."""
+        conversion into ``dtype`` only when it is not so already.
+
+        A result in another order than C (NumPy keeps its inputs' order: the sum of two
+        transposed arrays is transposed) is kept in that order when it owns its memory,
+        as NumPy keeps it: converting it would be a strided copy of the whole result."""
         if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
+            if result.dtype is dtype.dtype and result.base is None:
+                borrowed = borrow(result)
+                if borrowed is not None:
+                    self = Array._new(borrowed[0], borrowed[1], dtype)
+                    self._np_view = result
+                    return self
             result = _kernels.c_contiguous(result, dtype.dtype)
         storage = _new_object(Storage)
         storage.buffer = result
