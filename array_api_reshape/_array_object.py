@@ -14,7 +14,7 @@ from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
 from ._layout import (
-    _CONTIGUOUS_LAYOUTS,
+    CONTIGUOUS_LAYOUTS,
     Layout,
     broadcast_to_shape,
     contiguous_layout,
@@ -75,7 +75,7 @@ class Array:
         storage.device = CPU_DEVICE
         self = _new_object(Array)
         self._storage = storage
-        layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
+        layout = CONTIGUOUS_LAYOUTS.get(result.shape)
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ._bounded_cache import BoundedCache
+
 
 class Layout(NamedTuple):
     """Shape, strides (in elements, any sign) and offset (element index of the first element)."""
@@ -62,17 +64,18 @@ def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(strides)
 
 
-_CONTIGUOUS_LAYOUTS: dict = {}
+CONTIGUOUS_LAYOUTS = BoundedCache()
+"""``contiguous_layout``'s results at offset 0 by shape, for callers that look them up
+before calling (the shape must be a tuple of ints)."""
 
 
 def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
     """The C-contiguous layout of ``shape`` starting at ``offset`` (remembered per shape)."""
     if offset == 0:
-        layout = _CONTIGUOUS_LAYOUTS.get(shape)
+        layout = CONTIGUOUS_LAYOUTS.get(shape)
         if layout is None:
-            if len(_CONTIGUOUS_LAYOUTS) > 4096:
-                _CONTIGUOUS_LAYOUTS.clear()
-            layout = _CONTIGUOUS_LAYOUTS[shape] = make_layout(shape, row_major_strides(shape), 0)
+            layout = make_layout(shape, row_major_strides(shape), 0)
+            CONTIGUOUS_LAYOUTS.remember(shape, layout)
         return layout
     return make_layout(shape, row_major_strides(shape), offset)
 
