@@ -8,6 +8,10 @@ paths) with one way to add an entry, ``remember``, which forgets everything once
 is reached. Clearing rather than evicting one entry at a time keeps ``remember`` a few
 operations long; a workload that cycles through more layouts than the bound simply pays for
 the decisions again.
+
+Hot paths look entries up through a bound method kept in a module-level name
+(``remembered_x = X_CACHE.get``): calling ``get`` on a dict subclass costs about 10 ns more
+than calling a plain dict's, and a bound method removes that difference.
 """
 
 from __future__ import annotations

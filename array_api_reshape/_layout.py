@@ -68,11 +68,14 @@ CONTIGUOUS_LAYOUTS = BoundedCache()
 """``contiguous_layout``'s results at offset 0 by shape, for callers that look them up
 before calling (the shape must be a tuple of ints)."""
 
+remembered_contiguous_layout = CONTIGUOUS_LAYOUTS.get
+"""``CONTIGUOUS_LAYOUTS.get`` bound once, for the hot paths."""
+
 
 def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
     """The C-contiguous layout of ``shape`` starting at ``offset`` (remembered per shape)."""
     if offset == 0:
-        layout = CONTIGUOUS_LAYOUTS.get(shape)
+        layout = remembered_contiguous_layout(shape)
         if layout is None:
             layout = make_layout(shape, row_major_strides(shape), 0)
             CONTIGUOUS_LAYOUTS.remember(shape, layout)

@@ -73,6 +73,9 @@ SLICED_LAYOUTS = BoundedCache()
 """``first_axis_sliced``'s results by ``(layout, start, stop, step)``, for callers that
 look them up before calling (the bounds must be ints or None, never floats or bools)."""
 
+remembered_sliced_layout = SLICED_LAYOUTS.get
+"""``SLICED_LAYOUTS.get`` bound once, for the hot paths."""
+
 
 def first_axis_sliced(layout: Layout, key: slice) -> Layout:
     """``layout[key]`` for one slice of ints or None: the fast path of ``basic_indexed``;

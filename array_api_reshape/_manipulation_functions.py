@@ -19,9 +19,9 @@ from ._layout import (
 )
 from ._layout_reshape import ReshapeBlocked
 from ._reshape_decision import (
-    ROW_MAJOR_DECISIONS,
     blocked_message,
     decide_reshape,
+    remembered_row_major_decision,
     reshape_target,
 )
 from ._storage import Storage, read_only_alias
@@ -71,7 +71,7 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     False
     """
     if (copy is None or copy is False) and x.__class__ is Array and shape.__class__ is tuple:
-        decision = ROW_MAJOR_DECISIONS.get((x._layout, shape))
+        decision = remembered_row_major_decision((x._layout, shape))
         if decision is not None:
             for n in shape:
                 if n.__class__ is not int:
@@ -112,6 +112,7 @@ def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
 _PERMUTED_LAYOUTS = BoundedCache()
 """``permute_dims``'s layouts by ``(layout, axes)`` for axes that are tuples of exactly ``int``
 (``(1.0, 0) == (1, 0)``, so lookups check the types too)."""
+_remembered_permutation = _PERMUTED_LAYOUTS.get
 
 
 def permute_dims(x: Array, /, axes) -> Array:
@@ -142,7 +143,7 @@ def permute_dims(x: Array, /, axes) -> Array:
     (4, 2, 3)
     """
     if x.__class__ is Array and axes.__class__ is tuple:
-        cached = _PERMUTED_LAYOUTS.get((x._layout, axes))
+        cached = _remembered_permutation((x._layout, axes))
         if cached is not None:
             for a in axes:
                 if a.__class__ is not int:

@@ -31,6 +31,9 @@ are tuples of exactly ``int`` (``(24.0, 9) == (24, 9)``, so a lookup must check 
 COLUMN_MAJOR_DECISIONS = BoundedCache()
 """As ``ROW_MAJOR_DECISIONS``, in F order."""
 
+remembered_row_major_decision = ROW_MAJOR_DECISIONS.get
+"""``ROW_MAJOR_DECISIONS.get`` bound once, for the namespace ``reshape``'s hot path."""
+
 
 def check_order(order, function: str) -> str:
     """``order`` itself when it is ``"C"`` or ``"F"``; a ValueError naming ``function``
