@@ -1,9 +1,9 @@
 """
 The layout of a strided array: shape, strides and offset, all counted in elements.
 
-Everything that decides *where elements are* lives in this module and its two siblings
-(``_layout_reshape`` and ``_layout_indexing``). They are pure Python: no NumPy, no
-buffers, no mutation. Functions here trust that axes were already normalised by the
+Everything that decides *where elements are* lives in this module and its siblings
+(``_layout_reshape`` with ``_reshape_decision``, and ``_layout_indexing``). They are pure
+Python: no NumPy, no buffers, no mutation; their caches are ``_bounded_cache.BoundedCache``. Functions here trust that axes were already normalised by the
 caller (``_validation``); they only do the arithmetic.
 """
 

@@ -11,6 +11,10 @@ times the next size. (If a group's old axes do not merge, its new axes cannot be
 either: the address of the first step of the new innermost axis forces the merge.)
 
 Column-major reading is the same question asked of the reversed axes.
+
+Callers do not use these two functions directly: ``_reshape_decision.decide_reshape``
+normalises the requested shape, picks the order, remembers the answer and is what every
+reshape, explanation and diagram reads.
 """
 
 from __future__ import annotations
