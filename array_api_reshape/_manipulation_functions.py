@@ -17,8 +17,8 @@ from ._layout import (
     with_unit_axes,
     without_axes,
 )
-from ._layout_reshape import ReshapeBlocked
 from ._reshape_decision import (
+    ReshapeBlocked,
     blocked_message,
     decide_reshape,
     remembered_row_major_decision,

@@ -22,6 +22,19 @@ from ._layout import Layout
 from ._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
 from ._validation import as_int_tuple
 
+__all__ = [
+    "ReshapeBlocked",
+    "ORDER_NAMES",
+    "ROW_MAJOR_DECISIONS",
+    "COLUMN_MAJOR_DECISIONS",
+    "remembered_row_major_decision",
+    "check_order",
+    "reshape_target",
+    "decide_reshape",
+    "new_shape_of",
+    "blocked_message",
+]
+
 ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
 
 ROW_MAJOR_DECISIONS = BoundedCache()

@@ -6,8 +6,13 @@ from dataclasses import dataclass
 
 from .._array_object import Array, check_array
 from .._layout import Layout
-from .._layout_reshape import ReshapeBlocked
-from .._reshape_decision import ORDER_NAMES, check_order, decide_reshape, new_shape_of
+from .._reshape_decision import (
+    ORDER_NAMES,
+    ReshapeBlocked,
+    check_order,
+    decide_reshape,
+    new_shape_of,
+)
 
 
 @dataclass(frozen=True)
