@@ -52,8 +52,12 @@ def check_order(order, function: str) -> str:
     """``order`` itself when it is ``"C"`` or ``"F"``; a ValueError naming ``function``
     otherwise."""
     if not isinstance(order, str) or order not in ORDER_NAMES:
-        raise ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
+        raise _order_error(order, function)
     return order
+
+
+def _order_error(order, function: str) -> ValueError:
+    return ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
 
 
 def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ...]:
@@ -107,7 +111,8 @@ def decide_reshape(
     shape : int or sequence of int
         The requested shape; at most one -1 (inferred from the layout's size).
     order : {"C", "F"}, optional
-        Reading and placing order; the caller has checked it (see ``check_order``).
+        Reading and placing order (default "C"). Callers that must refuse a bad order
+        before other arguments call ``check_order`` first.
     function : str, optional
         The public function asking, named in error messages (default "reshape").
 
@@ -122,7 +127,7 @@ def decide_reshape(
     TypeError
         If ``shape`` is not an int or a sequence of ints.
     ValueError
-        If ``shape`` cannot hold the layout's elements.
+        If ``shape`` cannot hold the layout's elements, or ``order`` is unknown.
 
     Examples
     --------
@@ -136,17 +141,19 @@ def decide_reshape(
     >>> decide_reshape(Layout((3, 2), (1, 3), 0), (6,), "F")
     Layout(shape=(6,), strides=(1,), offset=0)
     """
-    decisions = ROW_MAJOR_DECISIONS if order == "C" else COLUMN_MAJOR_DECISIONS
+    if order == "C":
+        decisions, decide = ROW_MAJOR_DECISIONS, reshape_as_view
+    elif order == "F":
+        decisions, decide = COLUMN_MAJOR_DECISIONS, reshape_as_view_column_major
+    else:
+        raise _order_error(order, function)
     remembered = _is_int_tuple(shape)
     if remembered:
         decision = decisions.get((layout, shape))
         if decision is not None:
             return decision
     new_shape = reshape_target(shape, layout.size, function)
-    if order == "C":
-        decision = reshape_as_view(layout, new_shape)
-    else:
-        decision = reshape_as_view_column_major(layout, new_shape)
+    decision = decide(layout, new_shape)
     if remembered:
         decisions.remember((layout, shape), decision)
     return decision

@@ -146,6 +146,12 @@ def test_check_order(order):
             check_order(order, "explain_reshape")
 
 
+@pytest.mark.parametrize("order", ["K", "c", None])
+def test_the_decision_refuses_an_unknown_order(order):
+    with pytest.raises(ValueError, match=r"^reshape_diagram\(\): 'order' must be 'C' or 'F'"):
+        decide_reshape(SLICED, (24, 9), order, "reshape_diagram")
+
+
 def test_the_blocked_message_names_shape_strides_axes_and_the_way_out():
     c_message = blocked_message(SLICED, decide_reshape(SLICED, (24, 9)))
     assert c_message == (
