@@ -17,7 +17,7 @@ import argparse
 import sys
 
 import array_api_reshape as xp
-from array_api_reshape import layout
+from array_api_reshape import layout, versions
 from array_api_reshape._layout import Layout, extent, row_major_strides
 from array_api_reshape.layout._diagram import reshape_picture
 from array_api_reshape.layout._explain import ReshapeExplanation, explain_layout
@@ -67,6 +67,9 @@ def tour() -> str:
     lines = [
         f"array_api_reshape {xp.__version__}: the Python Array API standard "
         f"{xp.__array_api_version__} on strided arrays",
+        f"Standard versions {', '.join(versions.SUPPORTED)}: "
+        "x.__array_namespace__(api_version=...); "
+        f"default {versions.get_default()} (see array_api_reshape.versions)",
         "",
         "Each reshape below is a view exactly when some strides reproduce the elements:",
         "",

@@ -27,12 +27,11 @@ from ._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
-from ._storage import Storage
+from ._storage import DLPACK_CPU, Storage
+from ._versions import namespace as _namespace
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
-
-SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 class Array:
@@ -110,15 +109,9 @@ class Array:
     # --- attributes -----------------------------------------------------------------
 
     def __array_namespace__(self, /, *, api_version: str | None = None):
-        """The array_api_reshape namespace; ``api_version`` may name any standard release."""
-        if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
-            raise ValueError(
-                f"__array_namespace__(): 'api_version' must be None or one of "
-                f"{', '.join(SUPPORTED_API_VERSIONS)}, got {api_version!r}"
-            )
-        import array_api_reshape
-
-        return array_api_reshape
+        """The namespace that behaves as standard version ``api_version`` (2021.12 to
+        2025.12); None gives the default version's (see ``array_api_reshape.versions``)."""
+        return _namespace(api_version, "__array_namespace__")
 
     @property
     def dtype(self) -> DType:
@@ -218,7 +211,31 @@ class Array:
 
     def __dlpack_device__(self) -> tuple:
         """The DLPack device type and id: (kDLCPU, 0)."""
-        return _kernels.DLPACK_CPU
+        return DLPACK_CPU
+
+    # --- pickle and copy --------------------------------------------------------------
+
+    def _is_writable(self) -> bool:
+        """True when writes through this array are allowed."""
+        return self._storage.writable and not has_repeated_addresses(self._layout)
+
+    def __reduce_ex__(self, protocol):
+        """Pickle support: dtype, shape, C-order elements and writability (a view is
+        stored as a compact array); see ``_pickling``."""
+        from ._pickling import reduce_array
+
+        return reduce_array(self, protocol)
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+    def __copy__(self) -> "Array":
+        """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
+        return Array._adopt(_kernels.contiguous_copy(self._numpy()), self._dtype)
+
+    def __deepcopy__(self, memo) -> "Array":
+        """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
+        return self.__copy__()
 
     # --- presentation and iteration -----------------------------------------------------
 

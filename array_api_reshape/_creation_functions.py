@@ -26,13 +26,12 @@ from ._kernels import (
     filled,
     float_magnitude,
     from_contiguous_result,
-    from_dlpack_producer,
     from_python,
     linspace_values,
     triangle,
 )
-from ._manipulation_functions import broadcast_to
-from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, numpy_from_foreign
+from ._manipulation_functions import broadcast_view
+from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, from_dlpack_producer, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
@@ -664,7 +663,9 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
     Returns
     -------
     tuple of Array
-        One read-only broadcast view per input, all of the same shape.
+        One broadcast view per input, all of the same shape. A grid that repeats its
+        input along some axis (stride 0) is read-only; the others are writable views of
+        their input.
 
     Raises
     ------
@@ -701,7 +702,7 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
         if indexing == "xy" and len(arrays) > 1 and i < 2:
             axis = 1 - i
         position = tuple(slice(None) if a == axis else None for a in range(len(arrays)))
-        grids.append(broadcast_to(x[position], tuple(sizes)))
+        grids.append(broadcast_view(x[position], tuple(sizes)))
     return tuple(grids)
 
 

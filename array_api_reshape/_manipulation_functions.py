@@ -11,6 +11,7 @@ from ._layout import (
     broadcast_to_shape,
     column_major_strides,
     flipped,
+    has_repeated_addresses,
     make_layout,
     moved_axes,
     permuted,
@@ -344,6 +345,16 @@ def broadcast_to(x: Array, /, shape) -> Array:
     return Array._new(read_only_alias(x._storage), result, x.dtype)
 
 
+def broadcast_view(x: Array, shape: tuple[int, ...]) -> Array:
+    """``x`` broadcast to ``shape`` (which its shape must broadcast to): writable like
+    ``x`` when no two elements share an address, read-only when a stride-0 axis
+    repeats them."""
+    layout = broadcast_to_shape(x._layout, shape)
+    if has_repeated_addresses(layout):
+        return Array._new(read_only_alias(x._storage), layout, x.dtype)
+    return x._view(layout)
+
+
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """
     Broadcast arrays against each other (views).
@@ -356,7 +367,9 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     Returns
     -------
     tuple of Array
-        One read-only view per input, all of the common shape.
+        One view per input, all of the common shape. A view where a stride-0 axis
+        repeats elements is read-only; the others are writable when their input is
+        (writes show in the input).
 
     Raises
     ------
@@ -378,10 +391,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             "broadcast_arrays(): shapes "
             f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
         )
-    return tuple(
-        Array._new(read_only_alias(x._storage), broadcast_to_shape(x._layout, shape), x.dtype)
-        for x in arrays
-    )
+    return tuple(broadcast_view(x, shape) for x in arrays)
 
 
 def broadcast_shapes(*shapes) -> tuple:

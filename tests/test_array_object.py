@@ -225,7 +225,10 @@ def test_to_device_refuses_other_devices(device, error):
 )
 def test_array_namespace(api_version):
     x = xp.asarray([1.0, 2.0])
-    assert x.__array_namespace__(api_version=api_version) is xp
+    namespace = x.__array_namespace__(api_version=api_version)
+    assert namespace.__array_api_version__ == (api_version or "2025.12")
+    assert (namespace is xp) == (api_version in (None, "2025.12"))
+    assert namespace is x.__array_namespace__(api_version=api_version)
     if api_version is None:
         assert x.__array_namespace__() is xp
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import array_api_reshape as xp
-from array_api_reshape import fft, layout, linalg
+from array_api_reshape import fft, layout, linalg, versions
 
 API = Path(__file__).resolve().parent.parent / "docs" / "api"
 
@@ -53,7 +53,9 @@ def public_callables():
         value = getattr(xp, name)
         if inspect.isfunction(value) or inspect.isclass(value):
             yield pytest.param(value, name, page_of(value.__module__, name), id=f"{name}")
-    for module, page in ((linalg, "linalg"), (fft, "fft"), (layout, "layout")):
+    for module, page in (
+        (linalg, "linalg"), (fft, "fft"), (layout, "layout"), (versions, "versions")
+    ):
         for name in module.__all__:
             value = getattr(module, name)
             if inspect.isfunction(value) or inspect.isclass(value):
