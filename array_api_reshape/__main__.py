@@ -129,7 +129,8 @@ def explain(arguments) -> list[str]:
     if arguments.svg:
         bounds = extent(lay)
         buffer_size = bounds[1] + 1 if bounds else 0
-        picture = reshape_picture(lay, buffer_size, explanation.new_shape, arguments.order, 48)
+        picture = reshape_picture(lay, buffer_size, new_shape, arguments.order, 48,
+                                  function="explain")
         try:
             picture.save(arguments.svg)
         except OSError as error:

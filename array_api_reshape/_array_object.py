@@ -14,18 +14,18 @@ from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
 from ._layout import (
-    _CONTIGUOUS_LAYOUTS,
     Layout,
     broadcast_to_shape,
     contiguous_layout,
     has_repeated_addresses,
     matrix_transposed,
+    remembered_contiguous_layout,
 )
 from ._layout_indexing import (
-    SLICED_LAYOUTS,
     basic_indexed,
     first_axis_indexed,
     first_axis_sliced,
+    remembered_sliced_layout,
 )
 from ._storage import DLPACK_CPU, Storage, borrow
 from ._versions import namespace as _namespace
@@ -84,7 +84,7 @@ class Array:
         storage.device = CPU_DEVICE
         self = _new_object(Array)
         self._storage = storage
-        layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
+        layout = remembered_contiguous_layout(result.shape)
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result
@@ -341,7 +341,7 @@ class Array:
                 and step.__class__ in _PLAIN_BOUNDS
                 and step != 0
             ):
-                layout = SLICED_LAYOUTS.get((self._layout, start, stop, step))
+                layout = remembered_sliced_layout((self._layout, start, stop, step))
                 if layout is None:
                     layout = first_axis_sliced(self._layout, key)
                 return self._view(layout)

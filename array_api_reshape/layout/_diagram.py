@@ -20,8 +20,13 @@ from dataclasses import dataclass
 
 from .._array_object import Array, check_array
 from .._layout import Layout, column_major_strides, make_layout, product, row_major_strides
-from .._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
-from .._manipulation_functions import reshape_target
+from .._reshape_decision import (
+    ORDER_NAMES,
+    ReshapeBlocked,
+    check_order,
+    decide_reshape,
+    new_shape_of,
+)
 from .._validation import as_int
 from ._sampling import (
     ELLIPSIS,
@@ -233,20 +238,20 @@ def _verdict(new_shape, decision) -> str:
     return f"reshape to {new_shape}: view - new strides {decision.strides}, same buffer"
 
 
-def reshape_picture(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], order: str,
-                    max_cells: int) -> LayoutDiagram:
-    """The picture of ``reshape_diagram`` for a layout over ``buffer_size`` cells and a
-    checked ``new_shape``."""
+def reshape_picture(lay: Layout, buffer_size: int, shape, order: str, max_cells: int,
+                    function: str = "reshape_diagram") -> LayoutDiagram:
+    """The picture of ``reshape_diagram`` for a layout over ``buffer_size`` cells, a
+    requested ``shape`` and a checked ``order``; the verdict is ``decide_reshape``'s."""
+    decision = decide_reshape(lay, shape, order, function)
     return _within_size_limit(
-        lambda cells, budget: _reshape_drawing(lay, buffer_size, new_shape, order, cells, budget),
+        lambda cells, budget: _reshape_drawing(lay, buffer_size, decision, order, cells, budget),
         max_cells,
     )
 
 
-def _reshape_drawing(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], order: str,
-                     max_cells: int, grid_budget: int) -> LayoutDiagram:
-    decide = reshape_as_view if order == "C" else reshape_as_view_column_major
-    decision = decide(lay, new_shape)
+def _reshape_drawing(lay: Layout, buffer_size: int, decision: Layout | ReshapeBlocked,
+                     order: str, max_cells: int, grid_budget: int) -> LayoutDiagram:
+    new_shape = new_shape_of(decision)
     verdict = _verdict(new_shape, decision)
     picture = _Picture(_cell_width(_largest_address(lay, buffer_size), lay.size), max_cells,
                        grid_budget)
@@ -270,7 +275,7 @@ def _reshape_drawing(lay: Layout, buffer_size: int, new_shape: tuple[int, ...], 
 def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str) -> None:
     """The new buffer of a copy: cell k holds the element read k-th in ``order``."""
     strides = (row_major_strides if order == "C" else column_major_strides)(new_shape)
-    reading = "row-major (C)" if order == "C" else "column-major (F)"
+    reading = ORDER_NAMES[order]
     picture.line("result: " + _caption(make_layout(new_shape, strides, 0)) + " (a new buffer)")
     picture.line(f"new buffer, filled in {reading} reading order", "heading")
     picture.line("small number: the new cell; inside: the input cell it was copied from")
@@ -367,7 +372,5 @@ def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 48) -
     """
     check_array(x, "reshape_diagram")
     max_cells = _check_max_cells(max_cells, "reshape_diagram")
-    if order not in ("C", "F"):
-        raise ValueError(f"reshape_diagram(): 'order' must be 'C' or 'F', got {order!r}")
-    new_shape = reshape_target(shape, x.size, "reshape_diagram")
-    return reshape_picture(x._layout, x._storage.size, new_shape, order, max_cells)
+    order = check_order(order, "reshape_diagram")
+    return reshape_picture(x._layout, x._storage.size, shape, order, max_cells)

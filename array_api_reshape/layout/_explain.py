@@ -6,14 +6,13 @@ from dataclasses import dataclass
 
 from .._array_object import Array, check_array
 from .._layout import Layout
-from .._layout_reshape import (
+from .._reshape_decision import (
+    ORDER_NAMES,
     ReshapeBlocked,
-    reshape_as_view,
-    reshape_as_view_column_major,
+    check_order,
+    decide_reshape,
+    new_shape_of,
 )
-from .._manipulation_functions import reshape_target
-
-_ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class ReshapeExplanation:
     def __str__(self) -> str:
         head = (
             f"reshape {self.shape} (strides {self.strides}) -> {self.new_shape}, "
-            f"reading in {_ORDER_NAMES[self.order]} order: "
+            f"reading in {ORDER_NAMES[self.order]} order: "
         )
         if self.is_view:
             return head + f"a view with strides {self.new_strides}; no data is copied."
@@ -55,28 +54,19 @@ class ReshapeExplanation:
         )
 
 
-def check_order(order, function: str) -> str:
-    if order not in _ORDER_NAMES:
-        raise ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
-    return order
-
-
-def _decide(layout: Layout, shape, order: str, function: str):
-    check_order(order, function)
-    new_shape = reshape_target(shape, layout.size, function)
-    decide = reshape_as_view if order == "C" else reshape_as_view_column_major
-    return new_shape, decide(layout, new_shape)
+def _decide(layout: Layout, shape, order, function: str) -> Layout | ReshapeBlocked:
+    return decide_reshape(layout, shape, check_order(order, function), function)
 
 
 def explain_layout(layout: Layout, shape, order: str = "C",
                    function: str = "explain_reshape") -> ReshapeExplanation:
     """:func:`explain_reshape` for a bare layout (the command line has no array)."""
-    new_shape, decision = _decide(layout, shape, order, function)
-    blocked = isinstance(decision, ReshapeBlocked)
+    decision = _decide(layout, shape, order, function)
+    blocked = decision.__class__ is ReshapeBlocked
     return ReshapeExplanation(
         shape=layout.shape,
         strides=layout.strides,
-        new_shape=new_shape,
+        new_shape=new_shape_of(decision),
         order=order,
         is_view=not blocked,
         new_strides=None if blocked else decision.strides,
@@ -117,8 +107,8 @@ def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
     (True, False)
     """
     check_array(x, "can_reshape_without_copy")
-    _, decision = _decide(x._layout, shape, order, "can_reshape_without_copy")
-    return not isinstance(decision, ReshapeBlocked)
+    decision = _decide(x._layout, shape, order, "can_reshape_without_copy")
+    return decision.__class__ is not ReshapeBlocked
 
 
 def explain_reshape(x: Array, shape, *, order: str = "C") -> ReshapeExplanation:
