@@ -380,13 +380,19 @@ def render(rows: list[dict]) -> str:
 
 def render_copies(rows: list[dict]) -> str:
     """The copy cases: ours (as configured, on one thread, on every CPU), NumPy and a
-    contiguous copy of the same bytes, as times and ratios."""
+    contiguous copy of the same bytes; times in one table, ratios in another (one table
+    of both would not fit a page)."""
     threads = next((r["threads"] for r in rows if "threads" in r), "?")
-    lines = [
+    times_table = [
         f"| case | ours ms | 1 thread ms | {threads} threads ms | NumPy ms | contiguous ms "
-        f"| ours/NumPy | 1 thread/NumPy | {threads} threads/NumPy | ours/contiguous "
-        f"| 1 thread/contiguous | {threads} threads/contiguous | NumPy/contiguous | equal |",
-        "|" + " --- |" * 14,
+        "| equal |",
+        "|" + " --- |" * 7,
+    ]
+    ratios_table = [
+        f"| case | ours / NumPy | 1 thread / NumPy | {threads} threads / NumPy "
+        f"| ours / contiguous | 1 thread / contiguous | {threads} threads / contiguous "
+        "| NumPy / contiguous |",
+        "|" + " --- |" * 8,
     ]
     for r in rows:
         if "ratio_contiguous" not in r:
@@ -395,9 +401,10 @@ def render_copies(rows: list[dict]) -> str:
         ratios = [r[k] for k in ("ratio_numpy", "ratio_numpy_1thread", "ratio_numpy_all_threads",
                                  "ratio_contiguous", "ratio_contiguous_1thread",
                                  "ratio_contiguous_all_threads", "numpy_ratio_contiguous")]
-        lines.append(f"| {r['id']} | " + " | ".join(f"{t:.2f}" for t in times) + " | "
-                     + " | ".join(f"{x:.2f}" for x in ratios) + f" | {r['values_equal']} |")
-    return "\n".join(lines)
+        times_table.append(f"| {r['id']} | " + " | ".join(f"{t:.2f}" for t in times)
+                           + f" | {r['values_equal']} |")
+        ratios_table.append(f"| {r['id']} | " + " | ".join(f"{x:.2f}" for x in ratios) + " |")
+    return "\n".join(times_table) + "\n\n" + "\n".join(ratios_table)
 
 
 def machine() -> str:

@@ -72,3 +72,20 @@ def svg(side: int = 16, edge: int = 4) -> str:
     fig.savefig(stream, format="svg")
     plt.close(fig)
     return stream.getvalue()
+
+
+ALT_TEXT = (
+    "The source of a transposed 16 x 16 copy, each element coloured by when the tiled copy "
+    "reads it: the 4 x 4 tiles are read one after another, each tile's rows in a row"
+)
+
+
+def html(side: int = 16, edge: int = 4) -> str:
+    """The figure as an ``<img>`` that says what it shows and follows the dark theme."""
+    import base64
+
+    encoded = base64.b64encode(svg(side, edge).encode("utf-8")).decode("ascii")
+    return (
+        f'<img class="adapts-to-dark" alt="{ALT_TEXT}" '
+        f'src="data:image/svg+xml;base64,{encoded}" style="max-width: 100%">'
+    )
