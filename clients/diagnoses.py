@@ -1,0 +1,101 @@
+"""
+Why tests of other projects fail on array_api_reshape: one Cause per difference in
+behaviour, recognised by the failure message (and, where needed, the test's name).
+
+clients/run.py sorts every failure on our namespace into the first Cause that matches;
+a failure no Cause recognises is listed in the report as "not yet diagnosed" with its
+message. A Cause that nothing matches any more is dropped from the report: fixed causes
+disappear by themselves. Write a Cause after reading the failing test and the code it
+calls: which namespace function, which inputs, what we do, what NumPy and
+array_api_strict do.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Cause:
+    title: str
+    functions: str       # the namespace functions involved
+    message: str         # regular expression searched in the failure message
+    explanation: str     # inputs, what we do, what NumPy and array_api_strict do, the way out
+    suite: str = ""      # regular expression on the suite's name ("" matches any)
+    test: str = ""       # regular expression searched in the test's name ("" matches any)
+
+    def matches(self, suite: str, test: str, message: str) -> bool:
+        return bool(re.search(self.suite, suite) and re.search(self.test, test)
+                    and re.search(self.message, message))
+
+
+CAUSES = (
+    Cause(
+        title="`mean()` takes no `dtype=`",
+        functions="mean",
+        message=r"mean\(\) got an unexpected keyword argument 'dtype'",
+        explanation=(
+            "Cubed's `var` and `std` compute each chunk's mean with "
+            "`nxp.mean(chunk, dtype=float64, axis=..., keepdims=True)` (complex128 for complex "
+            "input; the chunk is float64, or int64 in `test_var_int`). Ours raises `TypeError: "
+            "mean() got an unexpected keyword argument 'dtype'`; NumPy accumulates and returns in "
+            "the given dtype (an int64 chunk with `dtype=float64` gives a float64 mean); "
+            "array_api_strict has no `dtype=` either (the standard's signature has none). "
+            "DESIGN.md already promises `mean(..., dtype=)`."
+        ),
+    ),
+    Cause(
+        title="Mixed integer and floating (or complex) operands are refused",
+        functions="divide (and every arithmetic function on two arrays)",
+        message=r"the standard defines no type promotion between .*(float|complex)\d+ and .*int\d+",
+        explanation=(
+            "Cubed's `mean` divides the per-chunk sums by the per-chunk counts: "
+            "`nxp.divide(total, n)` with `total` float64 (complex128 for complex input) and `n` "
+            "int64. Ours raises `TypeError: divide(): the standard defines no type promotion "
+            "between float64 and int64`; NumPy returns float64 (complex128); array_api_strict "
+            "raises as we do (the standard leaves mixed kinds unspecified). DESIGN.md's rule is "
+            "NumPy's, PyTorch's and JAX's: the floating (complex) operand's dtype wins."
+        ),
+    ),
+    Cause(
+        title="Arrays do not unpickle",
+        functions="Array (pickle protocol)",
+        message=r"Array\(\) cannot be called directly",
+        explanation=(
+            "Cubed's `processes` executor pickles each task's chunks to send them to worker "
+            "processes. `pickle.dumps(x)` works (the default reduction of a slotted object), but "
+            "`pickle.loads` calls `Array.__new__` without arguments, which refuses: "
+            "`TypeError: Array() cannot be called directly; use array_api_reshape.asarray()`. "
+            "NumPy arrays round-trip; array_api_strict arrays too. DESIGN.md: arrays pickle "
+            "and copy like NumPy's (an `Array.__reduce__` rebuilding through a checked layout)."
+        ),
+    ),
+    Cause(
+        title="Refusing an integer array with a float operand: the message does not say dtype",
+        functions="add, subtract, multiply, divide, pow, minimum, maximum, __setitem__",
+        message=r"Regex pattern did not match",
+        suite=r"array-api-extra",
+        test=r"test_incompatible_dtype",
+        explanation=(
+            "`array_api_extra.at(x, idx).<op>(1.1)` with `x = asarray([2, 4])` (int64), `idx` "
+            "`slice(None)` or a boolean mask, for add, subtract, multiply, divide, power, min, "
+            "max and set. Treated like array_api_strict, the test expects an exception whose "
+            "message matches `cast|promote|dtype`. We raise TypeError, rightly, but with "
+            "`add(): the standard defines no operation between an array of "
+            "array_api_reshape.int64 and a Python float` (likewise for the other functions) "
+            "and `__setitem__(): cannot write float 1.1 into an array of "
+            "array_api_reshape.int64`, neither of which contains those words; array_api_strict "
+            "says `Python float scalars can only be promoted with floating-point arrays.` "
+            "(NumPy: in-place arithmetic raises a casting error, set/min/max truncate.) "
+            "The way out is in the wording: say `dtype int64` in these messages."
+        ),
+    ),
+)
+
+
+def cause_of(suite: str, test: str, message: str) -> Cause | None:
+    for cause in CAUSES:
+        if cause.matches(suite, test, message):
+            return cause
+    return None
