@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "conformance"))
+sys.path.append(str(HERE.parent / "conformance"))
 
 import junit_results  # noqa: E402  (shared with conformance/run.py)
 import report  # noqa: E402
@@ -74,14 +74,30 @@ def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str) -> repo
 
 
 def versions(python: str) -> str:
-    names = ("numpy", "array_api_strict", "array-api-reshape")
-    code = ("import importlib.metadata as m, platform; print(platform.python_version(), "
-            + ", ".join(f"m.version({name!r})" for name in names) + ")")
+    """The versions the suites ran with, and where array_api_reshape came from."""
+    names = ("numpy", "array_api_strict")
+    code = ("import importlib.metadata as m, platform, array_api_reshape as x; "
+            "print(platform.python_version(), "
+            + ", ".join(f"m.version({name!r})" for name in names) + ", x.__file__)")
     completed = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
     found = completed.stdout.split()
-    if len(found) != len(names) + 1:
+    if len(found) != len(names) + 2:
         return f"Python {platform.python_version()}"
-    return f"Python {found[0]}, " + ", ".join(f"{n} {v}" for n, v in zip(names, found[1:]))
+    *numbers, package = found
+    described = ", ".join(f"{n} {v}" for n, v in zip(names, numbers[1:]))
+    return f"Python {numbers[0]}, {described}, array_api_reshape {source_of(Path(package).parent)}"
+
+
+def source_of(package: Path) -> str:
+    """'at commit abc1234' (plus '+ uncommitted changes') for a checkout, else its folder."""
+    def git(*arguments):
+        return subprocess.run(["git", "-C", str(package), *arguments],
+                              capture_output=True, text=True, check=False)
+    commit = git("rev-parse", "--short", "HEAD")
+    if commit.returncode != 0:
+        return f"installed in {package.parent}"
+    dirty = git("status", "--porcelain", "--", ".").stdout.strip()
+    return f"at commit {commit.stdout.strip()}" + (" + uncommitted changes" if dirty else "")
 
 
 def main(argv=None) -> int:

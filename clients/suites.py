@@ -93,9 +93,20 @@ def cubed_suite(namespaces, python: str) -> Suite:
                   namespace=namespace, python=python)
         for namespace in namespaces
     ]
+    executors = cubed_executors(python)
     notes = [f"Cubed {version} from its wheel: `{'`, `'.join(CUBED_TEST_MODULES)}`, "
-             "tests marked `cloud` left out; backend chosen with `CUBED_BACKEND_ARRAY_API_MODULE`."]
+             "tests marked `cloud` left out; backend chosen with `CUBED_BACKEND_ARRAY_API_MODULE`; "
+             f"executors its tests parametrise here: {', '.join(executors)}."]
     return Suite("Cubed", version, runs, notes)
+
+
+def cubed_executors(python: str) -> list[str]:
+    """The executors Cubed's tests run on: those its test helpers could create here."""
+    completed = subprocess.run(
+        [python, "-c", "from cubed.tests.utils import ALL_EXECUTORS as e; print(*(x.name for x in e))"],
+        capture_output=True, text=True, check=True,
+    )
+    return completed.stdout.split()
 
 
 def installed_package(python: str, name: str) -> tuple[str, Path]:
