@@ -41,7 +41,8 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--namespaces", nargs="+", default=list(suites.NAMESPACES),
                         choices=suites.NAMESPACES,
                         help="namespaces for Cubed and einops (array-api-extra runs all its backends)")
-    parser.add_argument("--workers", default="2", help="pytest-xdist workers ('0' for none)")
+    parser.add_argument("--workers", default="2", choices=("0", "1", "2"),
+                        help="pytest-xdist workers ('0' for none); the machines have 2 cores")
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
     parser.add_argument("--logs", type=Path, help="keep each run's pytest output in this folder")
     parser.add_argument("--report", type=Path, default=REPORT)

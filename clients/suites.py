@@ -96,7 +96,8 @@ def cubed_suite(namespaces, python: str) -> Suite:
     executors = cubed_executors(python)
     notes = [f"Cubed {version} from its wheel: `{'`, `'.join(CUBED_TEST_MODULES)}`, "
              "tests marked `cloud` left out; backend chosen with `CUBED_BACKEND_ARRAY_API_MODULE`; "
-             f"executors its tests parametrise here: {', '.join(executors)}."]
+             f"executors its tests parametrise here: {', '.join(executors)} (beam, dask, lithops, "
+             "ray and spark join when their packages are installed)."]
     return Suite("Cubed", version, runs, notes)
 
 
