@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.append(str(HERE.parent / "conformance"))
 
-import junit_results  # noqa: E402  (shared with conformance/run.py)
+import junit_results  # noqa: E402
 import report  # noqa: E402
 import suites  # noqa: E402
 

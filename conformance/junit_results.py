@@ -1,9 +1,10 @@
 """
 Read the outcome of every test from a pytest JUnit XML report.
 
-Shared by the runners that drive other people's test suites (conformance/run.py and
-clients/run.py): both ask pytest for ``--junitxml`` and read it back here, so that the
-counts do not depend on pytest's terminal output.
+For the runners that drive other people's test suites: they ask pytest for
+``--junitxml`` and read it back here, so that the counts do not depend on pytest's
+terminal output. Each result keeps its message: the first line of a failure, an error
+or a skip reason.
 """
 
 from __future__ import annotations
