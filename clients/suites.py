@@ -221,4 +221,6 @@ def einops_suite(checkout: Path, scratch: Path, namespaces, python: str) -> Suit
     notes = [f"einops commit `{commit}`: its array-API tests (`{'`, `'.join(EINOPS_TESTS)}`), "
              "run from a scratch copy with these edits:"]
     notes += [f"`{s.path}` ({s.count}x): {s.reason}." for s in EINOPS_SUBSTITUTIONS]
+    notes += ["`EINOPS_TEST_BACKENDS=numpy`: the tests import einops' own test helpers, which "
+              "refuse to load without it."]
     return Suite("einops", commit, runs, notes)
