@@ -91,8 +91,9 @@ CAUSES = (
             "Cubed's `var` combines pairs of chunk statistics with `nxp.take(a, 0, axis=axis)` "
             "and `nxp.take(a, 1, axis=axis)`. Ours raises `TypeError: take(): 'indices' must be "
             "an array_api_reshape Array, got int` (a 0-d array index: `ValueError: 'indices' "
-            "must be one-dimensional`); NumPy drops that axis, as `a[:, 0]` does; "
-            "array_api_strict refuses as we do (the standard asks for a 1-D array)."
+            "must be one-dimensional`); NumPy drops that axis, as `a[:, 0]` does, and so do JAX "
+            "and CuPy; array_api_strict refuses as we do (the standard asks for a 1-D array), "
+            "and so does PyTorch's `take`/`index_select`. Cubed relies on NumPy's reading."
         ),
     ),
     Cause(
