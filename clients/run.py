@@ -27,6 +27,7 @@ sys.path.append(str(HERE.parent / "conformance"))
 import junit_results  # noqa: E402
 import report  # noqa: E402
 import suites  # noqa: E402
+from patching import PatchError  # noqa: E402
 
 REPORT = HERE / "REPORT.md"
 
@@ -101,6 +102,14 @@ def source_of(package: Path) -> str:
     return f"at commit {commit.stdout.strip()}" + (" + uncommitted changes" if dirty else "")
 
 
+def describe(problem: Exception) -> str:
+    if isinstance(problem, subprocess.CalledProcessError):
+        output = (problem.stderr or b"")
+        output = output.decode() if isinstance(output, bytes) else output
+        return f"{' '.join(map(str, problem.cmd))[:200]} failed: {output.strip()[-500:]}"
+    return str(problem)
+
+
 def main(argv=None) -> int:
     args = parse_arguments(argv)
     for name, checkout in (("array-api-extra", args.array_api_extra), ("einops", args.einops)):
@@ -112,7 +121,11 @@ def main(argv=None) -> int:
         scratch = Path(scratch_name)
         logs = args.logs or scratch / "logs"
         logs.mkdir(parents=True, exist_ok=True)
-        chosen = build_suites(args, scratch)
+        try:
+            chosen = build_suites(args, scratch)
+        except (PatchError, subprocess.CalledProcessError) as problem:
+            print(f"run.py: cannot prepare the suites: {describe(problem)}", file=sys.stderr)
+            return 2
         for suite in chosen:
             for number, run in enumerate(suite.runs):
                 label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")

@@ -262,3 +262,19 @@ def test_runner_end_to_end_on_a_stand_in_checkout(tmp_path):
     assert "## Failures on array_api_reshape, by cause\n\nNone." in text
     assert completed.returncode == 0
     assert (checkout / "einops" / "tests" / "test_array_api.py").read_text() == before
+
+
+def test_runner_stops_with_the_missing_anchor_named(tmp_path):
+    checkout = _stand_in_einops(tmp_path / "einops-checkout")
+    tests = checkout / "einops" / "tests"
+    (tests / "test_packing.py").write_text("def test_other():\n    pass\n")
+    subprocess.run(["git", "-C", str(checkout), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "commit", "-qam", "upstream moved on"], check=True)
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "clients" / "run.py"), "--no-cubed", "--einops", str(checkout),
+         "--report", str(tmp_path / "REPORT.md")],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert completed.returncode == 2
+    assert "einops/tests/test_packing.py holds 0 copies of '    import numpy as xp\\n'" in completed.stderr
+    assert not (tmp_path / "REPORT.md").exists()
