@@ -19,7 +19,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Cause:
     title: str
-    functions: str       # the namespace functions involved
+    functions: tuple[str, ...]   # the namespace functions (or protocols) involved
     message: str         # regular expression searched in the failure message
     explanation: str     # inputs, what we do, what NumPy and array_api_strict do, the way out
     suite: str = ""      # regular expression on the suite's name ("" matches any)
@@ -33,7 +33,7 @@ class Cause:
 CAUSES = (
     Cause(
         title="`mean()` takes no `dtype=`",
-        functions="mean",
+        functions=("mean",),
         message=r"mean\(\) got an unexpected keyword argument 'dtype'",
         explanation=(
             "Cubed's `var` and `std` compute each chunk's mean with "
@@ -56,7 +56,7 @@ CAUSES = (
     ),
     Cause(
         title="Mixed integer and floating (or complex) operands are refused",
-        functions="divide (and every arithmetic function on two arrays)",
+        functions=("divide", "multiply", "add", "subtract", "the operators"),
         message=(r"no type promotion between \S*(u?int\d+ and \S*(float|complex)"
                  r"|(float|complex)\d+ and \S*u?int)"),
         explanation=(
@@ -72,7 +72,7 @@ CAUSES = (
     ),
     Cause(
         title="An integer array with a Python float is refused",
-        functions="subtract (and every arithmetic function and operator)",
+        functions=("subtract", "the operators"),
         message=r"no operation between an array of \S*int\d+ and a Python float",
         explanation=(
             "Cubed's `var` ends with `nxp.divide(a['n'] - correction)`: an int64 array of counts "
@@ -85,7 +85,7 @@ CAUSES = (
     ),
     Cause(
         title="`take()` refuses a Python int index",
-        functions="take",
+        functions=("take",),
         message=r"take\(\): 'indices' must be an \S+ Array, got int",
         explanation=(
             "Cubed's `var` combines pairs of chunk statistics with `nxp.take(a, 0, axis=axis)` "
@@ -98,7 +98,7 @@ CAUSES = (
     ),
     Cause(
         title="Arrays do not unpickle",
-        functions="Array (pickle protocol)",
+        functions=("Array.__reduce__", "pickle.loads"),
         message=r"Array\(\) cannot be called directly",
         explanation=(
             "Cubed's `processes` executor pickles each task's chunks to send them to worker "
@@ -111,7 +111,8 @@ CAUSES = (
     ),
     Cause(
         title="Refusing an integer array with a float operand: the message does not say dtype",
-        functions="add, subtract, multiply, divide, pow, minimum, maximum, __setitem__",
+        functions=("add", "subtract", "multiply", "divide", "pow", "minimum", "maximum",
+                   "Array.__setitem__"),
         message=r"Regex pattern did not match",
         suite=r"array-api-extra",
         test=r"test_incompatible_dtype",

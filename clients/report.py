@@ -57,7 +57,7 @@ def ours_all_passed(outcomes) -> bool:
 
 def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today) -> str:
     lines = [
-        "# Other projects' test suites",
+        "# Other projects' test suites: the latest run",
         "",
         "Each project's own tests, pointed at `array_api_reshape`, at NumPy and at "
         "array_api_strict where each can serve. "
@@ -121,7 +121,8 @@ def failures_by_cause(outcomes) -> list[str]:
     known = [cause for cause in grouped if cause is not None]
     for number, cause in enumerate(sorted(known, key=lambda c: -len(grouped[c])), start=1):
         lines += [f"### {number}. {cause.title} ({len(grouped[cause])} tests)", "",
-                  f"Functions: {cause.functions}.", "", cause.explanation, "",
+                  "Functions: " + ", ".join(map(as_code, cause.functions)) + ".", "",
+                  cause.explanation, "",
                   "Tests: " + test_list(grouped[cause]) + ".", ""]
     unknown = grouped.get(None, [])
     if unknown:
@@ -133,6 +134,11 @@ def failures_by_cause(outcomes) -> list[str]:
             lines.append(f"- `{message[:300]}`: " + test_list(group) + ".")
         lines.append("")
     return lines
+
+
+def as_code(name: str) -> str:
+    """`name` for a Python name, plain words otherwise."""
+    return f"`{name}`" if re.fullmatch(r"[\w.]+", name) else name
 
 
 def test_list(group) -> str:
