@@ -135,6 +135,7 @@ def main(argv=None) -> int:
                 outcomes.append(outcome)
     text = report.render(chosen, outcomes, versions(args.python), datetime.date.today())
     args.report.write_text(text)
+    print(text)
     print(f"wrote {args.report}")
     return 0 if report.ours_all_passed(outcomes) else 1
 
