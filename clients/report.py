@@ -39,8 +39,11 @@ def counts_by_namespace(outcome: RunOutcome) -> dict[str, collections.Counter]:
 
 
 def namespace_order(namespace: str) -> tuple[int, str]:
+    """Ours, NumPy, array_api_strict, the other backends by name, then the tests of none."""
     preferred = (OURS, "numpy", "array_api_strict")
-    return (preferred.index(namespace) if namespace in preferred else len(preferred), namespace)
+    if namespace in preferred:
+        return (preferred.index(namespace), namespace)
+    return (len(preferred) + (namespace == ANY_NAMESPACE), namespace)
 
 
 def failures_on_ours(outcomes) -> list[tuple[str, CaseResult]]:
