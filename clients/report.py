@@ -9,7 +9,7 @@ import collections
 import re
 from dataclasses import dataclass
 
-from diagnoses import Cause, cause_of
+from diagnoses import CAUSES, Cause, cause_of
 from junit_results import OUTCOMES, CaseResult
 from suites import OURS, PytestRun, Suite
 
@@ -69,6 +69,7 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         *count_table(chosen, outcomes),
         *problems(outcomes),
         *failures_by_cause(outcomes),
+        *fixed_causes(outcomes),
         *peers_failures(outcomes),
         "",
         "## How each suite was run",
@@ -123,7 +124,8 @@ def failures_by_cause(outcomes) -> list[str]:
         grouped[cause_of(suite, result.name, result.message)].append((suite, result))
     known = [cause for cause in grouped if cause is not None]
     for number, cause in enumerate(sorted(known, key=lambda c: -len(grouped[c])), start=1):
-        lines += [f"### {number}. {cause.title} ({len(grouped[cause])} tests)", "",
+        returned = f"; back after {cause.fixed}" if cause.fixed else ""
+        lines += [f"### {number}. {cause.title} ({len(grouped[cause])} tests{returned})", "",
                   "Functions: " + ", ".join(map(as_code, cause.functions)) + ".", "",
                   cause.explanation, "",
                   "Tests: " + test_list(grouped[cause]) + ".", ""]
@@ -142,6 +144,20 @@ def failures_by_cause(outcomes) -> list[str]:
 def as_code(name: str) -> str:
     """`name` for a Python name, plain words otherwise."""
     return f"`{name}`" if re.fullmatch(r"[\w.]+", name) else name
+
+
+def fixed_causes(outcomes) -> list[str]:
+    """The causes diagnosed in earlier runs whose fix has landed and that no test meets now."""
+    seen = {cause_of(suite, result.name, result.message) for suite, result in failures_on_ours(outcomes)}
+    fixed = [cause for cause in CAUSES if cause.fixed and cause not in seen]
+    if not fixed:
+        return []
+    lines = ["", "## Causes found in earlier runs, now fixed", ""]
+    for cause in fixed:
+        lines += [f"### {cause.title}", "",
+                  f"Found: {cause.found}. Fixed by {cause.fixed}. Functions: "
+                  + ", ".join(map(as_code, cause.functions)) + ".", "", cause.explanation, ""]
+    return lines
 
 
 def test_list(group) -> str:

@@ -205,7 +205,7 @@ def test_report_counts_side_by_side():
 
 def test_report_sorts_our_failures_by_cause_and_lists_the_unknown():
     text, outcomes = _sample_report()
-    assert "### 1. `mean()` takes no `dtype=` (2 tests)" in text
+    assert "### 1. `mean()` takes no `dtype=` (2 tests; back after 156cb93" in text
     assert "`test_array_api::test_var` x2 (Cubed)" in text
     assert "### Not yet diagnosed (1 tests)" in text
     assert "`RuntimeError: something new`: `test_array_api::test_odd` (Cubed)" in text
@@ -278,3 +278,11 @@ def test_runner_stops_with_the_missing_anchor_named(tmp_path):
     assert completed.returncode == 2
     assert "einops/tests/test_packing.py holds 0 copies of '    import numpy as xp\\n'" in completed.stderr
     assert not (tmp_path / "REPORT.md").exists()
+
+
+def test_report_keeps_the_fixed_causes_that_no_test_meets_any_more():
+    text, _ = _sample_report()
+    fixed_section = text[text.index("## Causes found in earlier runs, now fixed"):]
+    assert "### Arrays do not unpickle" in fixed_section
+    assert "Fixed by e963e12" in fixed_section
+    assert "`mean()` takes no `dtype=`" not in fixed_section   # it failed again in this run
