@@ -1,13 +1,32 @@
-"""A short tour: ``python -m array_api_reshape``.
+"""
+The command line: ``python -m array_api_reshape``.
 
-Prints the versions, then reshapes a few classic layouts and says for each whether the
-result is a view or a copy, and why.
+Without arguments it prints a short tour: the versions, then a few classic reshapes, each
+marked view or copy with the reason. ``explain SHAPE NEW_SHAPE`` answers the one question
+people bring: is this reshape a view, and if not, why not::
+
+    python -m array_api_reshape explain "(4, 6, 9)" "(24, 9)" --strides "(72, 9, 1)"
+
+Shapes and strides are Python tuples or comma lists; strides count elements, not bytes.
+Bad input exits with status 2 and a one-line message.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
+
 import array_api_reshape as xp
-from array_api_reshape import layout
+from array_api_reshape import layout, versions
+from array_api_reshape._layout import Layout, extent, row_major_strides
+from array_api_reshape.layout._diagram import reshape_picture
+from array_api_reshape.layout._explain import ReshapeExplanation, explain_layout
+
+PROG = "python -m array_api_reshape"
+
+
+class InputError(ValueError):
+    """A command-line value that cannot be used; its message is shown as is."""
 
 
 def _classic_cases():
@@ -31,30 +50,147 @@ def _classic_cases():
     ]
 
 
+def _verdict_lines(title: str, explanation: ReshapeExplanation) -> list[str]:
+    """VIEW or COPY with the shapes, then the new strides or the blocking axes and why."""
+    verdict = "VIEW" if explanation.is_view else "COPY"
+    lines = [f"{verdict}  {title}, strides {explanation.strides} -> {explanation.new_shape}"]
+    if explanation.is_view:
+        lines.append(f"      new strides {explanation.new_strides}")
+    else:
+        first, second = explanation.blocking_axes
+        lines.append(f"      axes {first} and {second} cannot merge: {explanation.reason}")
+    return lines
+
+
 def tour() -> str:
     """The text of the tour."""
     lines = [
         f"array_api_reshape {xp.__version__}: the Python Array API standard "
         f"{xp.__array_api_version__} on strided arrays",
+        f"Standard versions {', '.join(versions.SUPPORTED)}: "
+        "x.__array_namespace__(api_version=...); "
+        f"default {versions.get_default()} (see array_api_reshape.versions)",
         "",
         "Each reshape below is a view exactly when some strides reproduce the elements:",
         "",
     ]
     for title, x, new_shape in _classic_cases():
-        result = xp.reshape(x, new_shape)
-        shared = result._storage is x._storage
-        explanation = layout.explain_reshape(x, new_shape)
-        verdict = "VIEW" if shared else "COPY"
-        lines.append(f"{verdict}  {title}, strides {layout.strides(x)} -> {new_shape}")
-        if explanation.is_view:
-            lines.append(f"      new strides {explanation.new_strides}")
-        else:
-            first, second = explanation.blocking_axes
-            lines.append(
-                f"      axes {first} and {second} cannot merge: {explanation.reason}"
-            )
+        lines += _verdict_lines(title, layout.explain_reshape(x, new_shape))
+    lines += ["", f"Ask about your own layout: {PROG} explain SHAPE NEW_SHAPE --strides STRIDES"]
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
+def parse_int_tuple(text: str, what: str) -> tuple[int, ...]:
+    """``"(4, 6)"``, ``"[4, 6]"``, ``"4,6"``, ``"(5,)"``, ``"5"`` or ``"()"`` as a tuple of ints."""
+    body = text.strip()
+    bracketed = body[:1] + body[-1:] in ("()", "[]")
+    if bracketed:
+        body = body[1:-1].strip()
+        if not body:
+            return ()
+    items = [item.strip() for item in body.split(",")]
+    if len(items) > 1 and items[-1] == "":
+        items.pop()  # "(5,)": the trailing comma of a one-tuple
+    try:
+        return tuple(int(item) for item in items)
+    except ValueError:
+        raise InputError(
+            f"{what} {text!r} is not a tuple of ints; write it as (4, 6, 9) or 4,6,9"
+        ) from None
+
+
+def layout_from_arguments(shape_text: str, strides_text: str | None) -> Layout:
+    """The layout the user describes: C-contiguous strides unless given; the offset is the
+    smallest that keeps every address in the buffer (negative strides start later)."""
+    shape = parse_int_tuple(shape_text, "SHAPE")
+    if any(n < 0 for n in shape):
+        raise InputError(f"SHAPE {shape} must hold sizes >= 0")
+    if strides_text is None:
+        return Layout(shape, row_major_strides(shape), 0)
+    strides = parse_int_tuple(strides_text, "--strides")
+    if len(strides) != len(shape):
+        raise InputError(
+            f"--strides {strides} has {len(strides)} entries but SHAPE {shape} has "
+            f"{len(shape)} axes; give one stride per axis"
+        )
+    bounds = extent(Layout(shape, strides, 0))
+    return Layout(shape, strides, -bounds[0] if bounds else 0)
+
+
+def explain(arguments) -> list[str]:
+    """The lines ``explain`` prints; writes the picture when ``--svg`` is given."""
+    lay = layout_from_arguments(arguments.shape, arguments.strides)
+    new_shape = parse_int_tuple(arguments.new_shape, "NEW_SHAPE")
+    try:
+        explanation = explain_layout(lay, new_shape, arguments.order, function="explain")
+    except ValueError as error:
+        raise InputError(str(error).removeprefix("explain(): ")) from None
+    lines = _verdict_lines(f"shape {lay.shape}", explanation)
+    if arguments.svg:
+        bounds = extent(lay)
+        buffer_size = bounds[1] + 1 if bounds else 0
+        picture = reshape_picture(lay, buffer_size, new_shape, arguments.order, 48,
+                                  function="explain")
+        try:
+            picture.save(arguments.svg)
+        except OSError as error:
+            raise InputError(f"--svg: cannot write {arguments.svg!r}: {error.strerror}") from None
+        lines.append(f"      picture written to {arguments.svg}")
+    return lines
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="The Python Array API standard on strided arrays whose reshape is a "
+        "view whenever any strides allow. Without a command: a short tour.",
+    )
+    parser.add_argument(
+        "--version", action="version",
+        version=f"array_api_reshape {xp.__version__} "
+        f"(Python Array API standard {xp.__array_api_version__})",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("tour", help="classic reshapes, each marked view or copy (the default)")
+    explain_parser = commands.add_parser(
+        "explain",
+        help="is reshaping SHAPE to NEW_SHAPE a view, and if not, why not",
+        description="Say whether reshaping an array of SHAPE (with STRIDES) to NEW_SHAPE is "
+        "a view or needs a copy: the new strides, or the two axes that block a view and why.",
+        epilog='example: explain "(4, 6, 9)" "(24, 9)" --strides "(72, 9, 1)"',
+    )
+    explain_parser.add_argument("shape", metavar="SHAPE", help="e.g. (4, 6, 9) or 4,6,9")
+    explain_parser.add_argument(
+        "new_shape", metavar="NEW_SHAPE", help='one -1 allowed, e.g. "(-1, 9)"'
+    )
+    explain_parser.add_argument(
+        "--strides", metavar="STRIDES",
+        help='in elements, one per axis, any sign (default: C-contiguous); write '
+        'negative ones as --strides="(-3, -1)" or --strides=-3,-1',
+    )
+    explain_parser.add_argument(
+        "--order", choices=("C", "F"), default="C",
+        help="reading order: row-major C (default) or column-major F",
+    )
+    explain_parser.add_argument("--svg", metavar="FILE", help="also write the picture here")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    if arguments.command == "explain":
+        try:
+            lines = explain(arguments)
+        except InputError as error:
+            print(f"{PROG} explain: error: {error}", file=sys.stderr)
+            return 2
+        print("\n".join(lines))
+        return 0
     print(tour())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

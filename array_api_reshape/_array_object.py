@@ -10,29 +10,28 @@ from __future__ import annotations
 
 from . import _kernels
 from ._devices import CPU_DEVICE, check_device
-from ._dtypes import DType, python_scalar_fits_kind, promotes_to
+from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
 from ._dtypes import bool as _BOOL
 from ._index_keys import basic_key, is_advanced
 from ._layout import (
-    _CONTIGUOUS_LAYOUTS,
     Layout,
     broadcast_to_shape,
     contiguous_layout,
     has_repeated_addresses,
     matrix_transposed,
+    remembered_contiguous_layout,
 )
 from ._layout_indexing import (
-    SLICED_LAYOUTS,
     basic_indexed,
     first_axis_indexed,
     first_axis_sliced,
+    remembered_sliced_layout,
 )
-from ._storage import Storage
+from ._storage import DLPACK_CPU, Storage, borrow
+from ._versions import namespace as _namespace
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
-
-SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 class Array:
@@ -42,6 +41,10 @@ class Array:
     """
 
     __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "__weakref__")
+
+    # NumPy's arrays and scalars defer their operators to ours (as to PyTorch's tensors),
+    # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
+    __array_priority__ = 1000
 
     def __new__(cls, *args, **kwargs):
         raise TypeError(
@@ -63,15 +66,25 @@ class Array:
     def _adopt(result, dtype: DType) -> "Array":
         """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
         made and nobody else holds; it becomes the storage and the cached view, after a
-        conversion into C order and ``dtype`` only when it is not so already."""
+        conversion into ``dtype`` only when it is not so already.
+
+        A result in another order than C (NumPy keeps its inputs' order: the sum of two
+        transposed arrays is transposed) is kept in that order when it owns its memory,
+        as NumPy keeps it: converting it would be a strided copy of the whole result."""
         if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
+            if result.dtype is dtype.dtype and result.base is None:
+                borrowed = borrow(result)
+                if borrowed is not None:
+                    self = Array._new(borrowed[0], borrowed[1], dtype)
+                    self._np_view = result
+                    return self
             result = _kernels.c_contiguous(result, dtype.dtype)
         storage = _new_object(Storage)
         storage.buffer = result
         storage.device = CPU_DEVICE
         self = _new_object(Array)
         self._storage = storage
-        layout = _CONTIGUOUS_LAYOUTS.get(result.shape)
+        layout = remembered_contiguous_layout(result.shape)
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result
@@ -106,15 +119,9 @@ class Array:
     # --- attributes -----------------------------------------------------------------
 
     def __array_namespace__(self, /, *, api_version: str | None = None):
-        """The array_api_reshape namespace; ``api_version`` may name any standard release."""
-        if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
-            raise ValueError(
-                f"__array_namespace__(): 'api_version' must be None or one of "
-                f"{', '.join(SUPPORTED_API_VERSIONS)}, got {api_version!r}"
-            )
-        import array_api_reshape
-
-        return array_api_reshape
+        """The namespace that behaves as standard version ``api_version`` (2021.12 to
+        2025.12); None gives the default version's (see ``array_api_reshape.versions``)."""
+        return _namespace(api_version, "__array_namespace__")
 
     @property
     def dtype(self) -> DType:
@@ -214,12 +221,47 @@ class Array:
 
     def __dlpack_device__(self) -> tuple:
         """The DLPack device type and id: (kDLCPU, 0)."""
-        return _kernels.DLPACK_CPU
+        return DLPACK_CPU
+
+    # --- pickle and copy --------------------------------------------------------------
+
+    def _is_writable(self) -> bool:
+        """True when writes through this array are allowed."""
+        return self._storage.writable and not has_repeated_addresses(self._layout)
+
+    def __reduce_ex__(self, protocol):
+        """Pickle support: dtype, shape, C-order elements and writability (a view is
+        stored as a compact array); see ``_pickling``."""
+        from ._pickling import reduce_array
+
+        return reduce_array(self, protocol)
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+    def __copy__(self) -> "Array":
+        """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
+        return Array._adopt(_kernels.contiguous_copy(self._numpy()), self._dtype)
+
+    def __deepcopy__(self, memo) -> "Array":
+        """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
+        return self.__copy__()
 
     # --- presentation and iteration -----------------------------------------------------
 
     def __repr__(self) -> str:
         return _kernels.array_repr(self._numpy(), self._dtype.name)
+
+    def __format__(self, format_spec: str) -> str:
+        """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
+        if self.ndim == 0:
+            return format(self._numpy()[()], format_spec)
+        if format_spec:
+            raise TypeError(
+                f"__format__(): format spec {format_spec!r} applies only to 0-dimensional "
+                f"arrays, got shape {self.shape}"
+            )
+        return str(self)
 
     def __len__(self) -> int:
         if self.ndim == 0:
@@ -250,13 +292,20 @@ class Array:
         return _ew.bitwise_invert(self)
 
     def __matmul__(self, other) -> "Array":
-        return _linalg.matmul(self, other) if isinstance(other, Array) else NotImplemented
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__matmul__")
+            return NotImplemented
+        return _linalg.matmul(self, other)
 
     def __rmatmul__(self, other) -> "Array":
-        return _linalg.matmul(other, self) if isinstance(other, Array) else NotImplemented
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__rmatmul__")
+            return NotImplemented
+        return _linalg.matmul(other, self)
 
     def __imatmul__(self, other) -> "Array":
-        if not isinstance(other, Array):
+        if other.__class__ is not Array:
+            _refuse_foreign_array(other, "__imatmul__")
             return NotImplemented
         return self._assign_in_place("__imatmul__", _linalg.matmul(self, other))
 
@@ -264,8 +313,9 @@ class Array:
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
         if result._dtype is not self._dtype:
             raise TypeError(
-                f"{operator}(): the result has dtype {result._dtype}, which an in-place "
-                f"operation cannot store in an array of {self._dtype}"
+                f"{operator}(): cannot cast the result's dtype {result._dtype.name} to the "
+                f"dtype {self._dtype.name} of the array updated in place (an in-place operation "
+                "never changes an array's dtype); use the operator form instead"
             )
         if result.shape != self.shape:
             raise ValueError(
@@ -291,7 +341,7 @@ class Array:
                 and step.__class__ in _PLAIN_BOUNDS
                 and step != 0
             ):
-                layout = SLICED_LAYOUTS.get((self._layout, start, stop, step))
+                layout = remembered_sliced_layout((self._layout, start, stop, step))
                 if layout is None:
                     layout = first_axis_sliced(self._layout, key)
                 return self._view(layout)
@@ -359,8 +409,9 @@ class Array:
         if isinstance(value, Array):
             if not promotes_to(value._dtype, self._dtype):
                 raise TypeError(
-                    f"__setitem__(): cannot write {value._dtype} values into an array of "
-                    f"{self._dtype}"
+                    f"__setitem__(): cannot cast dtype {value._dtype.name} to the array's "
+                    f"dtype {self._dtype.name} without losing data; convert the value with "
+                    "astype() first"
                 )
             if target_shape is not None and broadcast_to_shape(value._layout, target_shape) is None:
                 raise ValueError(
@@ -368,12 +419,13 @@ class Array:
                     f"the selected shape {target_shape}"
                 )
             return value._numpy()
-        if not python_scalar_fits_kind(value, self._dtype):
+        scalar = as_python_scalar(value)
+        if scalar is None or not python_scalar_fits_kind(scalar, self._dtype):
             raise TypeError(
-                f"__setitem__(): cannot write {type(value).__name__} {value!r} into an "
-                f"array of {self._dtype}"
+                f"__setitem__(): cannot cast {type(value).__name__} {value!r} to the "
+                f"array's dtype {self._dtype.name} without losing data"
             )
-        return _kernels.checked_scalar(value, self._dtype.dtype)
+        return _kernels.checked_scalar(scalar, self._dtype.dtype)
 
 
 def check_array(x, function: str, argument: str = "x") -> None:
@@ -385,9 +437,28 @@ def check_array(x, function: str, argument: str = "x") -> None:
         )
 
 
-def _is_operand(value) -> bool:
-    """Arrays and Python scalars take part in operators."""
-    return isinstance(value, (Array, int, float, complex))
+def is_operand(value, operator: str) -> bool:
+    """Arrays and Python scalars (NumPy's too) take part in operators; another library's
+    array is a TypeError that says how to convert it; anything else is not an operand
+    (the operator gives NotImplemented, so Python tries the other side)."""
+    if value.__class__ is Array or as_python_scalar(value) is not None:
+        return True
+    _refuse_foreign_array(value, operator)
+    return False
+
+
+def _refuse_foreign_array(value, operator: str) -> None:
+    """TypeError for an array of another library (NumPy, PyTorch, ...) as an operand:
+    mixing them silently would hand back the other library's array type."""
+    if any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS):
+        raise TypeError(
+            f"{operator}(): cannot combine an array_api_reshape Array with a "
+            f"{type(value).__module__}.{type(value).__name__}; convert it with "
+            "array_api_reshape.asarray() first"
+        )
+
+
+_FOREIGN_ARRAY_MARKS = ("__array_namespace__", "__array__", "__dlpack__", "__array_interface__")
 
 
 from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
@@ -401,12 +472,12 @@ def _binary_operators(name: str, function_name: str, *, comparison: bool = False
     forward = _ew.OPERATOR_FORMS[function_name]
 
     def reflected(self, other):
-        if not _is_operand(other):
+        if not is_operand(other, f"__r{name}__"):
             return NotImplemented
         return function(other, self)
 
     def in_place(self, other):
-        if not _is_operand(other):
+        if not is_operand(other, f"__i{name}__"):
             return NotImplemented
         return self._assign_in_place(f"__i{name}__", function(self, other))
 

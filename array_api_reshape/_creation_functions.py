@@ -12,6 +12,7 @@ from ._dtypes import (
     DEFAULT_COMPLEX_FLOATING,
     DType,
     bool as bool_dtype,
+    as_python_scalar,
     check_dtype,
     from_numpy_dtype,
     python_scalar_fits_kind,
@@ -25,13 +26,12 @@ from ._kernels import (
     filled,
     float_magnitude,
     from_contiguous_result,
-    from_dlpack_producer,
     from_python,
     linspace_values,
     triangle,
 )
-from ._manipulation_functions import broadcast_to
-from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, numpy_from_foreign
+from ._manipulation_functions import broadcast_view
+from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, from_dlpack_producer, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
@@ -206,16 +206,26 @@ def _has_huge_int(obj) -> bool:
     return False
 
 
-def _check_real_number(value, function: str, argument: str):
-    """An int or float argument as a Python number (NumPy numbers welcome)."""
-    if isinstance(value, bool) or not (
-        isinstance(value, (int, float)) or hasattr(type(value), "__index__")
-    ):
+def _number_argument(value, function: str, argument: str, kinds: tuple[type, ...]):
+    """A number argument as a Python int, float or complex (of ``kinds``): Python's and
+    NumPy's scalars, and 0-d arrays of a number dtype (``linspace(x[0], x[-1], n)``);
+    bools are not numbers here."""
+    if value.__class__ is Array and value.ndim == 0 and value.dtype.kind != "bool":
+        scalar = value._scalar(function)
+    else:
+        scalar = as_python_scalar(value)
+    if scalar is None or isinstance(scalar, bool) or not isinstance(scalar, kinds):
+        names = " or ".join(kind.__name__ for kind in kinds)
         raise TypeError(
-            f"{function}(): '{argument}' must be an int or a float, "
-            f"got {type(value).__name__} {value!r}"
+            f"{function}(): '{argument}' must be a number ({names}) or a 0-d array of "
+            f"one, got {type(value).__name__} {value!r}"
         )
-    return float(value) if isinstance(value, float) else operator.index(value)
+    return scalar
+
+
+def _check_real_number(value, function: str, argument: str):
+    """An int or float argument as a Python number (see ``_number_argument``)."""
+    return _number_argument(value, function, argument, (int, float))
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
@@ -224,11 +234,11 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
 
     Parameters
     ----------
-    start : int or float
+    start : int, float or 0-d Array
         First value; with ``stop`` omitted, the end of the interval and the start is 0.
-    stop : int or float, optional
+    stop : int, float or 0-d Array, optional
         End of the interval (excluded).
-    step : int or float, optional
+    step : int, float or 0-d Array, optional
         Distance between values; must not be 0. Default 1.
     dtype : dtype, optional
         Default int64 when every argument is an int, else float64.
@@ -592,12 +602,13 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
 
     Parameters
     ----------
-    start, stop : int, float or complex
+    start, stop : int, float, complex or 0-d Array
         The ends of the interval.
     num : int
         How many values (>= 0).
     dtype : dtype, optional
-        A floating dtype; default float64, or complex128 when an end is complex.
+        Default float64, or complex128 when an end is complex. An integer dtype
+        rounds the evenly spaced values down (as NumPy does).
     device : device, optional
         Must be None or the CPU.
     endpoint : bool, optional
@@ -613,13 +624,14 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
     >>> import array_api_reshape as xp
     >>> xp.linspace(0, 1, 5)
     Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+    >>> x = xp.asarray([2.0, 3.0])
+    >>> xp.linspace(x[0], x[-1], 3)
+    Array([2. , 2.5, 3. ], dtype=float64)
+    >>> xp.linspace(0, 10, 4, dtype=xp.int64)
+    Array([ 0,  3,  6, 10], dtype=int64)
     """
-    for name, value in (("start", start), ("stop", stop)):
-        if isinstance(value, bool) or not isinstance(value, (int, float, complex)):
-            raise TypeError(
-                f"linspace(): '{name}' must be an int, float or complex, "
-                f"got {type(value).__name__} {value!r}"
-            )
+    start = _number_argument(start, "linspace", "start", (int, float, complex))
+    stop = _number_argument(stop, "linspace", "stop", (int, float, complex))
     num = check_shape(as_int(num, "linspace", "num"), "linspace", "num")[0]
     if not isinstance(endpoint, bool):
         raise TypeError(f"linspace(): 'endpoint' must be a bool, got {endpoint!r}")
@@ -627,9 +639,10 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
     if dtype is None:
         dtype = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
     dtype = check_dtype(dtype, "linspace")
-    if "floating" not in dtype.kind or (is_complex and dtype.kind != "complex floating"):
+    if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):
         raise TypeError(
-            f"linspace(): 'dtype' must be a floating dtype that can hold the ends, got {dtype}"
+            f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "
+            "number dtype, complex for complex ends"
         )
     check_device(device, "linspace")
     values = linspace_values(start, stop, num, endpoint, dtype.dtype)
@@ -650,7 +663,9 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
     Returns
     -------
     tuple of Array
-        One read-only broadcast view per input, all of the same shape.
+        One broadcast view per input, all of the same shape. A grid that repeats its
+        input along some axis (stride 0) is read-only; the others are writable views of
+        their input.
 
     Raises
     ------
@@ -687,7 +702,7 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
         if indexing == "xy" and len(arrays) > 1 and i < 2:
             axis = 1 - i
         position = tuple(slice(None) if a == axis else None for a in range(len(arrays)))
-        grids.append(broadcast_to(x[position], tuple(sizes)))
+        grids.append(broadcast_view(x[position], tuple(sizes)))
     return tuple(grids)
 
 

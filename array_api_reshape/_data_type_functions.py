@@ -7,12 +7,14 @@ from typing import NamedTuple
 from ._array_object import Array, check_array
 from ._devices import check_device
 from ._dtypes import (
+    ISDTYPE_KINDS,
+    KIND_GROUPS,
+    REAL_OF,
     DType,
+    as_python_scalar,
     check_dtype,
-    float32,
-    float64,
     promote_types,
-    promotes_to,
+    standard_promotes_to,
     scalar_result_dtype,
 )
 from ._kernels import copy_to_contiguous, float_limits, integer_limits
@@ -102,7 +104,7 @@ def can_cast(from_, to, /) -> bool:
     """
     source = _dtype_of(from_, "can_cast", "from_")
     target = check_dtype(to, "can_cast", "to")
-    return promotes_to(source, target)
+    return standard_promotes_to(source, target)
 
 
 class FloatingInfo(NamedTuple):
@@ -125,7 +127,6 @@ class IntegerInfo(NamedTuple):
     dtype: DType
 
 
-_REAL_OF = {"complex64": float32, "complex128": float64}
 
 
 def finfo(type, /) -> FloatingInfo:
@@ -158,7 +159,7 @@ def finfo(type, /) -> FloatingInfo:
     dtype = _dtype_of(type, "finfo", "type")
     if "floating" not in dtype.kind:
         raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
-    real = _REAL_OF.get(dtype.name, dtype)
+    real = REAL_OF.get(dtype, dtype)
     bits, eps, largest, smallest, smallest_normal = float_limits(real.dtype)
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
 
@@ -193,17 +194,6 @@ def iinfo(type, /) -> IntegerInfo:
         raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
     bits, largest, smallest = integer_limits(dtype.dtype)
     return IntegerInfo(bits, largest, smallest, dtype)
-
-
-_KINDS = {
-    "bool": ("bool",),
-    "signed integer": ("signed integer",),
-    "unsigned integer": ("unsigned integer",),
-    "integral": ("signed integer", "unsigned integer"),
-    "real floating": ("real floating",),
-    "complex floating": ("complex floating",),
-    "numeric": ("signed integer", "unsigned integer", "real floating", "complex floating"),
-}
 
 
 def isdtype(dtype, kind) -> bool:
@@ -246,11 +236,11 @@ def _is_kind(dtype: DType, kind) -> bool:
     if isinstance(kind, DType):
         return dtype is kind
     if isinstance(kind, str):
-        if kind not in _KINDS:
+        if kind not in ISDTYPE_KINDS:
             raise ValueError(
-                f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(_KINDS)}"
+                f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(ISDTYPE_KINDS)}"
             )
-        return dtype.kind in _KINDS[kind]
+        return dtype.kind in KIND_GROUPS[kind]
     raise TypeError(
         f"isdtype(): 'kind' must be a dtype, a kind name or a tuple of them, "
         f"got {type(kind).__name__} {kind!r}"
@@ -259,7 +249,11 @@ def _is_kind(dtype: DType, kind) -> bool:
 
 def result_type(*arrays_and_dtypes) -> DType:
     """
-    The dtype the standard's promotion gives for arrays, dtypes and Python scalars.
+    The dtype that type promotion gives for arrays, dtypes and Python scalars.
+
+    The standard's table, extended where the standard is silent as NumPy, PyTorch and
+    JAX agree: bool with a number, and an integer with a floating dtype, give the
+    higher kind's dtype (``int64`` with ``float32`` is ``float32``).
 
     Parameters
     ----------
@@ -273,23 +267,30 @@ def result_type(*arrays_and_dtypes) -> DType:
     Raises
     ------
     TypeError
-        If the standard defines no promotion for the inputs (mixed kinds), or no array
-        or dtype is given.
+        If no dtype holds the inputs (uint64 with a signed integer).
+    ValueError
+        If no array or dtype is given, only Python scalars.
 
     Examples
     --------
     >>> import array_api_reshape as xp
     >>> xp.result_type(xp.int8, xp.uint8), xp.result_type(xp.float32, 1.0)
     (array_api_reshape.int16, array_api_reshape.float32)
+    >>> xp.result_type(xp.int64, xp.float32), xp.result_type(xp.int8, 1.5)
+    (array_api_reshape.float32, array_api_reshape.float64)
     """
     dtypes, scalars = [], []
     for value in arrays_and_dtypes:
-        if isinstance(value, (bool, int, float, complex)):
-            scalars.append(value)
+        scalar = as_python_scalar(value)
+        if scalar is not None:
+            scalars.append(scalar)
         else:
             dtypes.append(_dtype_of(value, "result_type", "arrays_and_dtypes"))
     if not dtypes:
-        raise TypeError("result_type(): needs at least one array or dtype")
+        raise ValueError(
+            "result_type(): needs at least one array or dtype (Python scalars alone "
+            "have no dtype to adapt to)"
+        )
     result = dtypes[0]
     for dtype in dtypes[1:]:
         result = promote_types(result, dtype, "result_type")

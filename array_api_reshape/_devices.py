@@ -20,6 +20,9 @@ class Device:
     def __hash__(self) -> int:
         return hash(("array_api_reshape.Device", self.name))
 
+    def __reduce__(self):
+        return (Device, (self.name,))
+
 
 CPU_DEVICE = Device("cpu")
 ALL_DEVICES = (CPU_DEVICE,)

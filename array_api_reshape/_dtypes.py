@@ -64,10 +64,48 @@ ALL_DTYPES = (
 for _index, _dtype in enumerate(ALL_DTYPES):
     _dtype.index = _index  # its position in ALL_DTYPES, for tables indexed by dtype
 
+_SIGNED, _UNSIGNED = "signed integer", "unsigned integer"
+_REAL, _COMPLEX = "real floating", "complex floating"
+
+KIND_GROUPS: dict[str, frozenset[str]] = {
+    # isdtype's names, exactly the standard's
+    "bool": frozenset({"bool"}),
+    "signed integer": frozenset({_SIGNED}),
+    "unsigned integer": frozenset({_UNSIGNED}),
+    "integral": frozenset({_SIGNED, _UNSIGNED}),
+    "real floating": frozenset({_REAL}),
+    "complex floating": frozenset({_COMPLEX}),
+    "numeric": frozenset({_SIGNED, _UNSIGNED, _REAL, _COMPLEX}),
+    # the words of the standard's function signatures ("must have a ... data type")
+    "boolean": frozenset({"bool"}),
+    "integer": frozenset({_SIGNED, _UNSIGNED}),
+    "integer or boolean": frozenset({_SIGNED, _UNSIGNED, "bool"}),
+    "real-valued": frozenset({_SIGNED, _UNSIGNED, _REAL}),
+    "real-valued or boolean": frozenset({_SIGNED, _UNSIGNED, _REAL, "bool"}),
+    "floating-point": frozenset({_REAL, _COMPLEX}),
+    "real floating-point": frozenset({_REAL}),
+    "complex floating-point": frozenset({_COMPLEX}),
+    "any": frozenset({_SIGNED, _UNSIGNED, _REAL, _COMPLEX, "bool"}),
+}
+"""Every group of dtype kinds the package speaks of, by the name it is spoken of with;
+a DType's ``kind`` is one of its five members. The one table every chapter reads."""
+
+ISDTYPE_KINDS = (
+    "bool", "signed integer", "unsigned integer", "integral", "real floating",
+    "complex floating", "numeric",
+)
+"""The kind names ``isdtype`` takes (the first entries of KIND_GROUPS)."""
+
 DEFAULT_INTEGER = int64
 DEFAULT_REAL_FLOATING = float64
 DEFAULT_COMPLEX_FLOATING = complex128
 DEFAULT_INDEX = int64
+
+REAL_OF = {complex64: float32, complex128: float64}
+"""The dtype of a complex dtype's real and imaginary components."""
+
+COMPLEX_OF = {float32: complex64, float64: complex128}
+"""The complex dtype whose components have a real floating dtype."""
 
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
 _BY_NUMPY = {d.dtype: d for d in ALL_DTYPES}
@@ -85,93 +123,165 @@ def from_numpy_dtype(numpy_dtype) -> DType | None:
     return None
 
 
+_BUILTIN_TYPES = {
+    builtins.bool: bool,
+    int: DEFAULT_INTEGER,
+    float: DEFAULT_REAL_FLOATING,
+    complex: DEFAULT_COMPLEX_FLOATING,
+}
+"""Python's own types as names of our default dtype of their kind (as NumPy, PyTorch and
+JAX read ``dtype=float``)."""
+
+
 def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
-    """Our DType for ``dtype`` (one of ours, or the NumPy dtype of one of ours); otherwise
-    a TypeError naming the argument."""
+    """Our DType for ``dtype``: one of ours, the NumPy dtype of one of ours, or Python's
+    ``bool``, ``int``, ``float`` or ``complex`` (our default dtype of that kind);
+    otherwise a TypeError naming the argument."""
     if dtype.__class__ is DType:
         return dtype
     if isinstance(dtype, np.dtype):
         ours = from_numpy_dtype(dtype)
         if ours is not None:
             return ours
+    elif dtype.__class__ is type and dtype in _BUILTIN_TYPES:
+        return _BUILTIN_TYPES[dtype]
     raise TypeError(
         f"{function}(): '{argument}' must be a dtype of array_api_reshape "
         f"(for example array_api_reshape.float64), got {dtype!r}"
     )
 
 
-_CATEGORY = {
-    "bool": "bool",
-    "signed integer": "integer",
-    "unsigned integer": "integer",
-    "real floating": "floating",
-    "complex floating": "floating",
-}
+_CATEGORY_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 2}
+"""The standard's three categories, in order: bool, integers, floating."""
 
 
-def _promotion_is_defined(a: DType, b: DType) -> builtins.bool:
-    """The standard connects dtypes of one category only, and never uint64 with signed ints."""
-    if _CATEGORY[a.kind] != _CATEGORY[b.kind]:
-        return False
-    return not (a.kind != b.kind and "integer" in a.kind and uint64 in (a, b))
+def _standard_promotion(a: DType, b: DType) -> DType | None:
+    """The standard's table: dtypes of one category only, never uint64 with signed ints."""
+    if _CATEGORY_RANK[a.kind] != _CATEGORY_RANK[b.kind]:
+        return None
+    if a.kind != b.kind and "integer" in a.kind and uint64 in (a, b):
+        return None
+    return _BY_NUMPY[np.promote_types(a.dtype, b.dtype)]
 
 
-_PROMOTION = {
-    (a, b): _BY_NUMPY[np.promote_types(a.dtype, b.dtype)]
+def _mixed_kind_promotion(a: DType, b: DType) -> DType | None:
+    """Where the standard is silent, what NumPy, PyTorch and JAX agree on: bool with a
+    number, or an integer with a floating dtype, gives the higher-kind operand's dtype
+    (so an integer never widens a float32). uint64 with a signed integer stays undefined:
+    the three libraries disagree."""
+    rank_a, rank_b = _CATEGORY_RANK[a.kind], _CATEGORY_RANK[b.kind]
+    if rank_a == rank_b:
+        return None
+    return a if rank_a > rank_b else b
+
+
+STANDARD_PROMOTION = {
+    (a, b): result
     for a in ALL_DTYPES
     for b in ALL_DTYPES
-    if _promotion_is_defined(a, b)
+    if (result := _standard_promotion(a, b)) is not None
+}
+"""The standard's promotion table alone (what ``can_cast`` answers from)."""
+
+_PROMOTION = {
+    (a, b): result
+    for a in ALL_DTYPES
+    for b in ALL_DTYPES
+    if (result := _standard_promotion(a, b) or _mixed_kind_promotion(a, b)) is not None
 }
 
 
 def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
-    """The standard's promotion of two dtypes; TypeError where the standard defines none."""
+    """The promotion of two dtypes: the standard's table, extended to mixed kinds where
+    the major libraries agree; TypeError for the pairs they disagree on."""
     result = _PROMOTION.get((a, b))
     if result is None:
         raise TypeError(
-            f"{function}(): the standard defines no type promotion between {a} and {b}; "
-            "convert one of them explicitly with astype()"
+            f"{function}(): cannot promote {a.name} and {b.name} to a common dtype (no type can "
+            "hold both, and libraries disagree on the choice); cast one of them "
+            "explicitly with astype()"
         )
     return result
 
 
 def promotes_to(source: DType, target: DType) -> builtins.bool:
-    """True when promoting ``source`` with ``target`` gives ``target`` (a safe, same-kind cast)."""
+    """True when promoting ``source`` with ``target`` gives ``target``: ``source``
+    values may be stored in a ``target`` array (never floats into integers)."""
     return _PROMOTION.get((source, target)) is target
 
 
-_COMPLEX_OF = {float32: complex64, float64: complex128}
+def standard_promotes_to(source: DType, target: DType) -> builtins.bool:
+    """As ``promotes_to``, by the standard's table alone."""
+    return STANDARD_PROMOTION.get((source, target)) is target
+
+
+_SCALAR_RANK = {builtins.bool: 0, int: 1, float: 2, complex: 3}
+_KIND_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 3}
 
 
 def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:
     """The dtype of an operation between an array of ``dtype`` and a Python scalar.
 
-    bool scalars meet bool arrays; ints meet numeric arrays; floats meet floating arrays;
-    complex scalars meet floating arrays (a real array becomes complex of its precision).
-    The array's dtype wins; any other pairing is a TypeError.
+    A scalar of the array's kind or a lower one takes the array's dtype (``True`` with
+    int8 is int8, ``2`` with float32 is float32); a scalar of a higher kind gives our
+    default dtype of the scalar's kind (``1.5`` with int64 is float64), except that a
+    complex scalar with a real floating array keeps its precision (complex64 for
+    float32), as NumPy, PyTorch and JAX all do.
     """
-    if python_scalar_fits_kind(scalar, dtype):
+    rank = _SCALAR_RANK.get(scalar.__class__)
+    if rank is None:
+        rank = _python_scalar_rank(scalar)
+        if rank is None:
+            raise TypeError(
+                f"{function}(): cannot promote {dtype} with a Python "
+                f"{type(scalar).__name__}; only bool, int, float and complex scalars "
+                "take part in type promotion"
+            )
+    if rank <= _KIND_RANK[dtype.kind]:
         return dtype
-    if isinstance(scalar, complex) and dtype.kind == "real floating":
-        return _COMPLEX_OF[dtype]
-    raise TypeError(
-        f"{function}(): the standard defines no operation between an array of {dtype} "
-        f"and a Python {type(scalar).__name__}"
-    )
+    if rank == 3 and dtype.kind == "real floating":
+        return COMPLEX_OF[dtype]
+    return _DEFAULT_OF_RANK[rank]
+
+
+_DEFAULT_OF_RANK = (bool, DEFAULT_INTEGER, DEFAULT_REAL_FLOATING, DEFAULT_COMPLEX_FLOATING)
+
+
+_NUMPY_KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
+
+
+def _python_scalar_rank(value) -> int | None:
+    """The rank of a subclass of a Python scalar type (NumPy's float64 is a float), or
+    of a NumPy scalar (NumPy's int64 stands for a Python int)."""
+    if isinstance(value, np.generic):
+        return _NUMPY_KIND_RANK.get(value.dtype.kind)
+    for kind, rank in _SCALAR_RANK.items():
+        if isinstance(value, kind):
+            return rank
+    return None
+
+
+def as_python_scalar(value):
+    """``value`` as a Python scalar when it is one (or a NumPy scalar: its ``item()``),
+    else None. Operations take NumPy's scalars as they take Python's, as NumPy, PyTorch
+    and JAX do."""
+    if value.__class__ in _SCALAR_RANK:
+        return value
+    if isinstance(value, np.generic):
+        return value.item() if value.dtype.kind in _NUMPY_KIND_RANK else None
+    if isinstance(value, (builtins.bool, int, float, complex)):
+        return value
+    return None
 
 
 def python_scalar_fits_kind(value, dtype: DType) -> builtins.bool:
-    """True when a Python scalar may become an element of ``dtype`` (bool with bool, int
-    with numbers, float with floating, complex with complex)."""
-    if isinstance(value, builtins.bool):
-        return dtype.kind == "bool"
-    if isinstance(value, int):
-        return dtype.kind != "bool"
-    if isinstance(value, float):
-        return "floating" in dtype.kind
-    if isinstance(value, complex):
-        return dtype.kind == "complex floating"
-    return False
+    """True when a Python scalar may be stored in an array of ``dtype`` without
+    changing its kind: bool into any array, int into numbers, float into floating
+    arrays, complex into complex arrays (never a float into integers)."""
+    rank = _SCALAR_RANK.get(value.__class__)
+    if rank is None:
+        rank = _python_scalar_rank(value)
+    return rank is not None and rank <= _KIND_RANK[dtype.kind]
 
 
 def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._kernels import returning_ndarray, silenced, silencing
+from ._dtypes import KIND_GROUPS
+from ._kernels import contiguous_copy, returning_ndarray, silenced, silencing
 
 
 def _floor_divide(a, b):
@@ -67,17 +68,17 @@ def _sign(a):
 
 def _real(a):
     """The real parts, in new memory (NumPy's ``real`` is a view, or ``a`` itself)."""
-    return np.real(a).copy()
+    return contiguous_copy(np.real(a))
 
 
 def _imag(a):
     """The imaginary parts, in new memory (NumPy's ``imag`` is a view)."""
-    return np.imag(a).copy()
+    return contiguous_copy(np.imag(a))
 
 
 def _round(a):
     if a.dtype.kind in "iub":
-        return a.copy()
+        return contiguous_copy(a)
     return np.round(a)
 
 
@@ -176,7 +177,7 @@ _ALWAYS_QUIET = frozenset({
     "logical_and", "logical_or", "logical_xor", "copysign", "nextafter",
 })
 _QUIET_FOR_INTEGERS = frozenset({"add", "subtract", "multiply", "maximum", "minimum"})
-_INTEGER_KINDS = frozenset({"signed integer", "unsigned integer", "bool"})
+_INTEGER_KINDS = KIND_GROUPS["integer or boolean"]
 
 
 def _could_warn(name: str, kind: str) -> bool:
@@ -220,7 +221,13 @@ def clip(a: np.ndarray, low, high) -> np.ndarray:
             result = np.maximum(result, low)
         if high is not None:
             result = np.minimum(result, high)
-    return np.array(result, dtype=a.dtype, copy=True)
+    return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``a`` itself
+
+
+def cast(a: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
+    """``a``'s values in ``numpy_dtype`` (a new array), for an operand of a mixed-dtype
+    operation; the promotion rules allowed the conversion."""
+    return contiguous_copy(a, numpy_dtype)
 
 
 def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:

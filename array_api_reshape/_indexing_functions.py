@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ._array_object import Array, check_array
+from ._dtypes import as_python_scalar
 from ._kernels import from_contiguous_result, take_along_axis_values, take_values
 from ._validation import normalize_axis
 
@@ -23,15 +24,19 @@ def take(x: Array, indices: Array, /, *, axis=None) -> Array:
     ----------
     x : Array
         Input array.
-    indices : Array
+    indices : Array or int
         A one-dimensional integer array of positions (negative ones count from the end).
+        Beyond the standard, as NumPy and JAX accept it (Cubed relies on it): one
+        integer position (a Python or NumPy int, or a 0-d integer array), which drops
+        the axis.
     axis : int, optional
         The axis to take along; may be omitted only for a one-dimensional ``x``.
 
     Returns
     -------
     Array
-        ``x`` with axis ``axis`` replaced by one of ``len(indices)`` elements.
+        ``x`` with axis ``axis`` replaced by one of ``len(indices)`` elements (a new
+        array), or without that axis for one integer position.
 
     Raises
     ------
@@ -45,11 +50,20 @@ def take(x: Array, indices: Array, /, *, axis=None) -> Array:
     >>> import array_api_reshape as xp
     >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0, -1]))
     Array([30, 10, 30], dtype=int64)
+    >>> xp.take(xp.reshape(xp.arange(6), (2, 3)), 1, axis=1)
+    Array([1, 4], dtype=int64)
     """
     check_array(x, "take")
-    _check_indices(indices, "take")
-    if indices.ndim != 1:
-        raise ValueError(f"take(): 'indices' must be one-dimensional, got shape {indices.shape}")
+    position = _single_position(indices)
+    if position is not None:
+        indices_view = position
+    else:
+        _check_indices(indices, "take")
+        if indices.ndim != 1:
+            raise ValueError(
+                f"take(): 'indices' must be one-dimensional, got shape {indices.shape}"
+            )
+        indices_view = indices._numpy()
     if axis is None:
         if x.ndim != 1:
             raise ValueError(
@@ -57,8 +71,21 @@ def take(x: Array, indices: Array, /, *, axis=None) -> Array:
             )
         axis = 0
     axis = normalize_axis(axis, x.ndim, "take")
-    result = take_values(x._numpy(), indices._numpy(), axis)
+    result = take_values(x._numpy(), indices_view, axis)
     return Array._new(*from_contiguous_result(result), x.dtype)
+
+
+def _single_position(indices) -> int | None:
+    """One integer position given as ``indices`` (a Python or NumPy int, or a 0-d
+    integer array), or None for anything else."""
+    if indices.__class__ is Array:
+        if indices.ndim == 0 and "integer" in indices.dtype.kind:
+            return int(indices)
+        return None
+    scalar = as_python_scalar(indices)
+    if scalar.__class__ is int:
+        return scalar
+    return None
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis=-1) -> Array:

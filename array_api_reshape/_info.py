@@ -6,12 +6,29 @@ from ._devices import ALL_DEVICES, CPU_DEVICE, check_device
 from ._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
 from ._dtypes import DEFAULT_REAL_FLOATING
 from ._data_type_functions import isdtype
+from ._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 
 MAX_DIMENSIONS = 64
 
 
 class Info:
-    """What this namespace supports: capabilities, devices and dtypes."""
+    """What this namespace supports: capabilities, devices and dtypes.
+
+    ``api_version`` is the standard version whose answers it gives: before 2025.12
+    ``devices()`` is a list, and before 2024.12 ``capabilities()`` has no
+    ``"max dimensions"``.
+    """
+
+    __slots__ = ("api_version",)
+
+    def __init__(self, api_version: str = LATEST_API_VERSION):
+        self.api_version = checked_version(api_version, "Info")
+
+    def __reduce__(self):
+        return (Info, (self.api_version,))
+
+    def __repr__(self) -> str:
+        return f"array_api_reshape.Info(api_version={self.api_version!r})"
 
     def capabilities(self) -> dict:
         """
@@ -29,11 +46,10 @@ class Info:
         >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
         True
         """
-        return {
-            "boolean indexing": True,
-            "data-dependent shapes": True,
-            "max dimensions": MAX_DIMENSIONS,
-        }
+        capabilities = {"boolean indexing": True, "data-dependent shapes": True}
+        if self.api_version >= "2024.12":
+            capabilities["max dimensions"] = MAX_DIMENSIONS
+        return capabilities
 
     def default_device(self):
         """
@@ -78,7 +94,7 @@ class Info:
 
     def devices(self) -> tuple:
         """
-        Every device this namespace can place arrays on.
+        Every device this namespace can place arrays on (a list before version 2025.12).
 
         Examples
         --------
@@ -86,7 +102,7 @@ class Info:
         >>> xp.__array_namespace_info__().devices()
         (array_api_reshape.Device('cpu'),)
         """
-        return ALL_DEVICES
+        return ALL_DEVICES if self.api_version >= TUPLES_SINCE else list(ALL_DEVICES)
 
     def dtypes(self, *, device=None, kind=None) -> dict:
         """
@@ -97,7 +113,7 @@ class Info:
         device : device, optional
             Must be None or the CPU.
         kind : str, dtype or tuple, optional
-            A kind as :func:`isdtype` takes it; None (default) gives every dtype.
+            A kind as :func:`~array_api_reshape.isdtype` takes it; None (default) gives every dtype.
 
         Returns
         -------

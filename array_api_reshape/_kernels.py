@@ -14,8 +14,9 @@ import warnings
 
 import numpy as np
 
+from ._copy_kernels import copy_strided
 from ._layout import Layout, contiguous_layout, has_repeated_addresses
-from ._storage import Storage, adopt, allocate
+from ._storage import DLPACK_CPU, Storage, adopt, allocate
 
 
 def _silencers():
@@ -115,19 +116,18 @@ def copy_in_shape(source: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return contiguous_copy(source).reshape(shape)
 
 
-def contiguous_copy(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> np.ndarray:
-    """One strided copy of ``source`` as a new C-contiguous NumPy array (in ``numpy_dtype``
-    if given: an unsafe cast, which the callers have allowed)."""
-    if numpy_dtype is None or numpy_dtype is source.dtype:
-        return source.copy()  # C order
-    copy = np.empty(source.shape, dtype=numpy_dtype)
-    np.copyto(copy, source, casting="unsafe")
-    return copy
+# One planned copy of ``source`` as a new C-contiguous NumPy array (in ``numpy_dtype`` if
+# given): the routine every copy goes through, bound directly (a hot path for small copies).
+contiguous_copy = copy_strided
 
 
 def c_contiguous(result: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
     """``result`` in C order and ``numpy_dtype``: itself when it is so, else one copy."""
-    return np.asarray(result, dtype=numpy_dtype, order="C")
+    if result.__class__ is not _NDARRAY:  # a NumPy scalar
+        return np.asarray(result, dtype=numpy_dtype, order="C")
+    if result.flags.c_contiguous and result.dtype == numpy_dtype:
+        return result
+    return copy_strided(result, numpy_dtype)
 
 
 def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
@@ -142,9 +142,6 @@ def write(target: np.ndarray, value) -> None:
     np.copyto(target, value, casting="unsafe")
 
 
-DLPACK_CPU = (1, 0)
-
-
 def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
     """NumPy's ``__array__`` protocol over a view: share memory unless told or forced to copy."""
     if dtype is not None and np.dtype(dtype) != view.dtype:
@@ -155,7 +152,7 @@ def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
             )
         return view.astype(dtype)
     # a new ndarray object over the same memory: callers may reshape what we hand out
-    return view.copy() if copy else view.view()
+    return copy_strided(view) if copy else view.view()
 
 
 def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
@@ -166,7 +163,7 @@ def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
             "copying to another device is not supported"
         )
     if copy:
-        view = view.copy()
+        view = copy_strided(view)
     kwargs = {} if max_version is None else {"max_version": max_version}
     return view.__dlpack__(**kwargs)
 
@@ -319,31 +316,10 @@ def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
     return np.triu(view, k) if upper else np.tril(view, k)
 
 
-def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
-    """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
-
-    The producer must say its data is on the CPU; anything it hands back that is not a
-    valid DLPack capsule is refused in our words (NumPy checks the capsule's layout)."""
-    device = producer.__dlpack_device__()
-    if not isinstance(device, tuple) or tuple(device)[:1] != (DLPACK_CPU[0],):
-        raise ValueError(
-            f"{function}(): the producer's data is on DLPack device {device!r}; only the "
-            f"CPU {DLPACK_CPU} is supported"
-        )
-    kwargs = {} if copy is None else {"copy": copy}
-    try:
-        return np.from_dlpack(producer, **kwargs)
-    except BufferError as error:
-        raise BufferError(f"{function}(): the producer refused to export: {error}") from None
-    except (TypeError, ValueError, AttributeError) as error:
-        raise TypeError(
-            f"{function}(): the producer's __dlpack__ did not give a usable DLPack capsule "
-            f"({type(error).__name__}: {error})"
-        ) from None
-
-
 def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` at ``indices`` along ``axis`` (negative indices count back)."""
+    """Elements of ``view`` at ``indices`` (an index array, or one int that drops the
+    axis) along ``axis``; negative indices count back."""
+    indices = np.asarray(indices)
     size = view.shape[axis]
     _check_index_range(indices, size, "take")
     return np.take(view, indices, axis=axis)
@@ -450,9 +426,7 @@ def vector_dot(a: np.ndarray, b: np.ndarray, axis: int, numpy_dtype: np.dtype) -
 
 def column_major_copy(view: np.ndarray) -> np.ndarray:
     """The elements of ``view`` in column-major order, as a new flat buffer (one copy)."""
-    flat = np.empty(view.size, dtype=view.dtype)
-    np.copyto(flat.reshape(view.shape[::-1]), view.T)
-    return flat
+    return copy_strided(view, order="F").reshape(-1, order="F")
 
 
 RESIZE_CHUNK = 4096

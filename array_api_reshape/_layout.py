@@ -1,15 +1,17 @@
 """
 The layout of a strided array: shape, strides and offset, all counted in elements.
 
-Everything that decides *where elements are* lives in this module and its two siblings
-(``_layout_reshape`` and ``_layout_indexing``). They are pure Python: no NumPy, no
-buffers, no mutation. Functions here trust that axes were already normalised by the
+Everything that decides *where elements are* lives in this module and its siblings
+(``_layout_reshape`` with ``_reshape_decision``, and ``_layout_indexing``). They are pure
+Python: no NumPy, no buffers, no mutation; their caches are ``_bounded_cache.BoundedCache``. Functions here trust that axes were already normalised by the
 caller (``_validation``); they only do the arithmetic.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from ._bounded_cache import BoundedCache
 
 
 class Layout(NamedTuple):
@@ -62,17 +64,21 @@ def column_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(strides)
 
 
-_CONTIGUOUS_LAYOUTS: dict = {}
+CONTIGUOUS_LAYOUTS = BoundedCache()
+"""``contiguous_layout``'s results at offset 0 by shape, for callers that look them up
+before calling (the shape must be a tuple of ints)."""
+
+remembered_contiguous_layout = CONTIGUOUS_LAYOUTS.get
+"""``CONTIGUOUS_LAYOUTS.get`` bound once, for the hot paths."""
 
 
 def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
     """The C-contiguous layout of ``shape`` starting at ``offset`` (remembered per shape)."""
     if offset == 0:
-        layout = _CONTIGUOUS_LAYOUTS.get(shape)
+        layout = remembered_contiguous_layout(shape)
         if layout is None:
-            if len(_CONTIGUOUS_LAYOUTS) > 4096:
-                _CONTIGUOUS_LAYOUTS.clear()
-            layout = _CONTIGUOUS_LAYOUTS[shape] = make_layout(shape, row_major_strides(shape), 0)
+            layout = make_layout(shape, row_major_strides(shape), 0)
+            CONTIGUOUS_LAYOUTS.remember(shape, layout)
         return layout
     return make_layout(shape, row_major_strides(shape), offset)
 

@@ -7,6 +7,7 @@ a tuple whose items are Python ints, slices, None or Ellipsis (at most one).
 
 from __future__ import annotations
 
+from ._bounded_cache import BoundedCache
 from ._layout import Layout, _new_layout, make_layout
 
 
@@ -68,9 +69,12 @@ def first_axis_indexed(layout: Layout, index: int) -> Layout:
     )
 
 
-SLICED_LAYOUTS: dict = {}
+SLICED_LAYOUTS = BoundedCache()
 """``first_axis_sliced``'s results by ``(layout, start, stop, step)``, for callers that
 look them up before calling (the bounds must be ints or None, never floats or bools)."""
+
+remembered_sliced_layout = SLICED_LAYOUTS.get
+"""``SLICED_LAYOUTS.get`` bound once, for the hot paths."""
 
 
 def first_axis_sliced(layout: Layout, key: slice) -> Layout:
@@ -82,7 +86,4 @@ def first_axis_sliced(layout: Layout, key: slice) -> Layout:
     stride = strides[0]
     offset = layout.offset + first * stride if length else layout.offset
     result = _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))
-    if len(SLICED_LAYOUTS) > 4096:
-        SLICED_LAYOUTS.clear()
-    SLICED_LAYOUTS[layout, key.start, key.stop, key.step] = result
-    return result
+    return SLICED_LAYOUTS.remember((layout, key.start, key.stop, key.step), result)

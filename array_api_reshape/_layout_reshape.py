@@ -11,6 +11,10 @@ times the next size. (If a group's old axes do not merge, its new axes cannot be
 either: the address of the first step of the new innermost axis forces the merge.)
 
 Column-major reading is the same question asked of the reversed axes.
+
+Callers do not use these two functions directly: ``_reshape_decision.decide_reshape``
+normalises the requested shape, picks the order, remembers the answer and is what every
+reshape, explanation and diagram reads.
 """
 
 from __future__ import annotations
@@ -21,10 +25,11 @@ from ._layout import Layout, make_layout, product, row_major_strides
 
 
 class ReshapeBlocked(NamedTuple):
-    """Why no view exists: two neighbouring input axes that cannot be merged."""
+    """Why no view of ``new_shape`` exists: two neighbouring input axes that cannot be merged."""
 
     axes: tuple[int, int]
     reason: str
+    new_shape: tuple[int, ...]
 
 
 def _non_unit_axes(layout: Layout) -> list[tuple[int, int, int]]:
@@ -36,7 +41,7 @@ def _non_unit_axes(layout: Layout) -> list[tuple[int, int, int]]:
     ]
 
 
-def _merge_blocker(outer, inner) -> ReshapeBlocked | None:
+def _merge_blocker(outer, inner, new_shape) -> ReshapeBlocked | None:
     """None when axis ``outer`` steps over exactly one full run of axis ``inner``."""
     outer_axis, _, outer_stride = outer
     inner_axis, inner_size, inner_stride = inner
@@ -45,6 +50,7 @@ def _merge_blocker(outer, inner) -> ReshapeBlocked | None:
     return ReshapeBlocked(
         (outer_axis, inner_axis),
         f"stride {outer_stride} != {inner_size} * {inner_stride}",
+        new_shape,
     )
 
 
@@ -64,7 +70,7 @@ def _strides_for_new_axes(old_axes, new_shape) -> tuple[int, ...] | ReshapeBlock
                 new_count *= new_sizes[j_end]
                 j_end += 1
         for k in range(i, i_end - 1):
-            blocker = _merge_blocker(old_axes[k], old_axes[k + 1])
+            blocker = _merge_blocker(old_axes[k], old_axes[k + 1], new_shape)
             if blocker is not None:
                 return blocker
         step = old_axes[i_end - 1][2]
@@ -122,5 +128,5 @@ def reshape_as_view_column_major(
     if isinstance(result, ReshapeBlocked):
         last = layout.ndim - 1
         first_axis, second_axis = sorted(last - a for a in result.axes)
-        return ReshapeBlocked((first_axis, second_axis), result.reason)
+        return ReshapeBlocked((first_axis, second_axis), result.reason, new_shape)
     return _reversed_layout(result)

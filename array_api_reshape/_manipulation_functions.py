@@ -3,61 +3,30 @@
 from __future__ import annotations
 
 from ._array_object import Array, check_array
+from ._bounded_cache import BoundedCache
 from ._dtypes import promote_types
-from ._kernels import copy_in_shape, numpy_call, wrap_result
+from ._kernels import column_major_copy, copy_in_shape, numpy_call, wrap_result
 from ._layout import (
     broadcast_shape,
     broadcast_to_shape,
+    column_major_strides,
     flipped,
+    has_repeated_addresses,
+    make_layout,
     moved_axes,
     permuted,
     with_unit_axes,
     without_axes,
 )
-from ._layout_reshape import ReshapeBlocked, reshape_as_view
-from ._storage import read_only_alias
+from ._reshape_decision import (
+    ReshapeBlocked,
+    blocked_message,
+    decide_reshape,
+    remembered_row_major_decision,
+    reshape_target,
+)
+from ._storage import Storage, read_only_alias
 from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
-
-
-def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ...]:
-    """The requested shape with its -1 (if any) inferred; ValueError if it cannot hold ``size``."""
-    new_shape = as_int_tuple(shape, function, "shape")
-    unknown = [axis for axis, n in enumerate(new_shape) if n == -1]
-    if len(unknown) > 1:
-        raise ValueError(f"{function}(): 'shape' {new_shape} can have at most one -1")
-    if any(n < -1 for n in new_shape):
-        raise ValueError(
-            f"{function}(): 'shape' {new_shape} must hold sizes >= 0 and at most one -1"
-        )
-    known = 1
-    for n in new_shape:
-        if n != -1:
-            known *= n
-    if unknown:
-        if known == 0 or size % known:
-            raise ValueError(
-                f"{function}(): cannot reshape an array of size {size} into shape "
-                f"{new_shape}: the -1 has no unique value"
-            )
-        axis = unknown[0]
-        new_shape = new_shape[:axis] + (size // known,) + new_shape[axis + 1 :]
-    elif known != size:
-        raise ValueError(
-            f"{function}(): cannot reshape an array of size {size} into shape {new_shape}"
-        )
-    return new_shape
-
-
-def blocked_message(x: Array, new_shape, blocked: ReshapeBlocked, order: str = "C") -> str:
-    """The ``copy=False`` error: which axes block a view of ``new_shape`` and why."""
-    first, second = blocked.axes
-    order_note = "" if order == "C" else ', order="F"'
-    return (
-        f"reshape(copy=False): no view of shape {new_shape} exists for an array with "
-        f"shape {x.shape} and strides {x._layout.strides}: axes {first} and {second} "
-        f"cannot be merged because {blocked.reason}. Use copy=None to allow a copy, or "
-        f"see layout.explain_reshape(x, {new_shape}{order_note})."
-    )
 
 
 def reshape(x: Array, /, shape, *, copy=None) -> Array:
@@ -103,58 +72,48 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     False
     """
     if (copy is None or copy is False) and x.__class__ is Array and shape.__class__ is tuple:
-        cached = _VIEW_LAYOUTS.get((x._layout, shape))
-        if cached is not None:
+        decision = remembered_row_major_decision((x._layout, shape))
+        if decision is not None:
             for n in shape:
                 if n.__class__ is not int:
                     break
             else:
-                if cached.__class__ is not _CopyTo:
-                    return x._view(cached)
+                if decision.__class__ is not ReshapeBlocked:
+                    return x._view(decision)
                 if copy is None:
-                    return _copied(x, cached.shape)
-    return _reshape(x, shape, copy)
+                    return _copied(x, decision.new_shape, "C")
+    return reshape_in_order(x, shape, copy, "C")
 
 
-class _CopyTo(tuple):
-    """A remembered "no view exists" decision: the resolved shape to copy into."""
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return self[0]
-
-
-def _copied(x: Array, new_shape: tuple[int, ...]) -> Array:
-    return Array._adopt(copy_in_shape(x._numpy(), new_shape), x._dtype)
-
-
-_VIEW_LAYOUTS: dict = {}
-_CACHE_LIMIT = 4096
-
-
-def _remember(cache: dict, layout, argument, result) -> None:
-    """Cache a layout decision: it depends only on the layout and a tuple of ints (exactly
-    ints: ``(24.0, 9) == (24, 9)``, so lookups check the types too)."""
-    if argument.__class__ is tuple and all(n.__class__ is int for n in argument):
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[layout, argument] = result
-
-
-def _reshape(x: Array, shape, copy) -> Array:
+def reshape_in_order(x: Array, shape, copy, order: str) -> Array:
+    """``reshape`` reading and placing elements in ``order`` ("C" or "F", checked by the
+    caller): a view when ``decide_reshape`` finds one, otherwise a copy laid out in ``order``."""
     check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
-    new_shape = reshape_target(shape, x.size)
     if copy:
-        return _copied(x, new_shape)
-    result = reshape_as_view(x._layout, new_shape)
-    if not isinstance(result, ReshapeBlocked):
-        _remember(_VIEW_LAYOUTS, x._layout, shape, result)
-        return x._view(result)
+        return _copied(x, reshape_target(shape, x.size), order)
+    decision = decide_reshape(x._layout, shape, order)
+    if decision.__class__ is not ReshapeBlocked:
+        return x._view(decision)
     if copy is False:
-        raise ValueError(blocked_message(x, new_shape, result))
-    _remember(_VIEW_LAYOUTS, x._layout, shape, _CopyTo((new_shape,)))
-    return _copied(x, new_shape)
+        raise ValueError(blocked_message(x._layout, decision, order))
+    return _copied(x, decision.new_shape, order)
+
+
+def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
+    if order == "C":
+        return Array._adopt(copy_in_shape(x._numpy(), new_shape), x._dtype)
+    return Array._new(
+        Storage(column_major_copy(x._numpy())),
+        make_layout(new_shape, column_major_strides(new_shape), 0),
+        x._dtype,
+    )
+
+
+_PERMUTED_LAYOUTS = BoundedCache()
+"""``permute_dims``'s layouts by ``(layout, axes)`` for axes that are tuples of exactly ``int``
+(``(1.0, 0) == (1, 0)``, so lookups check the types too)."""
+_remembered_permutation = _PERMUTED_LAYOUTS.get
 
 
 def permute_dims(x: Array, /, axes) -> Array:
@@ -185,7 +144,7 @@ def permute_dims(x: Array, /, axes) -> Array:
     (4, 2, 3)
     """
     if x.__class__ is Array and axes.__class__ is tuple:
-        cached = _PERMUTED_LAYOUTS.get((x._layout, axes))
+        cached = _remembered_permutation((x._layout, axes))
         if cached is not None:
             for a in axes:
                 if a.__class__ is not int:
@@ -202,11 +161,9 @@ def permute_dims(x: Array, /, axes) -> Array:
         )
     order = normalize_axes(requested, ndim, "permute_dims", "axes")
     result = permuted(x._layout, order)
-    _remember(_PERMUTED_LAYOUTS, x._layout, axes, result)
+    if axes.__class__ is tuple and all(a.__class__ is int for a in axes):
+        _PERMUTED_LAYOUTS.remember((x._layout, axes), result)
     return x._view(result)
-
-
-_PERMUTED_LAYOUTS: dict = {}
 
 
 def expand_dims(x: Array, /, axis) -> Array:
@@ -388,6 +345,16 @@ def broadcast_to(x: Array, /, shape) -> Array:
     return Array._new(read_only_alias(x._storage), result, x.dtype)
 
 
+def broadcast_view(x: Array, shape: tuple[int, ...]) -> Array:
+    """``x`` broadcast to ``shape`` (which its shape must broadcast to): writable like
+    ``x`` when no two elements share an address, read-only when a stride-0 axis
+    repeats them."""
+    layout = broadcast_to_shape(x._layout, shape)
+    if has_repeated_addresses(layout):
+        return Array._new(read_only_alias(x._storage), layout, x.dtype)
+    return x._view(layout)
+
+
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """
     Broadcast arrays against each other (views).
@@ -400,7 +367,9 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     Returns
     -------
     tuple of Array
-        One read-only view per input, all of the common shape.
+        One view per input, all of the common shape. A view where a stride-0 axis
+        repeats elements is read-only; the others are writable when their input is
+        (writes show in the input).
 
     Raises
     ------
@@ -422,10 +391,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             "broadcast_arrays(): shapes "
             f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
         )
-    return tuple(
-        Array._new(read_only_alias(x._storage), broadcast_to_shape(x._layout, shape), x.dtype)
-        for x in arrays
-    )
+    return tuple(broadcast_view(x, shape) for x in arrays)
 
 
 def broadcast_shapes(*shapes) -> tuple:

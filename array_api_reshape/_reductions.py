@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._array_object import Array, check_array
-from ._dtypes import DType
+from ._dtypes import KIND_GROUPS, DType
 from ._kernels import numpy_call, numpy_call_without_warnings
 from ._validation import normalize_axes
 
@@ -50,13 +50,8 @@ def reduce(
     return Array._adopt(result, result_dtype)
 
 
-def check_kind(x: Array, function: str, allowed: tuple[str, ...], wording: str) -> None:
-    """TypeError unless ``x``'s dtype kind is among ``allowed``."""
+def check_kind(x: Array, function: str, kinds: str) -> None:
+    """TypeError unless ``x``'s dtype is of ``kinds``, a group of KIND_GROUPS."""
     check_array(x, function)
-    if x.dtype.kind not in allowed:
-        raise TypeError(f"{function}(): 'x' must have a {wording} dtype, got {x.dtype}")
-
-
-REAL = ("signed integer", "unsigned integer", "real floating")
-NUMERIC = REAL + ("complex floating",)
-FLOATING = ("real floating", "complex floating")
+    if x.dtype.kind not in KIND_GROUPS[kinds]:
+        raise TypeError(f"{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")

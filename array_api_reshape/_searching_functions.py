@@ -7,12 +7,12 @@ from ._array_object import Array, check_array
 from ._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
 from ._kernels import checked_scalar, numpy_call, wrap_result
 from ._layout import broadcast_shape
-from ._reductions import REAL, check_keepdims, check_kind, reduce
+from ._reductions import check_keepdims, check_kind, reduce
 from ._validation import normalize_axis
 
 
 def _arg_extremum(function: str, x, axis, keepdims) -> Array:
-    check_kind(x, function, REAL, "real-valued")
+    check_kind(x, function, "real-valued")
     keepdims = check_keepdims(keepdims, function)
     if axis is None:
         if x.size == 0:
@@ -170,7 +170,7 @@ def searchsorted(x1: Array, x2, /, *, side="left", sorter=None) -> Array:
     >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0, 0.5]), side="right")
     Array([2, 0], dtype=int64)
     """
-    check_kind(x1, "searchsorted", REAL, "real-valued")
+    check_kind(x1, "searchsorted", "real-valued")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
     if side not in ("left", "right"):

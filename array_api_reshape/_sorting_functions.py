@@ -5,12 +5,12 @@ from __future__ import annotations
 from ._array_object import Array
 from ._dtypes import DEFAULT_INDEX
 from ._kernels import sort_positions, sorted_values, wrap_result
-from ._reductions import REAL, check_kind
+from ._reductions import check_kind
 from ._validation import normalize_axis
 
 
 def _sort_arguments(function: str, x, axis, descending, stable) -> int:
-    check_kind(x, function, REAL + ("bool",), "real-valued")
+    check_kind(x, function, "real-valued or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if flag is not True and flag is not False:
             raise TypeError(f"{function}(): '{name}' must be a bool, got {flag!r}")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from ._array_object import Array
-from ._dtypes import DType, check_dtype, int64, uint64
+from ._array_object import Array, check_array
+from ._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
 from ._kernels import numpy_call, wrap_result
 from ._reductions import (
-    FLOATING,
-    NUMERIC,
-    REAL,
     check_kind,
     reduce,
     reduced_axes,
@@ -34,7 +31,7 @@ def _accumulator_dtype(x: Array, dtype, function: str) -> DType:
 
 
 def _summing(function: str, numpy_name: str, x, axis, dtype, keepdims) -> Array:
-    check_kind(x, function, NUMERIC, "numeric")
+    check_kind(x, function, "numeric")
     result_dtype = _accumulator_dtype(x, dtype, function)
     return reduce(function, numpy_name, x, axis, keepdims, result_dtype, dtype=result_dtype.dtype)
 
@@ -97,7 +94,7 @@ def prod(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
 
 
 def _extremum(function: str, numpy_name: str, x, axis, keepdims) -> Array:
-    check_kind(x, function, REAL, "real-valued")
+    check_kind(x, function, "real-valued")
     axes = reduced_axes(x, axis, function)
     if reduced_size(x, axes) == 0:
         raise ValueError(f"{function}(): cannot reduce zero elements (the array is empty)")
@@ -166,36 +163,64 @@ def min(x: Array, /, *, axis=None, keepdims=False) -> Array:
     return _extremum("min", "min", x, axis, keepdims)
 
 
-def mean(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
     """
     Arithmetic mean over the given axes (NaN for no elements).
 
     Parameters
     ----------
     x : Array
-        A floating-point array (real or complex).
+        A floating-point array (real or complex); with ``dtype``, any numeric array.
     axis : int or tuple of int, optional
         Axes to average; None (default) averages everything.
     keepdims : bool, optional
         Keep the reduced axes as size-1 axes (default False).
+    dtype : dtype, optional
+        A floating dtype to accumulate in and return (beyond the standard, as NumPy,
+        PyTorch and JAX accept it); default ``x.dtype``. A complex ``x`` needs a
+        complex ``dtype``.
 
     Returns
     -------
     Array
-        Of ``x.dtype``.
+        Of ``dtype``, or of ``x.dtype``.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not floating and no ``dtype`` is given, or ``dtype`` is not
+        floating or would drop the imaginary parts of ``x``.
 
     Examples
     --------
     >>> import array_api_reshape as xp
     >>> xp.mean(xp.asarray([1.0, 2.0, 6.0]))
     Array(3., dtype=float64)
+    >>> xp.mean(xp.asarray([1, 2], dtype=xp.int32), dtype=xp.float32)
+    Array(1.5, dtype=float32)
     """
-    check_kind(x, "mean", FLOATING, "floating-point")
-    return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
+    if dtype is None:
+        check_array(x, "mean")
+        if x.dtype.kind not in KIND_GROUPS["floating-point"]:
+            raise TypeError(
+                f"mean(): 'x' must have a floating-point dtype, got {x.dtype.name}; pass "
+                "a floating 'dtype' (for example dtype=float64) to average other numbers"
+            )
+        return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
+    check_kind(x, "mean", "any")
+    dtype = check_dtype(dtype, "mean")
+    if "floating" not in dtype.kind or (
+        x.dtype.kind == "complex floating" and dtype.kind != "complex floating"
+    ):
+        raise TypeError(
+            f"mean(): cannot cast {x.dtype.name} to 'dtype' {dtype.name}: it must be a "
+            "floating dtype, complex for a complex 'x'"
+        )
+    return reduce("mean", "mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype.dtype)
 
 
 def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
-    check_kind(x, function, ("real floating",), "real floating-point")
+    check_kind(x, function, "real floating-point")
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
@@ -264,7 +289,7 @@ def var(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
 
 
 def _cumulative(function: str, numpy_name: str, identity, x, axis, dtype, include_initial):
-    check_kind(x, function, NUMERIC + ("bool",), "numeric")
+    check_kind(x, function, "any")
     if x.ndim == 0:
         raise ValueError(f"{function}(): 'x' must have at least one dimension")
     if axis is None:

@@ -7,6 +7,8 @@ the CPU) plus its device. Arrays place a Layout over it; many arrays may share o
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 
 from ._devices import CPU_DEVICE, Device
@@ -14,6 +16,9 @@ from ._layout import Layout, make_layout
 
 
 NUMPY_ARRAY = np.ndarray
+
+DLPACK_CPU = (1, 0)
+"""The DLPack device (type, id) of the CPU."""
 
 
 class Storage:
@@ -106,8 +111,6 @@ def numpy_from_foreign(obj) -> np.ndarray | None:
     if isinstance(obj, np.generic):
         return None
     if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
-        from ._kernels import from_dlpack_producer
-
         return from_dlpack_producer(obj, None, "asarray")
     if isinstance(obj, (bytes, bytearray, memoryview)) or (
         not isinstance(obj, (list, tuple, str, int, float, complex))
@@ -123,3 +126,62 @@ def _exports_buffer(obj) -> bool:
     except TypeError:
         return False
     return True
+
+
+def pickle_payload(view: np.ndarray, out_of_band: bool):
+    """The elements of ``view`` in C order for a pickle: a ``PickleBuffer`` over them
+    (protocol 5: pickle may hand it out of band; no copy when the view is already
+    C-contiguous), or ``bytes``."""
+    contiguous = view if view.flags.c_contiguous else view.copy()
+    if out_of_band:
+        return pickle.PickleBuffer(contiguous)
+    return contiguous.tobytes()
+
+
+def from_pickle_payload(memory: memoryview, numpy_dtype: np.dtype, writable: bool) -> Storage:
+    """A Storage over the elements whose bytes ``memory`` holds (C-contiguous, a whole
+    number of elements: already checked). It shares ``memory`` (a ``bytearray`` from the
+    pickle, or an out-of-band buffer) when that is writable or the array is to be
+    read-only, and holds an aligned copy otherwise."""
+    elements = _bytes_of(memory).view(numpy_dtype)
+    if (writable and not elements.flags.writeable) or not elements.flags.aligned:
+        elements = elements.copy()
+    if not writable and elements.flags.writeable:
+        elements = elements.view()
+        elements.flags.writeable = False
+    return Storage(elements)
+
+
+def holds_only_bools(memory: memoryview) -> bool:
+    """True when every byte of ``memory`` is 0 or 1 (the only valid bytes of a bool)."""
+    raw = _bytes_of(memory)
+    return raw.size == 0 or int(raw.max()) <= 1
+
+
+def _bytes_of(memory: memoryview) -> np.ndarray:
+    if memory.nbytes == 0:
+        return np.empty(0, dtype=np.uint8)
+    return np.frombuffer(memory, dtype=np.uint8)
+
+
+def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
+    """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
+
+    The producer must say its data is on the CPU; anything it hands back that is not a
+    valid DLPack capsule is refused in our words (NumPy checks the capsule's layout)."""
+    device = producer.__dlpack_device__()
+    if not isinstance(device, tuple) or tuple(device)[:1] != (DLPACK_CPU[0],):
+        raise ValueError(
+            f"{function}(): the producer's data is on DLPack device {device!r}; only the "
+            f"CPU {DLPACK_CPU} is supported"
+        )
+    kwargs = {} if copy is None else {"copy": copy}
+    try:
+        return np.from_dlpack(producer, **kwargs)
+    except BufferError as error:
+        raise BufferError(f"{function}(): the producer refused to export: {error}") from None
+    except (TypeError, ValueError, AttributeError) as error:
+        raise TypeError(
+            f"{function}(): the producer's __dlpack__ did not give a usable DLPack capsule "
+            f"({type(error).__name__}: {error})"
+        ) from None

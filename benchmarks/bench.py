@@ -14,7 +14,9 @@ our values equal NumPy's, how our time grows when the input is 100x and 1000x la
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import pickle
 import platform
 import statistics
 import sys
@@ -25,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 import array_api_reshape as xp
-from array_api_reshape import layout
+from array_api_reshape import _copy_kernels, layout
 
 try:
     import array_api_strict as strict
@@ -33,6 +35,10 @@ except ImportError:  # the comparison column is left empty without it
     strict = None
 
 NAMESPACES = ("ours", "numpy", "strict")
+# copy cases add three timings to the round-robin: ours on one thread, ours on every CPU
+# whatever the load (the default leaves busy CPUs alone), and a contiguous copy of the same
+# bytes (the memory's speed limit for a copy)
+ONE_THREAD, ALL_THREADS, CONTIGUOUS = "ours_1thread", "ours_all_threads", "contiguous"
 
 
 @dataclass
@@ -43,6 +49,7 @@ class Case:
     setups: dict[str, Callable[[], tuple[Callable[[], object], object]]]
     bytes_copied: int = 0
     scaled: list[Callable[[], tuple[Callable[[], object], object]]] = field(default_factory=list)
+    repeat_factor: int = 1  # noisy cases (large copies, one call per batch) take more rounds
 
 
 def _from_numpy(namespace: str, a: np.ndarray):
@@ -100,27 +107,6 @@ def build_cases() -> list[Case]:
                               (_sliced(4000, 8, 9, 6), (4000, 54))]),
     ]
 
-    def transposed_flatten(ns):
-        a = _from_numpy(ns, np.arange(2048 * 2048, dtype=np.float64).reshape(2048, 2048))
-        if ns == "numpy":
-            return (lambda: np.ascontiguousarray(a.T).reshape(-1)), a
-        module = xp if ns == "ours" else strict
-        return (lambda: module.reshape(module.permute_dims(a, (1, 0)), (-1,))), a
-
-    cases.append(Case("copy-transpose-flatten",
-                      {ns: (lambda ns=ns: transposed_flatten(ns)) for ns in NAMESPACES},
-                      bytes_copied=2048 * 2048 * 8))
-
-    def copy_true(ns):
-        a = _from_numpy(ns, np.arange(2048 * 4096, dtype=np.float64).reshape(2048, 4096))
-        if ns == "numpy":
-            return (lambda: np.copy(a).reshape(4096, 2048)), a
-        module = xp if ns == "ours" else strict
-        return (lambda: module.reshape(a, (4096, 2048), copy=True)), a
-
-    cases.append(Case("copy-true", {ns: (lambda ns=ns: copy_true(ns)) for ns in NAMESPACES},
-                      bytes_copied=2048 * 4096 * 8))
-
     for case_id, shape, axes in (("permute-3d", (4, 6, 9), (2, 0, 1)),
                                  ("permute-6d", (2, 3, 4, 5, 6, 7), (5, 4, 3, 2, 1, 0))):
         def permute(ns, shape=shape, axes=axes):
@@ -149,7 +135,91 @@ def build_cases() -> list[Case]:
                                     for ns in NAMESPACES}))
     cases.append(_permute_reshape_sum_case())
     cases.extend(_operation_cases())
+    cases.extend(_copy_cases())
+    cases.extend(_transposed_input_cases())
     return cases
+
+
+def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float64) -> Case:
+    """reshape(view(x), new_shape) of an arange of ``shape``: a copy on every namespace,
+    timed also on one thread and beside a contiguous copy of the same bytes."""
+    size = int(np.prod(shape))
+
+    def setup(ns):
+        x = _from_numpy(ns, np.arange(size, dtype=dtype).reshape(shape))
+        module = _module(ns)
+        v = view(module, x)
+        if ns == "numpy":
+            if copy:
+                return (lambda: np.reshape(v, new_shape, copy=True)), v
+            return (lambda: np.reshape(v, new_shape)), v
+        return (lambda: module.reshape(v, new_shape, copy=copy)), v
+
+    def with_threads(threads):
+        operation, source = setup("ours")
+
+        def run():
+            previous = _copy_kernels.set_copy_threads(threads)
+            adapt, _copy_kernels.ADAPT_THREADS_TO_LOAD = _copy_kernels.ADAPT_THREADS_TO_LOAD, False
+            try:
+                return operation()
+            finally:
+                _copy_kernels.set_copy_threads(previous)
+                _copy_kernels.ADAPT_THREADS_TO_LOAD = adapt
+
+        return run, source
+
+    def contiguous():
+        same_bytes = np.arange(size, dtype=dtype)
+        return (lambda: same_bytes.copy()), same_bytes
+
+    setups = {ns: (lambda ns=ns: setup(ns)) for ns in NAMESPACES}
+    setups[ONE_THREAD] = lambda: with_threads(1)
+    setups[ALL_THREADS] = lambda: with_threads(_copy_kernels.copy_threads())
+    setups[CONTIGUOUS] = contiguous
+    return Case(case_id, setups, bytes_copied=size * np.dtype(dtype).itemsize, repeat_factor=2)
+
+
+def _copy_cases() -> list[Case]:
+    """The copies of the copy-speed issue: transposes and permutations that move the
+    fastest axis (tiled), and slices, flips and contiguous copies (which must not regress)."""
+    def permuted(axes):
+        return lambda m, x: m.permute_dims(x, axes)
+
+    return [
+        _copy_case("copy-transpose-flatten", (2048, 2048), permuted((1, 0))),
+        _copy_case("copy-permute-3120-flat", (48,) * 4, permuted((3, 1, 2, 0))),
+        _copy_case("copy-permute-3210-flat", (48,) * 4, permuted((3, 2, 1, 0))),
+        _copy_case("copy-permute-1230-flat", (48,) * 4, permuted((1, 2, 3, 0))),
+        _copy_case("copy-permute-0213-flat", (48,) * 4, permuted((0, 2, 1, 3))),
+        _copy_case("copy-column-slice-flat", (2048, 4096), lambda m, x: x[:, :3000]),
+        _copy_case("copy-flip-axis1-flat", (2048, 4096), lambda m, x: m.flip(x, axis=1)),
+        _copy_case("copy-true", (2048, 4096), lambda m, x: x,
+                   new_shape=(2048, 4096), copy=True),
+        _copy_case("copy-transpose-float32-flat", (2048, 2048), permuted((1, 0)), dtype=np.float32),
+        _copy_case("copy-transpose-complex128-flat", (1024, 2048), permuted((1, 0)),
+                   dtype=np.complex128),
+        _copy_case("copy-small-transpose-30-flat", (30, 30), permuted((1, 0))),
+    ]
+
+
+def _transposed_input_cases() -> list[Case]:
+    """Element-wise work, reductions and matmul reading transposed inputs (no copy of ours)."""
+    rng = np.random.default_rng(2)
+    square, matrix = rng.random((1000, 1000)), rng.random((512, 512))
+
+    def setup(ns, a, op):
+        x = _module(ns).permute_dims(_from_numpy(ns, a), (1, 0))
+        return (lambda: op(_module(ns), x)), x
+
+    specs = [
+        ("transposed-add", square, lambda m, x: x + x),
+        ("transposed-exp", square, lambda m, x: m.exp(x)),
+        ("transposed-sum-axis", square, lambda m, x: m.sum(x, axis=1)),
+        ("transposed-matmul-512", matrix, lambda m, x: x @ x),
+    ]
+    return [Case(case_id, {ns: (lambda ns=ns, a=a, op=op: setup(ns, a, op)) for ns in NAMESPACES})
+            for case_id, a, op in specs]
 
 
 def _module(ns):
@@ -203,6 +273,12 @@ def _operation_cases() -> list[Case]:
          lambda m, x, y: np.sort(x, kind="stable") if m is np else m.sort(x)),
         ("sort-1m-unstable", big_a, big_b,
          lambda m, x, y: np.sort(x) if m is np else m.sort(x, stable=False)),
+        ("small-pickle", small_a, small_b, lambda m, x, y: pickle.loads(pickle.dumps(x))),
+        ("large-pickle-protocol-5", big_a, big_b,
+         lambda m, x, y: pickle.loads(pickle.dumps(x, protocol=5))),
+        ("large-pickle-protocol-2", big_a, big_b,
+         lambda m, x, y: pickle.loads(pickle.dumps(x, protocol=2))),
+        ("large-deepcopy", big_a, big_b, lambda m, x, y: copy.deepcopy(x)),
     ]
     return [
         Case(case_id, {ns: (lambda ns=ns, a=a, b=b, op=op: binary(ns, a, b, op))
@@ -236,13 +312,13 @@ def _shares(result, source) -> bool:
 
 def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     prepared = {}
-    for ns in NAMESPACES:
+    for ns in case.setups:
         if ns == "strict" and strict is None:
             continue
         prepared[ns] = case.setups[ns]()
     batches = {ns: _batch_size(op, batch_seconds) for ns, (op, _) in prepared.items()}
     samples = {ns: [] for ns in prepared}
-    for _ in range(repeats):
+    for _ in range(repeats * case.repeat_factor):
         for ns, (operation, _) in prepared.items():
             samples[ns].append(_time_batches(operation, batches[ns]))
     row = {"id": case.id}
@@ -252,6 +328,17 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     row["ratio_numpy"] = row["ours_median_us"] / row["numpy_median_us"]
     if "strict" in samples:
         row["ratio_strict"] = row["ours_median_us"] / row["strict_median_us"]
+    if CONTIGUOUS in samples:
+        contiguous = row[f"{CONTIGUOUS}_median_us"]
+        one_thread = row[f"{ONE_THREAD}_median_us"]
+        all_threads = row[f"{ALL_THREADS}_median_us"]
+        row["threads"] = _copy_kernels.copy_threads()
+        row["ratio_contiguous"] = row["ours_median_us"] / contiguous
+        row["ratio_numpy_1thread"] = one_thread / row["numpy_median_us"]
+        row["ratio_contiguous_1thread"] = one_thread / contiguous
+        row["ratio_numpy_all_threads"] = all_threads / row["numpy_median_us"]
+        row["ratio_contiguous_all_threads"] = all_threads / contiguous
+        row["numpy_ratio_contiguous"] = row["numpy_median_us"] / contiguous
     our_op, our_source = prepared["ours"]
     ours = our_op()
     numpy_op, numpy_source = prepared["numpy"]
@@ -291,6 +378,28 @@ def render(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def render_copies(rows: list[dict]) -> str:
+    """The copy cases: ours (as configured, on one thread, on every CPU), NumPy and a
+    contiguous copy of the same bytes, as times and ratios."""
+    threads = next((r["threads"] for r in rows if "threads" in r), "?")
+    lines = [
+        f"| case | ours ms | 1 thread ms | {threads} threads ms | NumPy ms | contiguous ms "
+        f"| ours/NumPy | 1 thread/NumPy | {threads} threads/NumPy | ours/contiguous "
+        f"| 1 thread/contiguous | {threads} threads/contiguous | NumPy/contiguous | equal |",
+        "|" + " --- |" * 14,
+    ]
+    for r in rows:
+        if "ratio_contiguous" not in r:
+            continue
+        times = [r[f"{ns}_median_us"] / 1e3 for ns in ("ours", ONE_THREAD, ALL_THREADS, "numpy", CONTIGUOUS)]
+        ratios = [r[k] for k in ("ratio_numpy", "ratio_numpy_1thread", "ratio_numpy_all_threads",
+                                 "ratio_contiguous", "ratio_contiguous_1thread",
+                                 "ratio_contiguous_all_threads", "numpy_ratio_contiguous")]
+        lines.append(f"| {r['id']} | " + " | ".join(f"{t:.2f}" for t in times) + " | "
+                     + " | ".join(f"{x:.2f}" for x in ratios) + f" | {r['values_equal']} |")
+    return "\n".join(lines)
+
+
 def machine() -> str:
     return (f"{platform.machine()}, {platform.processor() or 'unknown cpu'}, "
             f"Python {platform.python_version()}, NumPy {np.__version__}, "
@@ -303,6 +412,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--only", nargs="*", help="case ids to run")
     parser.add_argument("--plot", help="write a PNG chart of the ratios (needs matplotlib)")
+    parser.add_argument("--copies-plot", help="write a PNG chart of the copy cases")
     args = parser.parse_args(argv)
     repeats, batch_seconds = (5, 0.002) if args.quick else (21, 0.005)
     rows = []
@@ -311,13 +421,18 @@ def main(argv=None) -> int:
             continue
         rows.append(run_case(case, repeats, batch_seconds))
         print(f"  {case.id}: ours/NumPy {rows[-1]['ratio_numpy']:.2f}", file=sys.stderr)
-    print(f"Machine: {machine()}\n")
+    print(f"Machine: {machine()}, {_copy_kernels.copy_threads()} copy threads\n")
     print(render(rows))
+    if any("ratio_contiguous" in r for r in rows):
+        print("\nCopies:\n")
+        print(render_copies(rows))
     if args.json:
         with open(args.json, "w") as stream:
             json.dump({"machine": machine(), "rows": rows}, stream, indent=2)
     if args.plot:
         plot(rows, args.plot)
+    if args.copies_plot:
+        plot_copies(rows, args.copies_plot)
     return 0
 
 
@@ -340,6 +455,31 @@ def plot(rows: list[dict], path: str) -> None:
     axes.invert_yaxis()
     axes.set_xlabel("time ratio (below 1: we are faster)")
     axes.legend(loc="lower right")
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+
+
+def plot_copies(rows: list[dict], path: str) -> None:
+    """Per copy case, time relative to a contiguous copy of the same bytes: NumPy, ours on
+    one thread, ours on every CPU (log scale; 1 is the memory's speed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [r for r in rows if "ratio_contiguous" in r]
+    positions = np.arange(len(rows))
+    figure, axes = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
+    bars = [("NumPy", "numpy_ratio_contiguous"), ("ours, 1 thread", "ratio_contiguous_1thread"),
+            (f"ours, {rows[0]['threads'] if rows else '?'} threads", "ratio_contiguous_all_threads")]
+    for shift, (label, key) in zip((-0.27, 0.0, 0.27), bars):
+        axes.barh(positions + shift, [r[key] for r in rows], height=0.27, label=label)
+    axes.axvline(1.0, color="black", linewidth=0.8)
+    axes.set_xscale("log")
+    axes.set_yticks(positions, [r["id"] for r in rows])
+    axes.invert_yaxis()
+    axes.set_xlabel("time / time of a contiguous copy of the same bytes (1 = memory speed)")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     figure.tight_layout()
     figure.savefig(path, dpi=120)
 

@@ -8,6 +8,11 @@ holds only what the suite cannot run here, each line with its reason; there is n
 expected-failure list.
 
     python conformance/run.py --suite ~/array-api-tests --max-examples 100 --seeds 0 1
+    python conformance/run.py --suite ~/array-api-tests --version 2023.12   # REPORT-2023.12.md
+
+``--version V`` tests the namespace that ``x.__array_namespace__(api_version=V)`` returns
+against version V of the standard (the suite's ARRAY_API_TESTS_VERSION); without it, the
+package module itself against 2025.12.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SKIPS = HERE / "skips.txt"
 REPORT = HERE / "REPORT.md"
+SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+LATEST_VERSION = "2025.12"
 
 
 def parse_arguments(argv=None) -> argparse.Namespace:
@@ -34,14 +41,26 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--max-examples", type=int, default=100)
     parser.add_argument("--seeds", type=int, nargs="+", default=[0])
     parser.add_argument(
+        "--version", default=LATEST_VERSION, choices=SUPPORTED_VERSIONS,
+        help=f"standard version to test (default {LATEST_VERSION})",
+    )
+    parser.add_argument(
         "--disable-extension", nargs="*", default=[], metavar="NAME",
         help="extensions not to test (linalg, fft); default: test both",
     )
     parser.add_argument("-k", dest="keyword", help="pytest -k expression (a partial run)")
     parser.add_argument("--workers", default="2", help="pytest-xdist workers ('0' for none)")
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
-    parser.add_argument("--report", type=Path, default=REPORT)
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--report", type=Path, default=None,
+        help="where to write the report (default REPORT.md, or REPORT-<version>.md for an "
+        "older version)",
+    )
+    args = parser.parse_args(argv)
+    if args.report is None:
+        latest = args.version == LATEST_VERSION
+        args.report = REPORT if latest else HERE / f"REPORT-{args.version}.md"
+    return args
 
 
 def suite_commit(suite: Path) -> str:
@@ -67,10 +86,22 @@ def run_suite(args: argparse.Namespace, seed: int, junit: Path) -> float:
         command += ["--skips-file", str(SKIPS)]
     if args.keyword:
         command += ["-k", args.keyword]
-    environment = dict(os.environ, ARRAY_API_TESTS_MODULE="array_api_reshape")
+    environment = dict(os.environ, ARRAY_API_TESTS_MODULE=module_under_test(args.version))
+    environment["ARRAY_API_TESTS_VERSION"] = args.version
     started = time.perf_counter()
     subprocess.run(command, cwd=args.suite, env=environment, check=False)
     return time.perf_counter() - started
+
+
+def module_under_test(version: str) -> str:
+    """The suite's ARRAY_API_TESTS_MODULE: the package itself for the latest version, else
+    the namespace that ``__array_namespace__(api_version=version)`` returns."""
+    if version == LATEST_VERSION:
+        return "array_api_reshape"
+    return (
+        "exec('import array_api_reshape as package; "
+        f"xp = package.asarray(0).__array_namespace__(api_version=\"{version}\")')"
+    )
 
 
 def _skip_lines():
@@ -79,24 +110,27 @@ def _skip_lines():
             yield line
 
 
-def read_results(junit: Path) -> list[tuple[str, str, str]]:
-    """(test file, test name, outcome) for every test in a JUnit XML report."""
+def read_results(junit: Path) -> list[tuple[str, str, str, str]]:
+    """(test file, test name, outcome, skip reason) for every test in a JUnit XML report."""
     results = []
     for case in ElementTree.parse(junit).getroot().iter("testcase"):
         module = case.get("classname", "").split(".")[-1] or case.get("file", "")
+        skipped = case.find("skipped")
+        reason = ""
         if case.find("failure") is not None or case.find("error") is not None:
             outcome = "failed"
-        elif case.find("skipped") is not None:
+        elif skipped is not None:
             outcome = "skipped"
+            reason = skipped.get("message", "")
         else:
             outcome = "passed"
-        results.append((module, case.get("name", ""), outcome))
+        results.append((module, case.get("name", ""), outcome, reason))
     return results
 
 
 def summarise(results) -> dict[str, collections.Counter]:
     per_file: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    for module, _, outcome in results:
+    for module, _, outcome, _ in results:
         per_file[module][outcome] += 1
     return per_file
 
@@ -104,10 +138,13 @@ def summarise(results) -> dict[str, collections.Counter]:
 def render(args, commit: str, runs: list[tuple[int, float, list]]) -> str:
     today = datetime.date.today().isoformat()
     extensions = [e for e in ("linalg", "fft") if e not in args.disable_extension]
+    title = "Conformance report"
+    if args.version != LATEST_VERSION:
+        title += f", standard {args.version}"
     lines = [
-        "# Conformance report",
+        f"# {title}",
         "",
-        f"array-api-tests commit `{commit}`, standard version 2025.12, "
+        f"array-api-tests commit `{commit}`, standard version {args.version}, "
         f"{args.max_examples} examples per test, extensions: {', '.join(extensions) or 'none'}"
         f"{f', only tests matching `-k {args.keyword}`' if args.keyword else ''}. "
         f"Generated by `conformance/run.py` on {today}.",
@@ -116,7 +153,7 @@ def render(args, commit: str, runs: list[tuple[int, float, list]]) -> str:
         "| --- | --- | --- | --- | --- |",
     ]
     for seed, seconds, results in runs:
-        total = collections.Counter(outcome for _, _, outcome in results)
+        total = collections.Counter(outcome for _, _, outcome, _ in results)
         lines.append(
             f"| {seed} | {total['passed']} | {total['failed']} | {total['skipped']} | "
             f"{seconds:.0f} s |"
@@ -128,12 +165,13 @@ def render(args, commit: str, runs: list[tuple[int, float, list]]) -> str:
             lines.append(
                 f"| {module} | {counts['passed']} | {counts['failed']} | {counts['skipped']} |"
             )
-        failures = [f"{m}::{n}" for m, n, o in results if o == "failed"]
-        skipped = [f"{m}::{n}" for m, n, o in results if o == "skipped"]
+        failures = [f"{m}::{n}" for m, n, o, _ in results if o == "failed"]
+        skipped = [f"`{m}::{n}`: {r}" for m, n, o, r in results if o == "skipped"]
         if failures:
             lines += ["", f"Failed under seed {seed}:", ""] + [f"- `{f}`" for f in failures]
         if skipped:
-            lines += ["", f"Skipped under seed {seed}:", ""] + [f"- `{s}`" for s in skipped]
+            lines += ["", f"Skipped under seed {seed} (with the suite's reason):", ""]
+            lines += [f"- {s}" for s in skipped]
     return "\n".join(lines) + "\n"
 
 
@@ -147,11 +185,15 @@ def main(argv=None) -> int:
         for seed in args.seeds:
             junit = Path(scratch) / f"seed-{seed}.xml"
             seconds = run_suite(args, seed, junit)
+            if not junit.exists():
+                print(f"the suite ran no tests under seed {seed} (see its output above); "
+                      "no report written", file=sys.stderr)
+                return 2
             runs.append((seed, seconds, read_results(junit)))
     text = render(args, suite_commit(args.suite), runs)
     args.report.write_text(text)
     print(text)
-    return 0 if all(o != "failed" for _, _, r in runs for *_, o in r) else 1
+    return 0 if all(o != "failed" for _, _, r in runs for _, _, o, _ in r) else 1
 
 
 if __name__ == "__main__":

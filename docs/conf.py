@@ -1,9 +1,13 @@
 """Sphinx configuration of the array-api-reshape documentation."""
 
+import os
+from pathlib import Path
+
 import array_api_reshape
 
 project = "array-api-reshape"
 author = "array-api-reshape developers"
+copyright = f"2026, {author}; BSD-3-Clause licence"
 release = array_api_reshape.__version__
 version = release
 
@@ -19,6 +23,9 @@ source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache"]
 html_theme = "furo"
 html_title = "array-api-reshape"
+html_static_path = ["_static"]
+html_css_files = ["site.css"]
+html_favicon = "_static/favicon.svg"
 
 nitpicky = True
 autodoc_typehints = "none"
@@ -38,3 +45,13 @@ intersphinx_mapping = {
     "numpy": ("https://numpy.org/doc/stable/", "_inventories/numpy.inv"),
     "array-api": ("https://data-apis.org/array-api/2025.12/", "_inventories/array-api.inv"),
 }
+
+# A quiet build: the notebook kernels log a warning about their local TCP transport on
+# every page. The kernels read their settings from IPYTHONDIR; give them one of our own
+# (under the build directory) that keeps their log to errors.
+_KERNEL_SETTINGS = Path(__file__).resolve().parent / "_build" / "ipython"
+(_KERNEL_SETTINGS / "profile_default").mkdir(parents=True, exist_ok=True)
+(_KERNEL_SETTINGS / "profile_default" / "ipython_kernel_config.py").write_text(
+    'c.IPKernelApp.log_level = "ERROR"\n', encoding="utf-8"
+)
+os.environ["IPYTHONDIR"] = str(_KERNEL_SETTINGS)

@@ -29,8 +29,10 @@ def test_attributes():
 def test_namespace_and_compat():
     x = xp.asarray([1.0])
     assert x.__array_namespace__() is xp
-    for version in ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", None):
+    for version in ("2025.12", None):
         assert x.__array_namespace__(api_version=version) is xp
+    for version in ("2021.12", "2022.12", "2023.12", "2024.12"):
+        assert x.__array_namespace__(api_version=version).__array_api_version__ == version
     with pytest.raises(ValueError, match="'api_version'"):
         x.__array_namespace__(api_version="2099.01")
     assert array_api_compat.array_namespace(x) is xp
@@ -176,8 +178,8 @@ def test_setitem_writes_through_the_view_like_numpy(case, data):
 @pytest.mark.parametrize(
     "write, error, message",
     [
-        (lambda x: x.__setitem__(0, 1.5), TypeError, "cannot write float"),
-        (lambda x: x.__setitem__(0, xp.zeros(3)), TypeError, "cannot write"),
+        (lambda x: x.__setitem__(0, 1.5), TypeError, "cannot cast float 1.5 to the array's dtype"),
+        (lambda x: x.__setitem__(0, xp.zeros(3)), TypeError, "cannot cast dtype float64"),
         (lambda x: x.__setitem__(slice(None), xp.zeros(2, dtype=xp.int16)), ValueError, "does not broadcast"),
         (lambda x: x.__setitem__(0, 2**40), OverflowError, "does not fit"),
         (lambda x: x.__setitem__(9, 1), IndexError, "out of bounds"),

@@ -225,7 +225,10 @@ def test_to_device_refuses_other_devices(device, error):
 )
 def test_array_namespace(api_version):
     x = xp.asarray([1.0, 2.0])
-    assert x.__array_namespace__(api_version=api_version) is xp
+    namespace = x.__array_namespace__(api_version=api_version)
+    assert namespace.__array_api_version__ == (api_version or "2025.12")
+    assert (namespace is xp) == (api_version in (None, "2025.12"))
+    assert namespace is x.__array_namespace__(api_version=api_version)
     if api_version is None:
         assert x.__array_namespace__() is xp
 
@@ -734,8 +737,8 @@ def _broadcast_view():
                      id="float-into-int"),
         pytest.param(_int_array, lambda x: x.__setitem__(slice(None), xp.ones(4)), TypeError,
                      id="float-array-into-int"),
-        pytest.param(_int_array, lambda x: x.__setitem__(0, True), TypeError,
-                     id="bool-into-int"),
+        pytest.param(_int_array, lambda x: x.__setitem__(0, xp.asarray([0.5] * 4)), TypeError,
+                     id="float-row-into-int"),
         pytest.param(_int_array,
                      lambda x: x.__setitem__(1, xp.asarray([1, 2, 3, 4], dtype=xp.uint64)),
                      TypeError, id="uint64-array-into-int64"),

@@ -396,8 +396,6 @@ def test_unsupported_data_types_are_type_errors(value):
     "dtype",
     [
         pytest.param("float64", id="str"),
-        pytest.param(float, id="python-float"),
-        pytest.param(int, id="python-int"),
         pytest.param(np.float64, id="numpy-type"),
         pytest.param(3, id="int"),
         pytest.param(np.dtype(np.float16), id="numpy-float16-dtype"),
@@ -407,6 +405,20 @@ def test_unsupported_data_types_are_type_errors(value):
 def test_dtype_argument_must_be_a_dtype(dtype, source):
     with pytest.raises(TypeError):
         xp.asarray(source, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "python_type, expected",
+    [(bool, xp.bool), (int, xp.int64), (float, xp.float64), (complex, xp.complex128)],
+    ids=lambda value: getattr(value, "__name__", repr(value)),
+)
+def test_python_types_name_the_default_dtype_of_their_kind(python_type, expected):
+    assert xp.asarray([1, 0], dtype=python_type).dtype is expected
+    assert xp.zeros(2, dtype=python_type).dtype is expected
+    assert xp.astype(xp.asarray([1, 0]), python_type).dtype is expected
+    if python_type in (int, float):
+        assert xp.arange(2, dtype=python_type).dtype is expected
+    assert xp.isdtype(python_type, "numeric") == (python_type is not bool)
 
 
 @pytest.mark.parametrize("copy", ["yes", 1, 0], ids=["str", "one", "zero"])

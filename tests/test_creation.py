@@ -178,7 +178,7 @@ def test_arange_step_zero_is_value_error(args):
         pytest.param(([3],), {}, id="list"),
         pytest.param((0, 5, None), {}, id="None-step"),
         pytest.param((5,), {"dtype": "int64"}, id="str-dtype"),
-        pytest.param((5,), {"dtype": int}, id="python-type-dtype"),
+        pytest.param((5,), {"dtype": np.int64}, id="numpy-type-dtype"),
     ],
 )
 def test_arange_refuses_bad_argument_types(args, kwargs):
@@ -292,8 +292,8 @@ def test_bad_shapes(function, shape, error):
 
 
 @pytest.mark.parametrize("function", [xp.zeros, xp.ones, xp.empty], ids=lambda f: f.__name__)
-@pytest.mark.parametrize("dtype", ["float64", float, np.float64, 0],
-                         ids=["str", "python-type", "numpy-type", "int"])
+@pytest.mark.parametrize("dtype", ["float64", np.float64, 0, object],
+                         ids=["str", "numpy-type", "int", "python-object"])
 def test_bad_dtypes(function, dtype):
     with pytest.raises(TypeError):
         function((2,), dtype=dtype)

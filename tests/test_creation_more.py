@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
@@ -46,10 +46,61 @@ def test_linspace_matches_numpy(start, stop, num, endpoint):
 
 def test_linspace_complex_and_errors():
     assert xp.linspace(0, 1j, 3).dtype is xp.complex128
-    with pytest.raises(TypeError, match="floating dtype"):
-        xp.linspace(0, 1, 3, dtype=xp.int64)
+    with pytest.raises(TypeError, match="complex for complex ends"):
+        xp.linspace(0, 1j, 3, dtype=xp.float64)
+    with pytest.raises(TypeError, match="must be a number dtype"):
+        xp.linspace(0, 1, 3, dtype=xp.bool)
     with pytest.raises(ValueError, match="negative"):
         xp.linspace(0, 1, -3)
+
+
+@settings(deadline=None)
+@given(
+    start=st.integers(-1000, 1000), stop=st.integers(-1000, 1000), num=st.integers(0, 40),
+    dtype=st.sampled_from([xp.int8, xp.int16, xp.int32, xp.int64, xp.uint8]),
+    endpoint=st.booleans(),
+)
+def test_linspace_with_an_integer_dtype_matches_numpy(start, stop, num, dtype, endpoint):
+    numpy_dtype = np.dtype(dtype.name)
+    info = np.iinfo(numpy_dtype)
+    start, stop = (min(max(v, int(info.min)), int(info.max)) for v in (start, stop))
+    expected = np.linspace(start, stop, num, endpoint=endpoint, dtype=numpy_dtype)
+    ours = xp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    assert ours.dtype is dtype
+    np.testing.assert_array_equal(np.asarray(ours), expected)
+
+
+@settings(deadline=None)
+@given(
+    values=st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=2),
+    dtype=st.sampled_from([xp.float32, xp.float64, xp.int32, xp.int64]),
+)
+def test_zero_dimensional_arrays_are_bounds_as_numbers(values, dtype):
+    ends = xp.asarray(values) if "floating" in dtype.kind else xp.asarray(
+        [int(v) for v in values])
+    ends = xp.astype(ends, dtype)
+    first, last = (ends[0], ends[-1])
+    np.testing.assert_array_equal(
+        np.asarray(xp.linspace(first, last, 7)),
+        np.linspace(float(first), float(last), 7),
+    )
+    low, high = sorted((float(first), float(last)))
+    ours = xp.arange(xp.asarray(low), high + 1)
+    np.testing.assert_array_equal(np.asarray(ours), np.arange(low, high + 1))
+    if "int" in dtype.kind:
+        counted = xp.arange(xp.asarray(4, dtype=dtype))
+        assert counted.dtype is xp.int64
+        np.testing.assert_array_equal(np.asarray(counted), np.arange(4))
+
+
+@pytest.mark.parametrize(
+    "bound",
+    [xp.asarray([1.0, 2.0]), xp.asarray(True), xp.asarray(1j), "1", None],
+    ids=["1-d", "bool", "complex", "str", "None"],
+)
+def test_arange_refuses_bounds_that_are_not_real_numbers(bound):
+    with pytest.raises(TypeError, match=r"arange\(\): 'start' must be a number"):
+        xp.arange(bound, 10)
 
 
 @pytest.mark.parametrize("indexing", ["xy", "ij"])

@@ -5,6 +5,7 @@ be a view, and read why not.
 Nothing in the standard namespace depends on this submodule.
 """
 
+from ._contiguous import ascontiguous
 from ._diagram import LayoutDiagram, diagram, reshape_diagram
 from ._explain import ReshapeExplanation, can_reshape_without_copy, explain_reshape
 from ._introspection import is_contiguous, offset, shares_memory, strides
@@ -15,6 +16,7 @@ __all__ = [
     "strides",
     "offset",
     "is_contiguous",
+    "ascontiguous",
     "shares_memory",
     "can_reshape_without_copy",
     "explain_reshape",

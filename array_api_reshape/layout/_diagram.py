@@ -1,46 +1,76 @@
 """
 Layout diagrams: SVG pictures of which buffer cells an array reads, and in what order.
 
-A diagram draws the flat buffer as a row of numbered cells, marks the cells the array
-reads, and draws the array itself as a grid whose cells show the buffer address each
-element comes from. ``reshape_diagram`` draws an array and its reshape over the same
-buffer when the reshape is a view, or over a new buffer when it must copy. Text and lines
-follow the reader's light or dark preference and fills are translucent, so the pictures
-read in light and dark themes alike. Pure Python: the addresses come from the layout, no NumPy involved.
+A diagram draws the flat buffer as a row of numbered cells, shades the cells the array
+reads, and draws the array itself as grids of its last two axes whose cells show the
+buffer address each element comes from. ``reshape_diagram`` draws an array and its
+reshape: over the same buffer when the reshape is a view; when it must copy, over a new
+buffer whose cells each show the input cell they were copied from, with their reading
+order above them.
+
+Large arrays stay small pictures: past a few dozen cells along an axis only the first and
+last are drawn, with an ellipsis between, and the picture says so. Colours follow the
+page's or the system's light/dark theme (see ``_svg``). Pure Python: addresses come from
+the layout, no NumPy involved.
 """
 
 from __future__ import annotations
 
-import html
-import itertools
 from dataclasses import dataclass
 
 from .._array_object import Array, check_array
-from .._layout import Layout, contiguous_layout, element_addresses
-from .._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
-from .._manipulation_functions import reshape_target
-from .._validation import as_int
-
-# Dark text and lines on light pages, light ones where the reader prefers dark: the
-# media query works for inline SVG and for SVG shown as an image alike.
-_THEME = (
-    "text{fill:#1f2937}rect{stroke:#4b5563}"
-    "@media (prefers-color-scheme: dark){text{fill:#e5e7eb}rect{stroke:#9ca3af}}"
+from .._layout import Layout, column_major_strides, make_layout, product, row_major_strides
+from .._reshape_decision import (
+    ORDER_NAMES,
+    ReshapeBlocked,
+    check_order,
+    decide_reshape,
+    new_shape_of,
 )
+from .._validation import as_int
+from ._sampling import (
+    ELLIPSIS,
+    address_of,
+    balanced_indices,
+    drawn_indices,
+    grid_keeps,
+    ravel,
+    reads_address,
+    source_address,
+    unravel,
+)
+from ._svg import CELL_HEIGHT, SHADE_NEW, SHADE_READ, Canvas, text_width
 
-CELL = 26
-GAP = 14
-FILL_READ = "#3b82f6"
-FILL_NEW = "#f59e0b"
+GAP = 14  # between the grids of an array's outer indices
+ROW = 22  # height of a line of text
+SIDE_KEEP = 12  # cells from each end of an array axis: up to 25 cells are drawn whole
+GRID_BUDGET = 300  # cell slots drawn for one array, over all its grids
+OUTER_KEEP = 2  # grids of outer indices drawn from each end
+MAX_BUFFER_CELLS = 200  # whatever max_cells asks
+SIZE_LIMIT = 100_000  # bytes of SVG; a picture over it is drawn again with fewer cells
+MAX_TITLE = 120  # characters of a title that are drawn
+ELLIPSIS_MARK = "\u22ef"
+TRUNCATION_NOTE = f"large: only the first and last cells along each axis are drawn; {ELLIPSIS_MARK} marks those left out"
 
 
 @dataclass(frozen=True)
 class LayoutDiagram:
-    """An SVG picture; notebooks and executed docs pages show it through ``_repr_svg_``."""
+    """
+    An SVG picture of an array's layout; notebooks and the documentation show it inline.
+
+    Attributes
+    ----------
+    svg : str
+        The SVG document.
+    """
 
     svg: str
 
     def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_html_(self) -> str:
+        # Inline SVG takes the page's text colour, so it follows the page's theme switch.
         return self.svg
 
     def save(self, path) -> None:
@@ -49,79 +79,96 @@ class LayoutDiagram:
             stream.write(self.svg)
 
 
-class _Canvas:
-    """Collects SVG elements and the size they need."""
+class _Picture:
+    """A canvas, the current top edge, and whether anything was left out."""
 
-    def __init__(self):
-        self.parts: list[str] = []
-        self.width = 0
-        self.height = 0
+    def __init__(self, cell_width: float, max_cells: int, grid_budget: int):
+        self.canvas = Canvas()
+        self.top = 0.0
+        self.cell_width = cell_width
+        self.max_cells = min(max_cells, MAX_BUFFER_CELLS)  # per buffer row
+        self.grid_budget = grid_budget  # cell slots per array
+        self.truncated = False
 
-    def rect(self, x, y, width, height, fill="none", opacity=1.0, dashed=False):
-        dash = ' stroke-dasharray="4 3"' if dashed else ""
-        self.parts.append(
-            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="{fill}" '
-            f'fill-opacity="{opacity}" stroke="currentColor" stroke-width="1"{dash}/>'
-        )
-        self.width = max(self.width, x + width)
-        self.height = max(self.height, y + height)
+    def line(self, content: str, kind: str = "label") -> None:
+        self.canvas.text(0, self.top + 14, content, kind)
+        self.top += ROW
 
-    def text(self, x, y, content, size=11, anchor="middle", weight="normal"):
-        self.parts.append(
-            f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="currentColor" font-family="monospace">'
-            f"{html.escape(str(content))}</text>"
-        )
-        self.width = max(self.width, x + (len(str(content)) * size * 0.62 if anchor == "start" else 0))
-        self.height = max(self.height, y + 4)
-
-    def render(self, title: str) -> str:
-        width, height = int(self.width + 10), int(self.height + 10)
-        body = "\n".join(self.parts)
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}">\n'
-            f"<title>{html.escape(title)}</title>\n<style>{_THEME}</style>\n{body}\n</svg>"
-        )
+    def ellipsis(self, x: float, y: float) -> None:
+        self.canvas.text(x + self.cell_width / 2, y + CELL_HEIGHT / 2 + 4, ELLIPSIS_MARK)
+        self.truncated = True
 
 
-def _draw_buffer(canvas: _Canvas, top: int, label: str, size: int, read: set[int], fill: str,
-                 max_cells: int) -> None:
-    shown = min(size, max_cells)
-    canvas.text(0, top + 12, label, anchor="start", weight="bold")
-    top += 20
-    for address in range(shown):
-        x = address * CELL
-        is_read = address in read
-        canvas.rect(x, top, CELL, CELL, fill if is_read else "none", 0.45 if is_read else 1.0)
-        canvas.text(x + CELL / 2, top + CELL / 2 + 4, address, size=10)
-    if size > shown:
-        canvas.text(shown * CELL + 6, top + CELL / 2 + 4, f"... {size - shown} more", anchor="start")
+def _cell_width(*largest_labels: int) -> float:
+    digits = max(len(str(label)) for label in largest_labels)
+    return max(26.0, text_width("0" * digits) + 10)
 
 
-def _draw_array(canvas: _Canvas, top: int, label: str, layout: Layout, fill: str) -> int:
-    """The array as grids of its last two axes, side by side; returns the bottom edge."""
-    canvas.text(0, top + 12, label, anchor="start", weight="bold")
-    top += 20
-    shape = layout.shape or ()
+def _draw_buffer(picture: _Picture, name: str, positions, label_of, shade_of,
+                 show_positions: bool) -> None:
+    """One row of buffer cells: ``label_of(position)`` inside, shaded by ``shade_of``;
+    with ``show_positions`` the cell's own number in small type above it."""
+    canvas, width = picture.canvas, picture.cell_width
+    canvas.group(name)
+    top = picture.top + (10 if show_positions else 0)
+    for slot, position in enumerate(positions):
+        x = slot * width
+        if position is ELLIPSIS:
+            picture.ellipsis(x, top)
+            continue
+        if show_positions:
+            canvas.text(x + width / 2, top - 3, position, "position")
+        canvas.cell(x, top, width, label_of(position), shade_of(position))
+    canvas.end_group()
+    picture.top = top + CELL_HEIGHT + 12
+
+
+def _outer_indices(shape: tuple[int, ...]) -> list[tuple[int, ...] | None]:
+    """The indices of the leading axes (all but the last two) whose grids are drawn."""
+    outer_shape = shape[:-2]
+    count = product(outer_shape)
+    return [
+        ELLIPSIS if position is ELLIPSIS else unravel(position, outer_shape)
+        for position in balanced_indices(count, OUTER_KEEP)
+    ]
+
+
+def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...], label_of, shade: str) -> None:
+    """The array as grids of its last two axes, side by side; ``label_of(index)`` is the
+    text of the element at multi-index ``index``."""
+    canvas, width = picture.canvas, picture.cell_width
+    if 0 in shape:
+        picture.line("(no elements)")
+        return
     rows = shape[-2] if len(shape) >= 2 else 1
     cols = shape[-1] if len(shape) >= 1 else 1
-    outer = list(itertools.product(*(range(n) for n in shape[:-2])))
-    addresses = iter(element_addresses(layout))
-    left = 0
+    outer = _outer_indices(shape)
+    grids = sum(index is not ELLIPSIS for index in outer)
+    keep_rows, keep_cols = grid_keeps(rows, cols, picture.grid_budget // grids, SIDE_KEEP)
+    row_indices = balanced_indices(rows, keep_rows)
+    col_indices = balanced_indices(cols, keep_cols)
+    has_titles = len(shape) > 2
+    grid_top = picture.top + (14 if has_titles else 0)
+    left = 0.0
+    canvas.group(name)
     for outer_index in outer:
-        if outer_index:
-            canvas.text(left, top + 10, f"[{', '.join(map(str, outer_index))}, ...]", size=9, anchor="start")
-        grid_top = top + (14 if outer_index else 0)
-        for r in range(rows):
-            for c in range(cols):
-                x, y = left + c * CELL, grid_top + r * CELL
-                canvas.rect(x, y, CELL, CELL, fill, 0.45)
-                canvas.text(x + CELL / 2, y + CELL / 2 + 4, next(addresses), size=10)
-        left += cols * CELL + GAP
-    if 0 in shape:
-        canvas.text(0, top + 10, "(no elements)", anchor="start")
-    return top + rows * CELL + (14 if outer and outer[0] else 0)
+        if outer_index is ELLIPSIS:
+            picture.ellipsis(left, grid_top)
+            left += width + GAP
+            continue
+        if has_titles:
+            canvas.text(left, picture.top + 10, f"[{', '.join(map(str, outer_index))}, ...]", "label")
+        for r, row in enumerate(row_indices):
+            for c, col in enumerate(col_indices):
+                x, y = left + c * width, grid_top + r * CELL_HEIGHT
+                if row is ELLIPSIS or col is ELLIPSIS:
+                    picture.ellipsis(x, y)
+                    continue
+                index = (*outer_index, row, col)[-len(shape):] if shape else ()
+                canvas.cell(x, y, width, label_of(index), shade)
+        left += len(col_indices) * width + GAP
+    canvas.end_group()
+    picture.top = grid_top + len(row_indices) * CELL_HEIGHT + 12
 
 
 def _check_max_cells(max_cells, function: str) -> int:
@@ -131,27 +178,140 @@ def _check_max_cells(max_cells, function: str) -> int:
     return max_cells
 
 
+def _buffer_positions(buffer_size: int, picture: _Picture) -> list[int | None]:
+    max_cells = picture.max_cells
+    return drawn_indices(buffer_size, (max_cells + 1) // 2, max_cells // 2)
+
+
+def _within_size_limit(draw, max_cells: int) -> LayoutDiagram:
+    """``draw(max_cells, grid_budget)``, again with half the cells while its SVG passes
+    SIZE_LIMIT (long addresses make every cell longer)."""
+    grid_budget = GRID_BUDGET
+    while True:
+        diagram = draw(max_cells, grid_budget)
+        if len(diagram.svg.encode()) < SIZE_LIMIT or grid_budget < 8:
+            return diagram
+        max_cells, grid_budget = max(max_cells // 2, 1), grid_budget // 2
+
+
 def _caption(layout: Layout) -> str:
     return f"shape {layout.shape}  strides {layout.strides}  offset {layout.offset}"
 
 
-def diagram(x: Array, *, title: str | None = None, max_cells: int = 96) -> LayoutDiagram:
+def _largest_address(layout: Layout, buffer_size: int) -> int:
+    return max(buffer_size - 1, layout.offset, 0)
+
+
+def _finish(picture: _Picture, description: str) -> LayoutDiagram:
+    if picture.truncated:
+        picture.line(TRUNCATION_NOTE)
+        description += f" ({TRUNCATION_NOTE})"
+    return LayoutDiagram(picture.canvas.render(description))
+
+
+def layout_picture(lay: Layout, buffer_size: int, title: str | None, max_cells: int) -> LayoutDiagram:
+    """The picture of ``diagram`` for a layout over a buffer of ``buffer_size`` cells."""
+    return _within_size_limit(
+        lambda cells, budget: _layout_drawing(lay, buffer_size, title, cells, budget), max_cells
+    )
+
+
+def _layout_drawing(lay: Layout, buffer_size: int, title: str | None, max_cells: int,
+                    grid_budget: int) -> LayoutDiagram:
+    picture = _Picture(_cell_width(_largest_address(lay, buffer_size)), max_cells, grid_budget)
+    if title:
+        picture.line(title, "heading")
+    picture.line(_caption(lay))
+    picture.line("buffer (cells the array reads are shaded)", "heading")
+    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, picture), str,
+                 lambda a: SHADE_READ if reads_address(lay, a) else None, False)
+    picture.line("array (each cell shows its buffer address)", "heading")
+    _draw_array(picture, "array", lay.shape, lambda index: address_of(lay, index), SHADE_READ)
+    return _finish(picture, f"{title + ': ' if title else ''}layout of an array with {_caption(lay)}")
+
+
+def _verdict(new_shape, decision) -> str:
+    if isinstance(decision, ReshapeBlocked):
+        first, second = decision.axes
+        return (f"reshape to {new_shape}: copy - axes {first} and {second} cannot merge "
+                f"({decision.reason})")
+    return f"reshape to {new_shape}: view - new strides {decision.strides}, same buffer"
+
+
+def reshape_picture(lay: Layout, buffer_size: int, shape, order: str, max_cells: int,
+                    function: str = "reshape_diagram") -> LayoutDiagram:
+    """The picture of ``reshape_diagram`` for a layout over ``buffer_size`` cells, a
+    requested ``shape`` and a checked ``order``; the verdict is ``decide_reshape``'s."""
+    decision = decide_reshape(lay, shape, order, function)
+    return _within_size_limit(
+        lambda cells, budget: _reshape_drawing(lay, buffer_size, decision, order, cells, budget),
+        max_cells,
+    )
+
+
+def _reshape_drawing(lay: Layout, buffer_size: int, decision: Layout | ReshapeBlocked,
+                     order: str, max_cells: int, grid_budget: int) -> LayoutDiagram:
+    new_shape = new_shape_of(decision)
+    verdict = _verdict(new_shape, decision)
+    picture = _Picture(_cell_width(_largest_address(lay, buffer_size), lay.size), max_cells,
+                       grid_budget)
+    picture.line(verdict, "heading")
+    picture.line("input: " + _caption(lay))
+    picture.line("buffer (cells the input reads are shaded)", "heading")
+    _draw_buffer(picture, "buffer", _buffer_positions(buffer_size, picture), str,
+                 lambda a: SHADE_READ if reads_address(lay, a) else None, False)
+    picture.line("input array (each cell shows its buffer address)", "heading")
+    _draw_array(picture, "input", lay.shape, lambda index: address_of(lay, index), SHADE_READ)
+    if isinstance(decision, ReshapeBlocked):
+        _draw_copy(picture, lay, new_shape, order)
+    else:
+        picture.line("result: " + _caption(decision))
+        picture.line("result array (reads the same buffer; each cell shows its address)", "heading")
+        _draw_array(picture, "result", new_shape, lambda index: address_of(decision, index),
+                    SHADE_READ)
+    return _finish(picture, verdict)
+
+
+def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str) -> None:
+    """The new buffer of a copy: cell k holds the element read k-th in ``order``."""
+    strides = (row_major_strides if order == "C" else column_major_strides)(new_shape)
+    reading = ORDER_NAMES[order]
+    picture.line("result: " + _caption(make_layout(new_shape, strides, 0)) + " (a new buffer)")
+    picture.line(f"new buffer, filled in {reading} reading order", "heading")
+    picture.line("small number: the new cell; inside: the input cell it was copied from")
+    _draw_buffer(picture, "new-buffer", _buffer_positions(lay.size, picture),
+                 lambda position: source_address(lay, position, order), lambda _: SHADE_NEW, True)
+    picture.line("result array (each cell shows the input cell it was copied from)", "heading")
+    _draw_array(picture, "result", new_shape,
+                lambda index: source_address(lay, ravel(index, new_shape, order), order), SHADE_NEW)
+
+
+def diagram(x: Array, *, title: str | None = None, max_cells: int = 48) -> LayoutDiagram:
     """
     Draw which buffer cells ``x`` reads and where each of its elements comes from.
 
     Parameters
     ----------
     x : Array
-        The array to draw (keep it small: every element is a cell).
+        The array to draw. Arrays of any size give a small picture: past a few dozen
+        cells along an axis only the first and last are drawn.
     title : str, optional
-        A heading for the picture.
+        A heading for the picture (its first 120 characters).
     max_cells : int, optional
-        At most this many buffer cells are drawn (default 96).
+        At most this many buffer cells are drawn, the first and the last ones
+        (default 48; never more than 200).
 
     Returns
     -------
     LayoutDiagram
         With the SVG text as ``.svg``; notebooks display it directly.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not an array or ``title`` is not a str.
+    ValueError
+        If ``max_cells`` is less than 1.
 
     Examples
     --------
@@ -160,30 +320,25 @@ def diagram(x: Array, *, title: str | None = None, max_cells: int = 96) -> Layou
     >>> picture = layout.diagram(xp.reshape(xp.arange(12), (3, 4))[:, ::2])
     >>> picture.svg.startswith("<svg")
     True
+    >>> len(layout.diagram(xp.zeros((1000, 1000))).svg) < 100_000
+    True
     """
     check_array(x, "diagram")
     if title is not None and not isinstance(title, str):
         raise TypeError(f"diagram(): 'title' must be a str or None, got {type(title).__name__}")
     max_cells = _check_max_cells(max_cells, "diagram")
-    canvas = _Canvas()
-    top = 0
-    if title:
-        canvas.text(0, 14, title, size=13, anchor="start", weight="bold")
-        top = 24
-    lay = x._layout
-    canvas.text(0, top + 12, _caption(lay), anchor="start")
-    top += 22
-    _draw_buffer(canvas, top, "buffer (cells the array reads are shaded)", x._storage.size,
-                 set(element_addresses(lay)), FILL_READ, max_cells)
-    top += 20 + CELL + 16
-    _draw_array(canvas, top, "array (each cell shows its buffer address)", lay, FILL_READ)
-    return LayoutDiagram(canvas.render(title or f"layout of an array with {_caption(lay)}"))
+    if title is not None and len(title) > MAX_TITLE:
+        title = title[: MAX_TITLE - 3] + "..."
+    return layout_picture(x._layout, x._storage.size, title, max_cells)
 
 
-def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 96) -> LayoutDiagram:
+def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 48) -> LayoutDiagram:
     """
     Draw ``x`` and its reshape to ``shape``: over the same buffer when the reshape is a
     view, over a new buffer when it must copy (with the two axes that block a view).
+
+    In a copy, each cell of the new buffer shows the input buffer cell its value was
+    read from, and its own number (the reading order) above it.
 
     Parameters
     ----------
@@ -194,11 +349,18 @@ def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 96) -
     order : {"C", "F"}, optional
         Reading order (default row-major "C").
     max_cells : int, optional
-        At most this many buffer cells are drawn per buffer (default 96).
+        At most this many cells are drawn per buffer (default 48; never more
+        than 200).
 
     Returns
     -------
     LayoutDiagram
+
+    Raises
+    ------
+    ValueError
+        If ``shape`` cannot hold ``x.size`` elements, ``order`` is unknown or
+        ``max_cells`` is less than 1.
 
     Examples
     --------
@@ -210,36 +372,5 @@ def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 96) -
     """
     check_array(x, "reshape_diagram")
     max_cells = _check_max_cells(max_cells, "reshape_diagram")
-    if order not in ("C", "F"):
-        raise ValueError(f"reshape_diagram(): 'order' must be 'C' or 'F', got {order!r}")
-    new_shape = reshape_target(shape, x.size, "reshape_diagram")
-    decide = reshape_as_view if order == "C" else reshape_as_view_column_major
-    decision = decide(x._layout, new_shape)
-    canvas = _Canvas()
-    lay = x._layout
-    if isinstance(decision, ReshapeBlocked):
-        first, second = decision.axes
-        verdict = (f"reshape to {new_shape}: copy - axes {first} and {second} cannot merge "
-                   f"({decision.reason})")
-    else:
-        verdict = f"reshape to {new_shape}: view - new strides {decision.strides}, same buffer"
-    canvas.text(0, 14, verdict, size=12, anchor="start", weight="bold")
-    top = 26
-    canvas.text(0, top + 12, "input: " + _caption(lay), anchor="start")
-    top += 22
-    _draw_buffer(canvas, top, "buffer", x._storage.size, set(element_addresses(lay)), FILL_READ, max_cells)
-    top += 20 + CELL + 16
-    top = _draw_array(canvas, top, "input array", lay, FILL_READ) + 20
-    if isinstance(decision, ReshapeBlocked):
-        result = contiguous_layout(new_shape)
-        canvas.text(0, top + 12, "result: " + _caption(result) + " (a new buffer)", anchor="start")
-        top += 22
-        _draw_buffer(canvas, top, "new buffer (copied in reading order)", x.size,
-                     set(range(x.size)), FILL_NEW, max_cells)
-        top += 20 + CELL + 16
-        _draw_array(canvas, top, "result array", result, FILL_NEW)
-    else:
-        canvas.text(0, top + 12, "result: " + _caption(decision), anchor="start")
-        top += 22
-        _draw_array(canvas, top, "result array (reads the same buffer)", decision, FILL_READ)
-    return LayoutDiagram(canvas.render(verdict))
+    order = check_order(order, "reshape_diagram")
+    return reshape_picture(x._layout, x._storage.size, shape, order, max_cells)

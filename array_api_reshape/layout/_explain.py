@@ -5,19 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._array_object import Array, check_array
-from .._layout_reshape import (
+from .._layout import Layout
+from .._reshape_decision import (
+    ORDER_NAMES,
     ReshapeBlocked,
-    reshape_as_view,
-    reshape_as_view_column_major,
+    check_order,
+    decide_reshape,
+    new_shape_of,
 )
-from .._manipulation_functions import reshape_target
-
-_ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
 
 
 @dataclass(frozen=True)
 class ReshapeExplanation:
-    """The answer of :func:`explain_reshape`; ``str()`` of it reads as a sentence."""
+    """
+    The answer of :func:`explain_reshape`: read the fields, or print it as a sentence.
+
+    ``str()`` is the sentence; ``repr()`` and a notebook show the same sentence, so a bare
+    ``layout.explain_reshape(x, shape)`` at a prompt answers in words.
+    """
 
     shape: tuple[int, ...]
     strides: tuple[int, ...]
@@ -28,10 +33,16 @@ class ReshapeExplanation:
     blocking_axes: tuple[int, int] | None
     reason: str | None
 
+    def __repr__(self) -> str:
+        return f"<ReshapeExplanation: {self}>"
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        printer.text(str(self))
+
     def __str__(self) -> str:
         head = (
             f"reshape {self.shape} (strides {self.strides}) -> {self.new_shape}, "
-            f"reading in {_ORDER_NAMES[self.order]} order: "
+            f"reading in {ORDER_NAMES[self.order]} order: "
         )
         if self.is_view:
             return head + f"a view with strides {self.new_strides}; no data is copied."
@@ -43,13 +54,25 @@ class ReshapeExplanation:
         )
 
 
-def _decide(x: Array, shape, order: str, function: str):
-    check_array(x, function)
-    if order not in _ORDER_NAMES:
-        raise ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
-    new_shape = reshape_target(shape, x.size, function)
-    decide = reshape_as_view if order == "C" else reshape_as_view_column_major
-    return new_shape, decide(x._layout, new_shape)
+def _decide(layout: Layout, shape, order, function: str) -> Layout | ReshapeBlocked:
+    return decide_reshape(layout, shape, check_order(order, function), function)
+
+
+def explain_layout(layout: Layout, shape, order: str = "C",
+                   function: str = "explain_reshape") -> ReshapeExplanation:
+    """:func:`explain_reshape` for a bare layout (the command line has no array)."""
+    decision = _decide(layout, shape, order, function)
+    blocked = decision.__class__ is ReshapeBlocked
+    return ReshapeExplanation(
+        shape=layout.shape,
+        strides=layout.strides,
+        new_shape=new_shape_of(decision),
+        order=order,
+        is_view=not blocked,
+        new_strides=None if blocked else decision.strides,
+        blocking_axes=decision.axes if blocked else None,
+        reason=decision.reason if blocked else None,
+    )
 
 
 def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
@@ -83,8 +106,9 @@ def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
     >>> layout.can_reshape_without_copy(x, (4, 54)), layout.can_reshape_without_copy(x, (24, 9))
     (True, False)
     """
-    _, decision = _decide(x, shape, order, "can_reshape_without_copy")
-    return not isinstance(decision, ReshapeBlocked)
+    check_array(x, "can_reshape_without_copy")
+    decision = _decide(x._layout, shape, order, "can_reshape_without_copy")
+    return decision.__class__ is not ReshapeBlocked
 
 
 def explain_reshape(x: Array, shape, *, order: str = "C") -> ReshapeExplanation:
@@ -120,16 +144,8 @@ def explain_reshape(x: Array, shape, *, order: str = "C") -> ReshapeExplanation:
     reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order: a view with strides (72, 1); no data is copied.
     >>> layout.explain_reshape(x, (24, 9)).blocking_axes
     (0, 1)
+    >>> layout.explain_reshape(x, (4, 54))
+    <ReshapeExplanation: reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order: a view with strides (72, 1); no data is copied.>
     """
-    new_shape, decision = _decide(x, shape, order, "explain_reshape")
-    blocked = isinstance(decision, ReshapeBlocked)
-    return ReshapeExplanation(
-        shape=x.shape,
-        strides=x._layout.strides,
-        new_shape=new_shape,
-        order=order,
-        is_view=not blocked,
-        new_strides=None if blocked else decision.strides,
-        blocking_axes=decision.axes if blocked else None,
-        reason=decision.reason if blocked else None,
-    )
+    check_array(x, "explain_reshape")
+    return explain_layout(x._layout, shape, order)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._array_object import Array, check_array
 from .._kernels import views_overlap
 from .._layout import is_c_contiguous, is_f_contiguous
+from .._storage import numpy_from_foreign
 
 
 def strides(x: Array) -> tuple[int, ...]:
@@ -96,14 +97,16 @@ def is_contiguous(x: Array, order: str = "C") -> bool:
     raise ValueError(f"is_contiguous(): 'order' must be 'C' or 'F', got {order!r}")
 
 
-def shares_memory(a: Array, b: Array) -> bool:
+def shares_memory(a, b) -> bool:
     """
     Whether two arrays have at least one element in the same memory (exact).
 
     Parameters
     ----------
-    a, b : Array
-        The arrays to compare.
+    a, b : Array, NumPy array, DLPack producer or buffer
+        The arrays to compare: ours, or any array whose memory can be seen without a
+        copy (a NumPy array, another library's CPU array through DLPack, a
+        ``memoryview`` or ``bytearray``), as ``numpy.shares_memory`` accepts.
 
     Returns
     -------
@@ -118,9 +121,24 @@ def shares_memory(a: Array, b: Array) -> bool:
     >>> x = xp.arange(10)
     >>> layout.shares_memory(x, x[2:5]), layout.shares_memory(x[:5], x[5:])
     (True, False)
+    >>> import numpy as np
+    >>> layout.shares_memory(x, np.asarray(x)), layout.shares_memory(x, np.arange(3))
+    (True, False)
     """
-    check_array(a, "shares_memory", "a")
-    check_array(b, "shares_memory", "b")
-    if a.size == 0 or b.size == 0:
+    first, second = _elements(a, "a"), _elements(b, "b")
+    if first.size == 0 or second.size == 0:
         return False
-    return views_overlap(a._numpy(), b._numpy())
+    return views_overlap(first, second)
+
+
+def _elements(value, argument: str):
+    """The elements of an array of ours or of another library, seen without a copy."""
+    if isinstance(value, Array):
+        return value._numpy()
+    seen = numpy_from_foreign(value)
+    if seen is None:
+        raise TypeError(
+            f"shares_memory(): '{argument}' must be an array (ours, a NumPy array, a "
+            f"DLPack producer or a buffer), got {type(value).__name__}"
+        )
+    return seen

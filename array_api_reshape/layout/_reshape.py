@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from .._array_object import Array, check_array
-from .._kernels import column_major_copy
-from .._layout import column_major_strides, make_layout
-from .._layout_reshape import ReshapeBlocked, reshape_as_view_column_major
-from .._manipulation_functions import blocked_message, reshape as row_major_reshape
-from .._manipulation_functions import reshape_target
-from .._storage import Storage
-from .._validation import check_copy
+from .._manipulation_functions import reshape as row_major_reshape, reshape_in_order
+from .._reshape_decision import check_order
 
 
 def reshape(x: Array, shape, *, order: str = "C", copy=None) -> Array:
@@ -56,17 +51,4 @@ def reshape(x: Array, shape, *, order: str = "C", copy=None) -> Array:
     check_array(x, "reshape")
     if order == "C":
         return row_major_reshape(x, shape, copy=copy)
-    if order != "F":
-        raise ValueError(f"reshape(): 'order' must be 'C' or 'F', got {order!r}")
-    copy = check_copy(copy, "reshape")
-    new_shape = reshape_target(shape, x.size)
-    if not copy:
-        decision = reshape_as_view_column_major(x._layout, new_shape)
-        if not isinstance(decision, ReshapeBlocked):
-            return x._view(decision)
-        if copy is False:
-            raise ValueError(blocked_message(x, new_shape, decision, order="F"))
-    flat = column_major_copy(x._numpy())
-    return Array._new(
-        Storage(flat), make_layout(new_shape, column_major_strides(new_shape), 0), x.dtype
-    )
+    return reshape_in_order(x, shape, copy, check_order(order, "reshape"))

@@ -1,0 +1,488 @@
+"""The functions of the ``fft`` extension; ``array_api_reshape.fft`` publishes
+them (and nothing else).
+"""
+
+from __future__ import annotations
+
+from . import _fft_kernels as kernels
+from ._array_object import Array, check_array
+from ._devices import check_device
+from ._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, check_dtype, float64
+from ._kernels import wrap_result
+from ._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
+
+_NORMS = ("backward", "ortho", "forward")
+
+
+def _check(function: str, x, kinds: str, norm) -> None:
+    check_array(x, f"fft.{function}")
+    if x.dtype.kind not in KIND_GROUPS[kinds]:
+        raise TypeError(f"fft.{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")
+    if norm not in _NORMS:
+        raise ValueError(
+            f"fft.{function}(): 'norm' must be one of {', '.join(_NORMS)}, got {norm!r}"
+        )
+
+
+def _length(function: str, n):
+    if n is None:
+        return None
+    n = as_int(n, f"fft.{function}", "n")
+    if n < 1:
+        raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
+    return n
+
+
+def _one_axis(function, x, n, axis, norm, kinds, result_of):
+    _check(function, x, kinds, norm)
+    if x.ndim == 0:
+        raise ValueError(f"fft.{function}(): 'x' must have at least one dimension")
+    n = _length(function, n)
+    axis = normalize_axis(axis, x.ndim, f"fft.{function}")
+    dtype = result_of(x.dtype)
+    result = kernels.run(function, x._numpy(), n=n, axis=axis, norm=norm)
+    return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
+
+
+def _many_axes(function, x, s, axes, norm, kinds, result_of):
+    _check(function, x, kinds, norm)
+    if axes is not None:
+        axes = normalize_axes(axes, x.ndim, f"fft.{function}", "axes")
+    if s is not None:
+        s = as_int_tuple(s, f"fft.{function}", "s")
+        if any(n < 1 and n != -1 for n in s):
+            raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {s}")
+        if axes is None:
+            axes = tuple(range(x.ndim - len(s), x.ndim))
+        if len(s) != len(axes):
+            raise ValueError(f"fft.{function}(): 's' and 'axes' must have the same length")
+        s = tuple(x.shape[a] if n == -1 else n for n, a in zip(s, axes))
+    dtype = result_of(x.dtype)
+    result = kernels.run(function, x._numpy(), s=s, axes=axes, norm=norm)
+    return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
+
+
+def _complex_result(dtype):
+    """The complex dtype of a transform's result: a real input's complex counterpart."""
+    return COMPLEX_OF.get(dtype, dtype)
+
+
+def _real_result(dtype):
+    """The real dtype of an inverse real transform's result."""
+    return REAL_OF.get(dtype, dtype)
+
+
+def fft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    One-dimensional discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    n : int, optional
+        Length of the transformed axis (the input is cropped or zero-padded).
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling: none (default), ``1/sqrt(n)``, or ``1/n``.
+
+    Returns
+    -------
+    Array
+        Of ``x``'s dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.fft(xp.asarray([1 + 0j, 1 + 0j]))
+    Array([2.+0.j, 0.+0.j], dtype=complex128)
+    """
+    return _one_axis("fft", x, n, axis, norm, "complex floating-point", _complex_result)
+
+
+def ifft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    One-dimensional inverse discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    n : int, optional
+        Length of the transformed axis.
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling: ``1/n`` (default), ``1/sqrt(n)``, or none.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.ifft(xp.asarray([2 + 0j, 0j]))
+    Array([1.+0.j, 1.+0.j], dtype=complex128)
+    """
+    return _one_axis("ifft", x, n, axis, norm, "complex floating-point", _complex_result)
+
+
+def fftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+    """
+    N-dimensional discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    s : sequence of int, optional
+        Lengths of the transformed axes (-1 keeps an axis's length).
+    axes : sequence of int, optional
+        The axes; default the last ``len(s)`` axes, or all.
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`fft`.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))[0, 0]
+    Array(4.+0.j, dtype=complex64)
+    """
+    return _many_axes("fftn", x, s, axes, norm, "complex floating-point", _complex_result)
+
+
+def ifftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+    """
+    N-dimensional inverse discrete Fourier transform.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    s : sequence of int, optional
+        Lengths of the transformed axes.
+    axes : sequence of int, optional
+        The axes.
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`ifft`.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.ifftn(xp.full((2, 2), 1 + 0j))[0, 0]
+    Array(1.+0.j, dtype=complex128)
+    """
+    return _many_axes("ifftn", x, s, axes, norm, "complex floating-point", _complex_result)
+
+
+def rfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    One-dimensional discrete Fourier transform of real input (non-negative frequencies).
+
+    Parameters
+    ----------
+    x : Array
+        Real floating-point input.
+    n : int, optional
+        Length of the input axis to use.
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`fft`.
+
+    Returns
+    -------
+    Array
+        Complex, ``n // 2 + 1`` long along ``axis``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
+    Array([4.+0.j, 0.+0.j, 0.+0.j], dtype=complex128)
+    """
+    return _one_axis("rfft", x, n, axis, norm, "real floating-point", _complex_result)
+
+
+def irfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    Inverse of :func:`rfft`: real output from non-negative frequencies.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    n : int, optional
+        Length of the output axis; default ``2 * (m - 1)`` for ``m`` input values.
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`ifft`.
+
+    Returns
+    -------
+    Array
+        Real.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.irfft(xp.asarray([4 + 0j, 0j, 0j]))
+    Array([1., 1., 1., 1.], dtype=float64)
+    """
+    return _one_axis("irfft", x, n, axis, norm, "complex floating-point", _real_result)
+
+
+def rfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+    """
+    N-dimensional discrete Fourier transform of real input.
+
+    Parameters
+    ----------
+    x : Array
+        Real floating-point input.
+    s : sequence of int, optional
+        Lengths of the input axes to use.
+    axes : sequence of int, optional
+        The axes; the last one is halved.
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`fft`.
+
+    Returns
+    -------
+    Array
+        Complex.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.rfftn(xp.ones((2, 2))).shape
+    (2, 2)
+    """
+    return _many_axes("rfftn", x, s, axes, norm, "real floating-point", _complex_result)
+
+
+def irfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+    """
+    Inverse of :func:`rfftn`.
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input.
+    s : sequence of int, optional
+        Lengths of the output axes.
+    axes : sequence of int, optional
+        The axes.
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`ifft`.
+
+    Returns
+    -------
+    Array
+        Real.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.irfftn(xp.full((2, 2), 1 + 0j)).shape
+    (2, 2)
+    """
+    return _many_axes("irfftn", x, s, axes, norm, "complex floating-point", _real_result)
+
+
+def hfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    Discrete Fourier transform of a signal with Hermitian symmetry (real output).
+
+    Parameters
+    ----------
+    x : Array
+        Complex floating-point input (the non-negative frequencies).
+    n : int, optional
+        Length of the output axis; default ``2 * (m - 1)``.
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`fft`.
+
+    Returns
+    -------
+    Array
+        Real.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.hfft(xp.asarray([1 + 0j, 0j, 0j]))
+    Array([1., 1., 1., 1.], dtype=float64)
+    """
+    return _one_axis("hfft", x, n, axis, norm, "complex floating-point", _real_result)
+
+
+def ihfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+    """
+    Inverse of :func:`hfft`: the non-negative frequencies of a real signal.
+
+    Parameters
+    ----------
+    x : Array
+        Real floating-point input.
+    n : int, optional
+        Length of the input axis to use.
+    axis : int, optional
+        The axis (default -1).
+    norm : {"backward", "ortho", "forward"}, optional
+        Scaling, as for :func:`ifft`.
+
+    Returns
+    -------
+    Array
+        Complex.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
+    Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
+    """
+    return _one_axis("ihfft", x, n, axis, norm, "real floating-point", _complex_result)
+
+
+def _frequencies(function: str, n, d, dtype, device) -> Array:
+    n = as_int(n, f"fft.{function}", "n")
+    if n < 1:
+        raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
+    if isinstance(d, bool) or not isinstance(d, (int, float)):
+        raise TypeError(f"fft.{function}(): 'd' must be a number, got {d!r}")
+    if d == 0:
+        raise ValueError(f"fft.{function}(): 'd' (the sample spacing) must not be 0")
+    check_device(device, f"fft.{function}")
+    dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
+    if dtype.kind != "real floating":
+        raise TypeError(f"fft.{function}(): 'dtype' must be a real floating dtype, got {dtype}")
+    result = kernels.run(function, n, d=d)
+    return Array._new(*wrap_result(result.astype(dtype.dtype)), dtype)
+
+
+def fftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
+    """
+    Sample frequencies of :func:`fft` for ``n`` samples spaced ``d`` apart.
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    d : float, optional
+        Sample spacing (default 1.0).
+    dtype : dtype, optional
+        A real floating dtype (default float64).
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.fftfreq(4)
+    Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
+    """
+    return _frequencies("fftfreq", n, d, dtype, device)
+
+
+def rfftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
+    """
+    Sample frequencies of :func:`rfft` (non-negative only).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    d : float, optional
+        Sample spacing (default 1.0).
+    dtype : dtype, optional
+        A real floating dtype (default float64).
+    device : device, optional
+        Must be None or the CPU.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.rfftfreq(4)
+    Array([0.  , 0.25, 0.5 ], dtype=float64)
+    """
+    return _frequencies("rfftfreq", n, d, dtype, device)
+
+
+def _shift(function: str, x, axes) -> Array:
+    check_array(x, f"fft.{function}")
+    if axes is not None:
+        axes = normalize_axes(axes, x.ndim, f"fft.{function}", "axes")
+    result = kernels.run(function, x._numpy(), axes=axes)
+    return Array._new(*wrap_result(result), x.dtype)
+
+
+def fftshift(x: Array, /, *, axes=None) -> Array:
+    """
+    Move the zero frequency to the centre.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axes : int or sequence of int, optional
+        The axes to shift; default all.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.fftshift(xp.fft.fftfreq(4))
+    Array([-0.5 , -0.25,  0.  ,  0.25], dtype=float64)
+    """
+    return _shift("fftshift", x, axes)
+
+
+def ifftshift(x: Array, /, *, axes=None) -> Array:
+    """
+    Inverse of :func:`fftshift`.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    axes : int or sequence of int, optional
+        The axes to shift; default all.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.fft.ifftshift(xp.asarray([-0.5, -0.25, 0.0, 0.25]))
+    Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
+    """
+    return _shift("ifftshift", x, axes)
+

@@ -1,0 +1,745 @@
+"""The functions of the ``linalg`` extension; ``array_api_reshape.linalg`` publishes
+them (and nothing else).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import _linalg_kernels as kernels
+from ._array_object import Array, check_array
+from ._data_type_functions import finfo
+from ._dtypes import (
+    COMPLEX_OF,
+    REAL_OF,
+    DType,
+    check_dtype,
+    int64,
+    promote_types,
+    uint64,
+)
+from ._kernels import wrap_result
+from ._layout import broadcast_shape, diagonal_of_matrices
+from ._reductions import check_keepdims, reduced_axes
+from ._validation import as_int
+
+
+
+class EighResult(NamedTuple):
+    """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class EigResult(NamedTuple):
+    """Eigenvalues and eigenvectors of general square matrices (complex)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class QRResult(NamedTuple):
+    """An orthonormal ``Q`` and an upper-triangular ``R`` with ``x = Q @ R``."""
+
+    Q: Array
+    R: Array
+
+
+class SlogdetResult(NamedTuple):
+    """The sign (or phase) and the natural log of the absolute value of a determinant."""
+
+    sign: Array
+    logabsdet: Array
+
+
+class SVDResult(NamedTuple):
+    """``U``, singular values ``S`` (descending) and ``Vh`` with ``x = U @ diag(S) @ Vh``."""
+
+    U: Array
+    S: Array
+    Vh: Array
+
+
+def _wrap(values, dtype: DType) -> Array:
+    if values.dtype != dtype.dtype:
+        values = values.astype(dtype.dtype)
+    return Array._new(*wrap_result(values), dtype)
+
+
+def _floating(x, function: str, argument: str = "x") -> None:
+    check_array(x, f"linalg.{function}", argument)
+    if "floating" not in x.dtype.kind:
+        raise TypeError(
+            f"linalg.{function}(): '{argument}' must have a floating-point dtype, got {x.dtype}"
+        )
+
+
+def _matrices(x, function: str, square: bool = False) -> None:
+    _floating(x, function)
+    if x.ndim < 2:
+        raise ValueError(
+            f"linalg.{function}(): 'x' must be a (stack of) matrices, got shape {x.shape}"
+        )
+    if square and x.shape[-1] != x.shape[-2]:
+        raise ValueError(
+            f"linalg.{function}(): 'x' must hold square matrices, got shape {x.shape}"
+        )
+
+
+def cholesky(x: Array, /, *, upper=False) -> Array:
+    """
+    Cholesky factor of Hermitian positive-definite matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+    upper : bool, optional
+        Return the upper factor ``U`` (``x = U^H U``) instead of the lower ``L``
+        (``x = L L^H``, default).
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If a matrix is not positive definite.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.cholesky(xp.asarray([[4.0, 2.0], [2.0, 5.0]]))
+    Array([[2., 0.],
+           [1., 2.]], dtype=float64)
+    """
+    _matrices(x, "cholesky", square=True)
+    lower = kernels.run("cholesky", x._numpy())
+    if upper:
+        lower = lower.swapaxes(-1, -2).conj()
+    return _wrap(lower, x.dtype)
+
+
+def cross(x1: Array, x2: Array, /, *, axis=-1) -> Array:
+    """
+    Cross products of 3-element vectors.
+
+    Parameters
+    ----------
+    x1, x2 : Array
+        Numeric arrays of size 3 along ``axis``; the other axes broadcast.
+    axis : int, optional
+        The axis holding the vectors (default -1).
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.cross(xp.asarray([1.0, 0.0, 0.0]), xp.asarray([0.0, 1.0, 0.0]))
+    Array([0., 0., 1.], dtype=float64)
+    """
+    check_array(x1, "linalg.cross", "x1")
+    check_array(x2, "linalg.cross", "x2")
+    dtype = promote_types(x1.dtype, x2.dtype, "linalg.cross")
+    if dtype.kind == "bool":
+        raise TypeError("linalg.cross(): the inputs must be numeric")
+    axis = as_int(axis, "linalg.cross", "axis")
+    smallest = min(x1.ndim, x2.ndim)
+    if not -smallest <= axis < 0:
+        raise ValueError(
+            f"linalg.cross(): 'axis' must be a negative axis in [{-smallest}, -1], got {axis}"
+        )
+    if broadcast_shape(x1.shape, x2.shape) is None:
+        raise ValueError(
+            f"linalg.cross(): shapes {x1.shape} and {x2.shape} do not broadcast together"
+        )
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError(
+            f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
+            f"{x1.shape} and {x2.shape}"
+        )
+    result = kernels.run(
+        "cross", x1._numpy().astype(dtype.dtype, copy=False),
+        x2._numpy().astype(dtype.dtype, copy=False), axis=axis,
+    )
+    return _wrap(result, dtype)
+
+
+def det(x: Array, /) -> Array:
+    """
+    Determinants of square matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        Shape ``(...)``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.det(xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    Array(-2., dtype=float64)
+    """
+    _matrices(x, "det", square=True)
+    return _wrap(kernels.run("det", x._numpy()), x.dtype)
+
+
+def diagonal(x: Array, /, *, offset=0) -> Array:
+    """
+    The diagonals of matrices (a view).
+
+    Parameters
+    ----------
+    x : Array
+        Array of shape ``(..., M, N)``.
+    offset : int, optional
+        0 (default) for the main diagonal, positive above it, negative below.
+
+    Returns
+    -------
+    Array
+        A view of shape ``(..., K)``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.diagonal(xp.reshape(xp.arange(9), (3, 3)), offset=1)
+    Array([1, 5], dtype=int64)
+    """
+    check_array(x, "linalg.diagonal")
+    if x.ndim < 2:
+        raise ValueError(f"linalg.diagonal(): 'x' must have at least two dimensions, got {x.shape}")
+    offset = as_int(offset, "linalg.diagonal", "offset")
+    return x._view(diagonal_of_matrices(x._layout, offset))
+
+
+def eigh(x: Array, /) -> EighResult:
+    """
+    Eigenvalues (ascending) and eigenvectors of Hermitian (symmetric) matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``; only its lower triangle is read.
+
+    Returns
+    -------
+    EighResult
+        Real ``eigenvalues`` and ``eigenvectors`` as columns.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.eigh(xp.asarray([[2.0, 0.0], [0.0, 1.0]])).eigenvalues
+    Array([1., 2.], dtype=float64)
+    """
+    _matrices(x, "eigh", square=True)
+    values, vectors = kernels.run("eigh", x._numpy())
+    return EighResult(_wrap(values, REAL_OF.get(x.dtype, x.dtype)), _wrap(vectors, x.dtype))
+
+
+def eigvalsh(x: Array, /) -> Array:
+    """
+    Eigenvalues (ascending) of Hermitian (symmetric) matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        Real eigenvalues.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.eigvalsh(xp.asarray([[2.0, 0.0], [0.0, 1.0]]))
+    Array([1., 2.], dtype=float64)
+    """
+    _matrices(x, "eigvalsh", square=True)
+    return _wrap(kernels.run("eigvalsh", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
+
+
+def _complex_dtype(dtype: DType) -> DType:
+    return COMPLEX_OF.get(dtype, dtype)
+
+
+def eig(x: Array, /) -> EigResult:
+    """
+    Eigenvalues and eigenvectors of general square matrices, always complex.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    EigResult
+        Complex ``eigenvalues`` and ``eigenvectors`` (as columns) of ``x``'s precision.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.eig(xp.asarray([[0.0, -1.0], [1.0, 0.0]])).eigenvalues
+    Array([0.+1.j, 0.-1.j], dtype=complex128)
+    """
+    _matrices(x, "eig", square=True)
+    values, vectors = kernels.run("eig", x._numpy())
+    dtype = _complex_dtype(x.dtype)
+    return EigResult(_wrap(kernels.as_complex(values), dtype), _wrap(kernels.as_complex(vectors), dtype))
+
+
+def eigvals(x: Array, /) -> Array:
+    """
+    Eigenvalues of general square matrices, always complex.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        Complex eigenvalues of ``x``'s precision.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.eigvals(xp.asarray([[2.0, 0.0], [0.0, 3.0]]))
+    Array([2.+0.j, 3.+0.j], dtype=complex128)
+    """
+    _matrices(x, "eigvals", square=True)
+    values = kernels.as_complex(kernels.run("eigvals", x._numpy()))
+    return _wrap(values, _complex_dtype(x.dtype))
+
+
+def inv(x: Array, /) -> Array:
+    """
+    Inverses of square matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If a matrix is singular.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.inv(xp.asarray([[2.0, 0.0], [0.0, 4.0]]))
+    Array([[0.5 , 0.  ],
+           [0.  , 0.25]], dtype=float64)
+    """
+    _matrices(x, "inv", square=True)
+    return _wrap(kernels.run("inv", x._numpy()), x.dtype)
+
+
+def matrix_norm(x: Array, /, *, keepdims=False, ord="fro") -> Array:
+    """
+    Norms of matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+    keepdims : bool, optional
+        Keep the two matrix axes as size 1 (default False).
+    ord : {"fro", "nuc", 1, -1, 2, -2, inf, -inf}, optional
+        Frobenius (default), nuclear, or the induced norm of that order.
+
+    Returns
+    -------
+    Array
+        Real norms.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.matrix_norm(xp.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    Array(5., dtype=float64)
+    """
+    _matrices(x, "matrix_norm")
+    if ord not in ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf")):
+        raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
+    keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
+    result = kernels.run("matrix_norm", x._numpy(), keepdims=keepdims, ord=ord)
+    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))
+
+
+def matrix_power(x: Array, n, /) -> Array:
+    """
+    A square matrix raised to an integer power (negative powers invert it first).
+
+    Parameters
+    ----------
+    x : Array
+        Array of shape ``(..., M, M)``.
+    n : int
+        The power.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.matrix_power(xp.asarray([[1.0, 1.0], [0.0, 1.0]]), 3)
+    Array([[1., 3.],
+           [0., 1.]], dtype=float64)
+    """
+    check_array(x, "linalg.matrix_power")
+    n = as_int(n, "linalg.matrix_power", "n")
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
+    if n < 0 and "floating" not in x.dtype.kind:
+        raise TypeError("linalg.matrix_power(): a negative power needs a floating-point 'x'")
+    return _wrap(kernels.run("matrix_power", x._numpy(), n), x.dtype)
+
+
+def _tolerance(rtol, function: str):
+    if rtol is None:
+        return None
+    if isinstance(rtol, Array):
+        return rtol._numpy()
+    if isinstance(rtol, bool) or not isinstance(rtol, (int, float)):
+        raise TypeError(f"linalg.{function}(): 'rtol' must be a float or an array, got {rtol!r}")
+    return rtol
+
+
+def matrix_rank(x: Array, /, *, rtol=None) -> Array:
+    """
+    Ranks of matrices: how many singular values exceed ``rtol`` times the largest.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+    rtol : float or Array, optional
+        Relative tolerance; default ``max(M, N)`` times the dtype's machine epsilon.
+
+    Returns
+    -------
+    Array
+        int64 ranks.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    Array(1, dtype=int64)
+    """
+    _matrices(x, "matrix_rank")
+    tolerance = _tolerance(rtol, "matrix_rank")
+    result = kernels.run("matrix_rank", x._numpy(), rtol=tolerance)
+    return _wrap(result, int64)
+
+
+def outer(x1: Array, x2: Array, /) -> Array:
+    """
+    Outer product of two vectors.
+
+    Parameters
+    ----------
+    x1, x2 : Array
+        One-dimensional numeric arrays.
+
+    Returns
+    -------
+    Array
+        Shape ``(len(x1), len(x2))``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.outer(xp.asarray([1, 2]), xp.asarray([1, 10]))
+    Array([[ 1, 10],
+           [ 2, 20]], dtype=int64)
+    """
+    check_array(x1, "linalg.outer", "x1")
+    check_array(x2, "linalg.outer", "x2")
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError("linalg.outer(): 'x1' and 'x2' must be one-dimensional")
+    dtype = promote_types(x1.dtype, x2.dtype, "linalg.outer")
+    if dtype.kind == "bool":
+        raise TypeError("linalg.outer(): the inputs must be numeric")
+    result = kernels.run(
+        "outer", x1._numpy().astype(dtype.dtype, copy=False), x2._numpy().astype(dtype.dtype, copy=False)
+    )
+    return _wrap(result, dtype)
+
+
+def pinv(x: Array, /, *, rtol=None) -> Array:
+    """
+    Moore-Penrose pseudo-inverses of matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+    rtol : float or Array, optional
+        Singular values below ``rtol`` times the largest count as zero; default
+        ``max(M, N)`` times the dtype's machine epsilon.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., N, M)``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.pinv(xp.asarray([[2.0, 0.0], [0.0, 0.0]]))
+    Array([[0.5, 0. ],
+           [0. , 0. ]], dtype=float64)
+    """
+    _matrices(x, "pinv")
+    tolerance = _tolerance(rtol, "pinv")
+    if tolerance is None:
+        tolerance = max(x.shape[-2:]) * _epsilon(x.dtype)
+    return _wrap(kernels.run("pinv", x._numpy(), rtol=tolerance), x.dtype)
+
+
+def _epsilon(dtype: DType) -> float:
+    return finfo(dtype).eps
+
+
+def qr(x: Array, /, *, mode="reduced") -> QRResult:
+    """
+    QR decompositions of matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+    mode : {"reduced", "complete"}, optional
+        Reduced (default: ``Q`` is ``M x K``, ``K = min(M, N)``) or complete
+        (``Q`` is ``M x M``).
+
+    Returns
+    -------
+    QRResult
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> q, r = xp.linalg.qr(xp.asarray([[3.0, 0.0], [4.0, 5.0]]))
+    >>> q.shape, r.shape
+    ((2, 2), (2, 2))
+    """
+    _matrices(x, "qr")
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
+    q, r = kernels.run("qr", x._numpy(), mode=mode)
+    return QRResult(_wrap(q, x.dtype), _wrap(r, x.dtype))
+
+
+def slogdet(x: Array, /) -> SlogdetResult:
+    """
+    Sign (or phase) and log of the absolute value of determinants.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, M)``.
+
+    Returns
+    -------
+    SlogdetResult
+        ``sign`` of ``x``'s dtype and real ``logabsdet``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.slogdet(xp.asarray([[-2.0, 0.0], [0.0, 1.0]])).sign
+    Array(-1., dtype=float64)
+    """
+    _matrices(x, "slogdet", square=True)
+    sign, logabsdet = kernels.run("slogdet", x._numpy())
+    return SlogdetResult(_wrap(sign, x.dtype), _wrap(logabsdet, REAL_OF.get(x.dtype, x.dtype)))
+
+
+def solve(x1: Array, x2: Array, /) -> Array:
+    """
+    Solve ``x1 @ result = x2`` for square, invertible ``x1``.
+
+    Parameters
+    ----------
+    x1 : Array
+        Floating-point array of shape ``(..., M, M)``.
+    x2 : Array
+        Shape ``(M,)`` (one right-hand side for every matrix) or ``(..., M, K)``.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    ValueError
+        If a matrix is singular or the shapes do not fit.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.solve(xp.asarray([[2.0, 0.0], [0.0, 4.0]]), xp.asarray([2.0, 2.0]))
+    Array([1. , 0.5], dtype=float64)
+    """
+    _matrices(x1, "solve", square=True)
+    _floating(x2, "solve", "x2")
+    dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
+    a = x1._numpy().astype(dtype.dtype, copy=False)
+    b = x2._numpy().astype(dtype.dtype, copy=False)
+    rows = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
+    if rows != x1.shape[-1]:
+        raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
+    result = kernels.run("solve", a, b)
+    return _wrap(result, dtype)
+
+
+def svd(x: Array, /, *, full_matrices=True) -> SVDResult:
+    """
+    Singular value decompositions of matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+    full_matrices : bool, optional
+        Square ``U`` and ``Vh`` (default True), or reduced ones of ``K = min(M, N)``
+        columns / rows.
+
+    Returns
+    -------
+    SVDResult
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.svd(xp.asarray([[3.0, 0.0], [0.0, 4.0]])).S
+    Array([4., 3.], dtype=float64)
+    """
+    _matrices(x, "svd")
+    if full_matrices is not True and full_matrices is not False:
+        raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
+    u, s, vh = kernels.run("svd", x._numpy(), full_matrices=full_matrices)
+    return SVDResult(_wrap(u, x.dtype), _wrap(s, REAL_OF.get(x.dtype, x.dtype)), _wrap(vh, x.dtype))
+
+
+def svdvals(x: Array, /) -> Array:
+    """
+    Singular values of matrices, in descending order.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array of shape ``(..., M, N)``.
+
+    Returns
+    -------
+    Array
+        Real values, shape ``(..., min(M, N))``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.svdvals(xp.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    Array([4., 3.], dtype=float64)
+    """
+    _matrices(x, "svdvals")
+    return _wrap(kernels.run("svdvals", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
+
+
+def trace(x: Array, /, *, offset=0, dtype=None) -> Array:
+    """
+    Sums along the diagonals of matrices.
+
+    Parameters
+    ----------
+    x : Array
+        Numeric array of shape ``(..., M, N)``.
+    offset : int, optional
+        The diagonal: 0 (default), positive above, negative below.
+    dtype : dtype, optional
+        Accumulator and result dtype, chosen as for ``sum`` by default.
+
+    Returns
+    -------
+    Array
+        Shape ``(...)``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.trace(xp.reshape(xp.arange(9), (3, 3)))
+    Array(12, dtype=int64)
+    """
+    check_array(x, "linalg.trace")
+    if x.ndim < 2:
+        raise ValueError(f"linalg.trace(): 'x' must have at least two dimensions, got {x.shape}")
+    if x.dtype.kind == "bool":
+        raise TypeError("linalg.trace(): 'x' must be numeric")
+    offset = as_int(offset, "linalg.trace", "offset")
+    if dtype is None:
+        dtype = {"signed integer": int64, "unsigned integer": uint64}.get(x.dtype.kind, x.dtype)
+    else:
+        dtype = check_dtype(dtype, "linalg.trace")
+    result = kernels.run("trace", x._numpy(), offset=offset, dtype=dtype.dtype)
+    return _wrap(result, dtype)
+
+
+def vector_norm(x: Array, /, *, axis=None, keepdims=False, ord=2) -> Array:
+    """
+    Norms of vectors.
+
+    Parameters
+    ----------
+    x : Array
+        Floating-point array.
+    axis : int or tuple of int, optional
+        The axes holding the vectors; None (default) takes the whole array as one vector.
+    keepdims : bool, optional
+        Keep those axes as size 1 (default False).
+    ord : int, float, inf or -inf, optional
+        The order (default 2, the Euclidean norm).
+
+    Returns
+    -------
+    Array
+        Real norms.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.linalg.vector_norm(xp.asarray([3.0, 4.0]))
+    Array(5., dtype=float64)
+    """
+    _floating(x, "vector_norm")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise TypeError(f"linalg.vector_norm(): 'ord' must be a number, got {ord!r}")
+    axes = reduced_axes(x, axis, "linalg.vector_norm")
+    keepdims = check_keepdims(keepdims, "linalg.vector_norm")
+    result = kernels.run("vector_norm", x._numpy(), axis=axes, keepdims=keepdims, ord=ord)
+    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))

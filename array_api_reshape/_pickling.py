@@ -1,0 +1,145 @@
+"""
+Pickling and copying arrays.
+
+A pickled array is its dtype's name, its shape, its elements' bytes in C order and
+whether it was writable: never a layout. Loading builds a new C-contiguous layout over a
+buffer of exactly ``size`` elements, so no pickle, however crafted, can produce a layout
+outside its buffer; every field is checked first, and a bad one is a TypeError or
+ValueError that says which. A view (sliced, flipped, transposed, broadcast) comes back
+as a compact array with the same dtype, shape, values and writability.
+
+Protocol 5 hands the elements to pickle as a ``PickleBuffer``, which a ``buffer_callback``
+may take out of band (no copy on either side when the array is C-contiguous); lower
+protocols store ``bytes``.
+
+``rebuild_array`` is the name stored in every pickle: keep it, and keep accepting
+``PICKLE_FORMAT`` 1, so that pickles written today load tomorrow.
+"""
+
+from __future__ import annotations
+
+from ._dtypes import ALL_DTYPES
+from ._info import MAX_DIMENSIONS
+from ._layout import contiguous_layout, product
+from ._storage import from_pickle_payload, holds_only_bools, pickle_payload
+from ._validation import INT64_MAX
+
+PICKLE_FORMAT = 1
+_DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
+_CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
+
+
+def reduce_array(x, protocol: int) -> tuple:
+    """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
+    payload = pickle_payload(x._numpy(), out_of_band=protocol >= 5)
+    return rebuild_array, (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
+
+
+def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
+    """
+    Rebuild a pickled array, after checking every field.
+
+    Parameters
+    ----------
+    pickle_format : int
+        The pickle layout's version; 1 is the only one so far.
+    dtype_name : str
+        The name of one of the namespace's dtypes, such as ``"float64"``.
+    shape : tuple of int
+        The array's shape.
+    payload : bytes-like
+        The elements in C order: a C-contiguous buffer of exactly
+        ``prod(shape) * itemsize`` bytes.
+    writable : bool
+        Whether the array accepts writes.
+
+    Returns
+    -------
+    Array
+        A C-contiguous array; it shares ``payload`` when that is a writable buffer (or
+        read-only and ``writable`` is False), and holds a copy otherwise.
+
+    Raises
+    ------
+    TypeError
+        If a field has the wrong type (a payload that is not a buffer, a shape that is
+        not a tuple of ints, ...).
+    ValueError
+        If a field has a wrong value (an unknown dtype, a negative size, a payload of the
+        wrong length, bool bytes other than 0 and 1, ...).
+
+    Examples
+    --------
+    >>> import pickle
+    >>> import array_api_reshape as xp
+    >>> x = xp.reshape(xp.arange(6), (2, 3))[:, ::-1]
+    >>> pickle.loads(pickle.dumps(x))
+    Array([[2, 1, 0],
+           [5, 4, 3]], dtype=int64)
+    """
+    from ._array_object import Array
+
+    _check_format(pickle_format)
+    dtype = _checked_dtype(dtype_name)
+    shape = _checked_shape(shape)
+    memory = _checked_memory(payload, product(shape) * dtype.dtype.itemsize)
+    if dtype.kind == "bool" and not holds_only_bools(memory):
+        raise ValueError(f"{_CONTEXT}: 'payload' of a bool array holds bytes other than 0 and 1")
+    if writable is not True and writable is not False:
+        raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
+    storage = from_pickle_payload(memory, dtype.dtype, writable)
+    return Array._new(storage, contiguous_layout(shape), dtype)
+
+
+def _check_format(pickle_format) -> None:
+    if pickle_format.__class__ is not int or pickle_format != PICKLE_FORMAT:
+        raise ValueError(
+            f"{_CONTEXT}: 'pickle_format' must be {PICKLE_FORMAT}, got {pickle_format!r} "
+            "(a pickle from a newer array_api_reshape?)"
+        )
+
+
+def _checked_dtype(dtype_name):
+    if dtype_name.__class__ is not str:
+        raise TypeError(
+            f"{_CONTEXT}: 'dtype_name' must be a str, got {type(dtype_name).__name__}"
+        )
+    dtype = _DTYPES_BY_NAME.get(dtype_name)
+    if dtype is None:
+        raise ValueError(
+            f"{_CONTEXT}: 'dtype_name' must name a dtype of the namespace "
+            f"({', '.join(_DTYPES_BY_NAME)}), got {dtype_name!r}"
+        )
+    return dtype
+
+
+def _checked_shape(shape) -> tuple[int, ...]:
+    if shape.__class__ is not tuple or any(n.__class__ is not int for n in shape):
+        raise TypeError(f"{_CONTEXT}: 'shape' must be a tuple of ints, got {shape!r}")
+    if len(shape) > MAX_DIMENSIONS:
+        raise ValueError(
+            f"{_CONTEXT}: 'shape' has {len(shape)} dimensions, more than "
+            f"{MAX_DIMENSIONS}"
+        )
+    if any(n < 0 for n in shape):
+        raise ValueError(f"{_CONTEXT}: 'shape' must not have negative sizes, got {shape}")
+    if product(max(n, 1) for n in shape) > INT64_MAX:
+        raise ValueError(f"{_CONTEXT}: 'shape' {shape} is larger than an array can be")
+    return shape
+
+
+def _checked_memory(payload, expected_bytes: int) -> memoryview:
+    try:
+        memory = memoryview(payload)
+    except TypeError:
+        raise TypeError(
+            f"{_CONTEXT}: 'payload' must be a bytes-like buffer, got {type(payload).__name__}"
+        ) from None
+    if not memory.c_contiguous:
+        raise ValueError(f"{_CONTEXT}: 'payload' must be a C-contiguous buffer")
+    if memory.nbytes != expected_bytes:
+        raise ValueError(
+            f"{_CONTEXT}: 'payload' holds {memory.nbytes} bytes, but the shape and dtype "
+            f"need exactly {expected_bytes}"
+        )
+    return memory

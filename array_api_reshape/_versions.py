@@ -1,0 +1,235 @@
+"""
+Versions of the standard: the namespace that behaves as each one, and the default.
+
+The package module ``array_api_reshape`` is the 2025.12 namespace. An older version's
+namespace is a module object built once, on first request, whose attributes are the
+package's own functions, minus the names that version did not have yet, with the few
+functions whose results changed replaced (before 2025.12 ``meshgrid``,
+``broadcast_arrays`` and ``__array_namespace_info__().devices()`` return lists; before
+2024.12 ``capabilities()`` has no ``"max dimensions"``; before 2023.12 ``sum``,
+``prod`` and ``linalg.trace`` of single precision give double precision). Asking a
+versioned namespace for a later name is an AttributeError that says which version
+added it.
+
+The default version is what ``Array.__array_namespace__()`` gives without an
+``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
+read at import, or the last ``versions.set_default()``.
+
+Arrays carry no version: the same array serves every namespace, and
+``x.__array_namespace__()`` answers with the default's. Code written for one version
+asks for it (``x.__array_namespace__(api_version=V)``, which array-api-compat's
+``array_namespace(x, api_version=V)`` does) or sets the default.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+LATEST_API_VERSION = "2025.12"
+ENVIRONMENT_VARIABLE = "ARRAY_API_RESHAPE_API_VERSION"
+
+# The version of the standard that added each name (names of 2021.12 are not listed).
+_ADDED_IN = {
+    "2022.12": (
+        "complex64", "complex128", "conj", "fft", "imag", "isdtype", "real", "take",
+    ),
+    "2023.12": (
+        "__array_namespace_info__", "clip", "copysign", "cumulative_sum", "hypot",
+        "maximum", "minimum", "moveaxis", "repeat", "searchsorted", "signbit", "tile",
+        "unstack",
+    ),
+    "2024.12": (
+        "count_nonzero", "cumulative_prod", "diff", "nextafter", "reciprocal",
+        "take_along_axis",
+    ),
+    "2025.12": ("broadcast_shapes", "isin"),
+}
+_LINALG_ADDED_IN = {"2025.12": ("eig", "eigvals")}
+
+# Before this version meshgrid, broadcast_arrays and Info.devices() return lists.
+TUPLES_SINCE = "2025.12"
+# Before this version sum, prod and linalg.trace of float32 (complex64) give float64
+# (complex128) when no dtype is asked for.
+SAME_PRECISION_SUMS_SINCE = "2023.12"
+
+
+def checked_version(api_version, function: str) -> str:
+    """``api_version`` if the package supports it; otherwise a TypeError or ValueError
+    naming ``function``'s ``api_version`` argument."""
+    if api_version.__class__ is str and api_version in SUPPORTED_API_VERSIONS:
+        return api_version
+    expected = f"one of {', '.join(SUPPORTED_API_VERSIONS)}"
+    if not isinstance(api_version, str):
+        raise TypeError(
+            f"{function}(): 'api_version' must be None or a str, {expected}; "
+            f"got {type(api_version).__name__} {api_version!r}"
+        )
+    raise ValueError(
+        f"{function}(): 'api_version' must be None or {expected}, got {api_version!r}"
+    )
+
+
+def _version_from_environment() -> str:
+    value = os.environ.get(ENVIRONMENT_VARIABLE)
+    if value is None or value == "":
+        return LATEST_API_VERSION
+    if value not in SUPPORTED_API_VERSIONS:
+        raise ValueError(
+            f"array_api_reshape: the environment variable {ENVIRONMENT_VARIABLE} must be "
+            f"one of {', '.join(SUPPORTED_API_VERSIONS)}, got {value!r}"
+        )
+    return value
+
+
+_default = _version_from_environment()
+_namespaces: dict[str, types.ModuleType] = {}
+
+
+def get_default() -> str:
+    """The version ``__array_namespace__()`` follows when none is asked for."""
+    return _default
+
+
+def set_default(api_version: str) -> None:
+    """Make ``api_version`` the default (see ``versions.set_default``)."""
+    global _default
+    _default = checked_version(api_version, "set_default")
+
+
+def namespace(api_version: str | None, function: str = "namespace") -> types.ModuleType:
+    """The namespace of ``api_version`` (None: the default), built on first use."""
+    version = _default if api_version is None else api_version
+    if version.__class__ is str:
+        found = _namespaces.get(version)
+        if found is not None:
+            return found
+    version = checked_version(version, function)
+    return _namespaces.setdefault(version, _build(version))
+
+
+class VersionedNamespace(types.ModuleType):
+    """A namespace of array_api_reshape as one version of the standard defines it."""
+
+    def __repr__(self) -> str:
+        return f"<module {self.__name__!r} (standard {self.__dict__.get('_standard_version')})>"
+
+    def __getattr__(self, name: str):
+        # Only called for missing names; reads __dict__ directly so that it never recurses.
+        fields = self.__dict__
+        missing = (
+            f"module {fields.get('__name__')!r} (standard {fields.get('_standard_version')}) "
+            f"has no attribute {name!r}"
+        )
+        added = fields.get("_added_later", {}).get(name)
+        if added is None:
+            raise AttributeError(missing)
+        raise AttributeError(
+            f"{missing}: the standard added it in version {added}; ask for "
+            f"__array_namespace__(api_version={added!r}) or later"
+        )
+
+
+def _build(version: str) -> types.ModuleType:
+    import array_api_reshape as package
+
+    if version == LATEST_API_VERSION:
+        return package
+    namespace = _subset(package, "array_api_reshape", version, _ADDED_IN)
+    namespace.__array_api_version__ = version
+    namespace.__version__ = package.__version__
+    if version < TUPLES_SINCE:
+        namespace.meshgrid = meshgrid_as_list
+        namespace.broadcast_arrays = broadcast_arrays_as_list
+        namespace.linalg = _subset(
+            package.linalg, "array_api_reshape.linalg", version, _LINALG_ADDED_IN
+        )
+    if version < SAME_PRECISION_SUMS_SINCE:
+        namespace.sum = sum_in_double_precision
+        namespace.prod = prod_in_double_precision
+        namespace.linalg.trace = trace_in_double_precision
+    if hasattr(namespace, "__array_namespace_info__"):
+        namespace.__array_namespace_info__ = _info_function(version)
+    return namespace
+
+
+def _subset(module, name: str, version: str, added_in: dict) -> VersionedNamespace:
+    """A VersionedNamespace holding ``module``'s public names that ``version`` has."""
+    added_later = {
+        later_name: added
+        for added, names in added_in.items()
+        if added > version
+        for later_name in names
+    }
+    namespace = VersionedNamespace(name, module.__doc__)
+    namespace._standard_version = version
+    namespace._added_later = added_later
+    kept = [n for n in module.__all__ if n not in added_later]
+    for kept_name in kept:
+        setattr(namespace, kept_name, getattr(module, kept_name))
+    namespace.__all__ = kept
+    return namespace
+
+
+def meshgrid_as_list(*arrays, indexing="xy") -> list:
+    """``meshgrid`` as the standard's versions before 2025.12 define it: the same grids,
+    in a list (see :func:`array_api_reshape.meshgrid`)."""
+    import array_api_reshape as package
+
+    return list(package.meshgrid(*arrays, indexing=indexing))
+
+
+def broadcast_arrays_as_list(*arrays) -> list:
+    """``broadcast_arrays`` as the standard's versions before 2025.12 define it: the same
+    views, in a list (see :func:`array_api_reshape.broadcast_arrays`)."""
+    import array_api_reshape as package
+
+    return list(package.broadcast_arrays(*arrays))
+
+
+def _info_function(version: str):
+    from ._info import Info, __array_namespace_info__ as latest
+
+    def __array_namespace_info__():
+        return Info(version)
+
+    __array_namespace_info__.__doc__ = latest.__doc__
+    return __array_namespace_info__
+
+
+def _double_precision(x, dtype):
+    """The dtype that sums of ``x`` had before 2023.12 when ``dtype`` is None: float32
+    and complex64 widened to double precision; anything else as given."""
+    if dtype is not None:
+        return dtype
+    from ._dtypes import complex64, complex128, float32, float64
+
+    return {float32: float64, complex64: complex128}.get(getattr(x, "dtype", None))
+
+
+def sum_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+    """``sum`` as the standard's versions before 2023.12 define it: float32 and
+    complex64 inputs are summed in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.sum`)."""
+    import array_api_reshape as package
+
+    return package.sum(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+
+
+def prod_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+    """``prod`` as the standard's versions before 2023.12 define it: float32 and
+    complex64 inputs are multiplied in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.prod`)."""
+    import array_api_reshape as package
+
+    return package.prod(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+
+
+def trace_in_double_precision(x, /, *, offset=0, dtype=None):
+    """``linalg.trace`` as the standard's versions before 2023.12 define it: float32
+    and complex64 inputs are summed in double precision unless ``dtype`` says otherwise
+    (see :func:`array_api_reshape.linalg.trace`)."""
+    import array_api_reshape as package
+
+    return package.linalg.trace(x, offset=offset, dtype=_double_precision(x, dtype))

@@ -1,0 +1,66 @@
+"""A contiguous array in the order asked for: the array itself when it already is, else one planned copy."""
+
+from __future__ import annotations
+
+from .._array_object import Array, check_array
+from .._kernels import column_major_copy, contiguous_copy
+from .._layout import column_major_strides, is_c_contiguous, is_f_contiguous, make_layout
+from .._storage import Storage
+
+
+def ascontiguous(x: Array, order: str = "C") -> Array:
+    """
+    ``x`` laid out contiguously in ``order``: ``x`` itself when it already is, else a copy.
+
+    Use it before handing an array to code that walks memory in order (a C extension, a
+    file write, many small reads along one axis), or to give a permuted or sliced view a
+    buffer of its own. The copy is the namespace's planned copy: it moves transposed and
+    permuted layouts in cache-sized tiles and splits large copies across threads, so it
+    is faster than NumPy's on those layouts (see the "When is data copied?" page).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    order : {"C", "F"}, optional
+        Row-major ("C", default: the last index changes fastest) or column-major ("F").
+
+    Returns
+    -------
+    Array
+        ``x`` itself if its elements already fill consecutive buffer cells in ``order``;
+        otherwise a new, writable array with the same values and a buffer of its own.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not an Array.
+    ValueError
+        If ``order`` is neither "C" nor "F".
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import layout
+    >>> x = xp.reshape(xp.arange(6), (2, 3))
+    >>> layout.ascontiguous(x) is x
+    True
+    >>> t = layout.ascontiguous(x.T)
+    >>> layout.strides(t), layout.shares_memory(t, x)
+    ((2, 1), False)
+    >>> layout.strides(layout.ascontiguous(x, order="F"))
+    (1, 2)
+    """
+    check_array(x, "ascontiguous")
+    if order == "C":
+        if is_c_contiguous(x._layout):
+            return x
+        return Array._adopt(contiguous_copy(x._numpy()), x.dtype)
+    if order == "F":
+        if is_f_contiguous(x._layout):
+            return x
+        flat = column_major_copy(x._numpy())
+        return Array._new(
+            Storage(flat), make_layout(x.shape, column_major_strides(x.shape), 0), x.dtype
+        )
+    raise ValueError(f"ascontiguous(): 'order' must be 'C' or 'F', got {order!r}")
