@@ -25,8 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+
+import junit_results
 
 HERE = Path(__file__).resolve().parent
 SKIPS = HERE / "skips.txt"
@@ -111,20 +112,14 @@ def _skip_lines():
 
 
 def read_results(junit: Path) -> list[tuple[str, str, str, str]]:
-    """(test file, test name, outcome, skip reason) for every test in a JUnit XML report."""
+    """(test file, test name, outcome, skip reason) for every test in a JUnit XML report;
+    errors count as failures and expected failures as skips."""
+    merged = {"errors": "failed", "xfailed": "skipped"}
     results = []
-    for case in ElementTree.parse(junit).getroot().iter("testcase"):
-        module = case.get("classname", "").split(".")[-1] or case.get("file", "")
-        skipped = case.find("skipped")
-        reason = ""
-        if case.find("failure") is not None or case.find("error") is not None:
-            outcome = "failed"
-        elif skipped is not None:
-            outcome = "skipped"
-            reason = skipped.get("message", "")
-        else:
-            outcome = "passed"
-        results.append((module, case.get("name", ""), outcome, reason))
+    for result in junit_results.read_results(junit):
+        outcome = merged.get(result.outcome, result.outcome)
+        results.append((result.module, result.name, outcome,
+                        result.message if outcome == "skipped" else ""))
     return results
 
 

@@ -1,0 +1,144 @@
+"""
+Run other projects' array-API test suites against array_api_reshape, NumPy and
+array_api_strict, and write clients/REPORT.md.
+
+Cubed's tests come from its installed wheel; array-api-extra and einops are other people's
+code, never part of this repository: pass the paths of checkouts made as
+../shared/CONFORMANCE.md says. Their tests run from scratch copies that clients/suites.py
+edits so that our namespace is one of the libraries they test.
+
+    python clients/run.py --array-api-extra ~/array-api-extra --einops ~/einops
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.append(str(HERE.parent / "conformance"))
+
+import junit_results  # noqa: E402
+import report  # noqa: E402
+import suites  # noqa: E402
+from patching import PatchError  # noqa: E402
+
+REPORT = HERE / "REPORT.md"
+
+
+def parse_arguments(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("--array-api-extra", type=Path, metavar="CHECKOUT",
+                        help="checkout of array-api-extra (left out when not given)")
+    parser.add_argument("--einops", type=Path, metavar="CHECKOUT",
+                        help="checkout of einops (left out when not given)")
+    parser.add_argument("--no-cubed", action="store_true", help="leave Cubed's tests out")
+    parser.add_argument("--namespaces", nargs="+", default=list(suites.NAMESPACES),
+                        choices=suites.NAMESPACES,
+                        help="namespaces for Cubed and einops (array-api-extra runs all its backends)")
+    parser.add_argument("--workers", default="2", choices=("0", "1", "2"),
+                        help="pytest-xdist workers ('0' for none); the machines have 2 cores")
+    parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
+    parser.add_argument("--logs", type=Path, help="keep each run's pytest output in this folder")
+    parser.add_argument("--report", type=Path, default=REPORT)
+    return parser.parse_args(argv)
+
+
+def build_suites(args: argparse.Namespace, scratch: Path) -> list[suites.Suite]:
+    chosen = []
+    if not args.no_cubed:
+        chosen.append(suites.cubed_suite(args.namespaces, args.python))
+    if args.array_api_extra:
+        chosen.append(suites.array_api_extra_suite(args.array_api_extra, scratch, args.python))
+    if args.einops:
+        chosen.append(suites.einops_suite(args.einops, scratch, args.namespaces, args.python))
+    return chosen
+
+
+def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str) -> report.RunOutcome:
+    """Run one pytest process; its results, its wall time, and a problem if it produced none."""
+    started = time.perf_counter()
+    with log.open("w") as output:
+        completed = subprocess.run(run.command(junit, workers), cwd=run.cwd, env=run.environment,
+                                   stdout=output, stderr=subprocess.STDOUT, check=False)
+    seconds = time.perf_counter() - started
+    if not junit.exists():
+        tail = "\n".join(log.read_text().splitlines()[-15:])
+        return report.RunOutcome(run, [], seconds,
+                                 f"pytest exited {completed.returncode} without a report:\n{tail}")
+    return report.RunOutcome(run, junit_results.read_results(junit), seconds, "")
+
+
+def versions(python: str) -> str:
+    """The versions the suites ran with, and where array_api_reshape came from."""
+    names = ("numpy", "array_api_strict")
+    code = ("import importlib.metadata as m, platform, array_api_reshape as x; "
+            "print(platform.python_version(), "
+            + ", ".join(f"m.version({name!r})" for name in names) + ", x.__file__)")
+    completed = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
+    found = completed.stdout.split()
+    if len(found) != len(names) + 2:
+        return f"Python {platform.python_version()}"
+    *numbers, package = found
+    described = ", ".join(f"{n} {v}" for n, v in zip(names, numbers[1:]))
+    return f"Python {numbers[0]}, {described}, array_api_reshape {source_of(Path(package).parent)}"
+
+
+def source_of(package: Path) -> str:
+    """'at commit abc1234' (plus '+ uncommitted changes') for a checkout, else its folder."""
+    def git(*arguments):
+        return subprocess.run(["git", "-C", str(package), *arguments],
+                              capture_output=True, text=True, check=False)
+    commit = git("rev-parse", "--short", "HEAD")
+    if commit.returncode != 0:
+        return f"installed in {package.parent}"
+    dirty = git("status", "--porcelain", "--", ".").stdout.strip()
+    return f"at commit {commit.stdout.strip()}" + (" + uncommitted changes" if dirty else "")
+
+
+def describe(problem: Exception) -> str:
+    if isinstance(problem, subprocess.CalledProcessError):
+        output = (problem.stderr or b"")
+        output = output.decode() if isinstance(output, bytes) else output
+        return f"{' '.join(map(str, problem.cmd))[:200]} failed: {output.strip()[-500:]}"
+    return str(problem)
+
+
+def main(argv=None) -> int:
+    args = parse_arguments(argv)
+    for name, checkout in (("array-api-extra", args.array_api_extra), ("einops", args.einops)):
+        if checkout is not None and not (checkout / ".git").exists():
+            print(f"run.py: --{name} {checkout} is not a git checkout", file=sys.stderr)
+            return 2
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="clients-") as scratch_name:
+        scratch = Path(scratch_name)
+        logs = args.logs or scratch / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        try:
+            chosen = build_suites(args, scratch)
+        except (PatchError, subprocess.CalledProcessError) as problem:
+            print(f"run.py: cannot prepare the suites: {describe(problem)}", file=sys.stderr)
+            return 2
+        for suite in chosen:
+            for number, run in enumerate(suite.runs):
+                label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")
+                print(f"running {suite.name} on {run.namespace or 'every backend'} ...", flush=True)
+                outcome = execute(run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers)
+                print(f"  {report.one_line(outcome)}", flush=True)
+                outcomes.append(outcome)
+    text = report.render(chosen, outcomes, versions(args.python), datetime.date.today())
+    args.report.write_text(text)
+    print(text)
+    print(f"wrote {args.report}")
+    return 0 if report.ours_all_passed(outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

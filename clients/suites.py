@@ -1,0 +1,226 @@
+"""
+The other projects' test suites that clients/run.py drives, and how each one is pointed
+at a namespace.
+
+- **Cubed** ships its tests in its wheel (``cubed/tests``). It imports its chunk backend
+  once, from the environment variable ``CUBED_BACKEND_ARRAY_API_MODULE``, so each
+  namespace gets its own pytest process. Its tests parametrise executors themselves
+  (single-threaded, threads, processes, and any of beam, dask, lithops, ray, spark that
+  is installed); the tests marked ``cloud`` need a cloud store and are left out.
+- **array-api-extra** lists the libraries its tests run on in the ``Backend`` enum of
+  its own source. A scratch copy of the checkout gets one more member for us, and the
+  few tests that branch on array_api_strict treat us like it. One pytest process runs
+  every backend; the backend is the parameter id of each test.
+- **einops** tests its array-API front end with four tests that import NumPy as the
+  namespace in their body. A scratch copy makes that import read the namespace from an
+  environment variable, one pytest process per namespace.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from patching import Substitution, apply_substitutions, copy_checkout
+
+OURS = "array_api_reshape"
+NAMESPACES = (OURS, "numpy", "array_api_strict")
+
+
+@dataclass
+class PytestRun:
+    """One pytest process: where, how, and which namespace each of its tests ran on."""
+
+    suite: str
+    arguments: list[str]
+    cwd: Path
+    environment: dict[str, str]
+    namespace: str | None = None           # every test ran on it; None: read the test id
+    known_namespaces: tuple[str, ...] = ()  # parameter ids naming a namespace
+    python: str = sys.executable
+    parallel: bool = True                   # worth pytest-xdist workers
+
+    def command(self, junit: Path, workers: str) -> list[str]:
+        # --tb=native: pytest's own traceback formatting parses the source of every frame,
+        # which crashes the whole run (INTERNALERROR, "AST constructor recursion depth
+        # mismatch") on some of Cubed's deep tracebacks under Python 3.11.
+        command = [self.python, "-m", "pytest", *self.arguments, "-q", "-p", "no:cacheprovider",
+                   "--tb=native", f"--junitxml={junit}", "-o", "junit_family=xunit1"]
+        if self.parallel and workers != "0":
+            command += ["-n", workers]
+        return command
+
+    def namespace_of(self, test_name: str) -> str | None:
+        """The namespace a test ran on: the run's own, or the first parameter id naming one."""
+        if self.namespace is not None:
+            return self.namespace
+        parameters = re.search(r"\[(.*)\]$", test_name)
+        for part in parameters.group(1).split("-") if parameters else ():
+            if part in self.known_namespaces:
+                return part
+        return None
+
+
+@dataclass
+class Suite:
+    name: str
+    version: str                      # for the report: a release or a commit
+    runs: list[PytestRun] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# --- Cubed -------------------------------------------------------------------------------
+
+CUBED_TEST_MODULES = ("test_array_api", "test_linalg", "test_indexing", "test_ops")
+
+
+def cubed_suite(namespaces, python: str) -> Suite:
+    version, package = installed_package(python, "cubed")
+    tests = package / "tests"
+    site_packages = package.parent
+    # "-c os.devnull" keeps pytest from reading a configuration found above the installed
+    # package (a virtual environment inside a project finds the project's pyproject.toml).
+    arguments = ["-c", os.devnull, "--rootdir", str(site_packages), "-m", "not cloud",
+                 "-W", "ignore::pytest.PytestUnknownMarkWarning",
+                 *(str(tests / f"{module}.py") for module in CUBED_TEST_MODULES)]
+    runs = [
+        PytestRun("Cubed", arguments, site_packages,
+                  dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE=namespace),
+                  namespace=namespace, python=python)
+        for namespace in namespaces
+    ]
+    executors = cubed_executors(python)
+    notes = [f"Cubed {version} from its wheel: `{'`, `'.join(CUBED_TEST_MODULES)}`, "
+             "tests marked `cloud` left out; backend chosen with `CUBED_BACKEND_ARRAY_API_MODULE`; "
+             f"executors its tests parametrise here: {', '.join(executors)} (beam, dask, lithops, "
+             "ray and spark join when their packages are installed)."]
+    return Suite("Cubed", version, runs, notes)
+
+
+def cubed_executors(python: str) -> list[str]:
+    """The executors Cubed's tests run on: those its test helpers could create here."""
+    completed = subprocess.run(
+        [python, "-c", "from cubed.tests.utils import ALL_EXECUTORS as e; print(*(x.name for x in e))"],
+        capture_output=True, text=True, check=True,
+    )
+    return completed.stdout.split()
+
+
+def installed_package(python: str, name: str) -> tuple[str, Path]:
+    """Version and folder of a package as the interpreter that runs the tests sees it."""
+    completed = subprocess.run(
+        [python, "-c", f"import {name}, os; print({name}.__version__); "
+                       f"print(os.path.dirname(os.path.abspath({name}.__file__)))"],
+        capture_output=True, text=True, check=True,
+    )
+    version, folder = completed.stdout.split("\n")[:2]
+    return version, Path(folder)
+
+
+# --- array-api-extra ---------------------------------------------------------------------
+
+ARRAY_API_EXTRA_BACKEND_IDS = (
+    "array_api_reshape", "array_api_strict", "array_api_strictest", "numpy", "numpy:readonly",
+    "cupy", "torch", "torch:gpu", "dask", "sparse", "jax", "jax:gpu",
+)
+
+_LIKE_STRICT = "treat array_api_reshape like array_api_strict, as the issue asks"
+ARRAY_API_EXTRA_SUBSTITUTIONS = (
+    Substitution(
+        "src/array_api_extra/_lib/_backends.py",
+        '    ARRAY_API_STRICTEST = "array_api_strict:strictest"\n',
+        '    ARRAY_API_STRICTEST = "array_api_strict:strictest"\n'
+        '    ARRAY_API_RESHAPE = "array_api_reshape"\n',
+        "add our namespace to the Backend enum: every backend-parametrised test runs on it",
+    ),
+    Substitution(
+        "tests/main/test_at.py",
+        "elif library.like(Backend.ARRAY_API_STRICT):",
+        "elif library.like(Backend.ARRAY_API_STRICT, Backend.ARRAY_API_RESHAPE):",
+        f"test_incompatible_dtype: {_LIKE_STRICT} (an int array and a float operand must raise)",
+    ),
+    Substitution(
+        "tests/main/test_testing.py",
+        "if library.like(Backend.ARRAY_API_STRICT, Backend.JAX):",
+        "if library.like(Backend.ARRAY_API_STRICT, Backend.ARRAY_API_RESHAPE, Backend.JAX):",
+        f"test_lazy_xp_function_cython_ufuncs: {_LIKE_STRICT} (no __array_ufunc__ dispatch)",
+    ),
+    Substitution(
+        "tests/main/test_set.py",
+        '        Backend.ARRAY_API_STRICT, reason="array-agnostic fallback"\n    )\n',
+        '        Backend.ARRAY_API_STRICT, reason="array-agnostic fallback"\n    )\n'
+        '    @pytest.mark.skip_xp_backend(\n'
+        '        Backend.ARRAY_API_RESHAPE, reason="array-agnostic fallback"\n    )\n',
+        "TestNUnique::test_delegates checks that a library's own function is used; like "
+        "array_api_strict, ours has none and gets the array-agnostic fallback, so skip it as strict's is",
+    ),
+)
+
+ARRAY_API_EXTRA_DESELECTED = {
+    "tests/main/test_version.py::test_version":
+        "compares the installed package metadata with `__version__`; the runner imports the "
+        "scratch copy from its source folder, which has no metadata",
+}
+
+
+def array_api_extra_suite(checkout: Path, scratch: Path, python: str) -> Suite:
+    copy = scratch / "array-api-extra"
+    commit = copy_checkout(checkout, copy)
+    apply_substitutions(copy, ARRAY_API_EXTRA_SUBSTITUTIONS)
+    arguments = ["tests/main", "-o", "log_cli_level=WARNING"]
+    for test in ARRAY_API_EXTRA_DESELECTED:
+        arguments += ["--deselect", test]
+    run = PytestRun("array-api-extra", arguments, copy,
+                    dict(os.environ, PYTHONPATH=str(copy / "src")),
+                    known_namespaces=ARRAY_API_EXTRA_BACKEND_IDS, python=python)
+    notes = [f"array-api-extra commit `{commit}` (`tests/main`), run from a scratch copy with these edits:"]
+    notes += [f"`{s.path}`: {s.reason}." for s in ARRAY_API_EXTRA_SUBSTITUTIONS]
+    notes += [f"Deselected `{test}`: {why}." for test, why in ARRAY_API_EXTRA_DESELECTED.items()]
+    return Suite("array-api-extra", commit, [run], notes)
+
+
+# --- einops ------------------------------------------------------------------------------
+
+EINOPS_NAMESPACE_VARIABLE = "ARRAY_API_CLIENTS_MODULE"
+EINOPS_TESTS = ("einops/tests/test_array_api.py",
+                "einops/tests/test_packing.py::test_pack_unpack_array_api")
+_EINOPS_IMPORT = (
+    "    import importlib, os\n"
+    f'    xp = importlib.import_module(os.environ["{EINOPS_NAMESPACE_VARIABLE}"])\n'
+)
+EINOPS_SUBSTITUTIONS = (
+    Substitution("einops/tests/test_array_api.py", "    import numpy as xp\n", _EINOPS_IMPORT,
+                 f"the namespace under test comes from `{EINOPS_NAMESPACE_VARIABLE}`", count=3),
+    Substitution("einops/tests/test_packing.py", "    import numpy as xp\n", _EINOPS_IMPORT,
+                 f"the namespace under test comes from `{EINOPS_NAMESPACE_VARIABLE}`"),
+    Substitution("einops/tests/test_array_api.py", 'if xp.__version__ < "2.0.0":',
+                 'if np.__version__ < "2.0.0":',
+                 "the guard asks for NumPy 2 (its from_dlpack); another namespace's version "
+                 "number says nothing about it", count=3),
+    Substitution("einops/tests/test_packing.py", 'if xp.__version__ < "2.0.0":',
+                 'if np.__version__ < "2.0.0":',
+                 "the same NumPy-version guard"),
+)
+
+
+def einops_suite(checkout: Path, scratch: Path, namespaces, python: str) -> Suite:
+    copy = scratch / "einops"
+    commit = copy_checkout(checkout, copy)
+    apply_substitutions(copy, EINOPS_SUBSTITUTIONS)
+    runs = [
+        PytestRun("einops", list(EINOPS_TESTS), copy,
+                  dict(os.environ, PYTHONPATH=str(copy), EINOPS_TEST_BACKENDS="numpy",
+                       **{EINOPS_NAMESPACE_VARIABLE: namespace}),
+                  namespace=namespace, python=python, parallel=False)
+        for namespace in namespaces
+    ]
+    notes = [f"einops commit `{commit}`: its array-API tests (`{'`, `'.join(EINOPS_TESTS)}`), "
+             "run from a scratch copy with these edits:"]
+    notes += [f"`{s.path}` ({s.count}x): {s.reason}." for s in EINOPS_SUBSTITUTIONS]
+    notes += ["`EINOPS_TEST_BACKENDS=numpy`: the tests import einops' own test helpers, which "
+              "refuse to load without it."]
+    return Suite("einops", commit, runs, notes)
