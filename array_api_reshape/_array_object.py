@@ -450,12 +450,17 @@ def is_operand(value, operator: str) -> bool:
 def _refuse_foreign_array(value, operator: str) -> None:
     """TypeError for an array of another library (NumPy, PyTorch, ...) as an operand:
     mixing them silently would hand back the other library's array type."""
-    if any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS):
+    if is_foreign_array(value):
         raise TypeError(
             f"{operator}(): cannot combine an array_api_reshape Array with a "
             f"{type(value).__module__}.{type(value).__name__}; convert it with "
             "array_api_reshape.asarray() first"
         )
+
+
+def is_foreign_array(value) -> bool:
+    """True for an array of another library: it speaks one of the array protocols."""
+    return any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS)
 
 
 _FOREIGN_ARRAY_MARKS = ("__array_namespace__", "__array__", "__dlpack__", "__array_interface__")

@@ -151,7 +151,10 @@ def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
     )
 
 
-_CATEGORY_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 2}
+_KIND_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 3}
+"""Each dtype kind's rank: a Python scalar of a kind up to an array's rank takes its dtype."""
+
+_CATEGORY_RANK = {kind: min(rank, 2) for kind, rank in _KIND_RANK.items()}
 """The standard's three categories, in order: bool, integers, floating."""
 
 
@@ -216,7 +219,6 @@ def standard_promotes_to(source: DType, target: DType) -> builtins.bool:
 
 
 _SCALAR_RANK = {builtins.bool: 0, int: 1, float: 2, complex: 3}
-_KIND_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 3}
 
 
 def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:

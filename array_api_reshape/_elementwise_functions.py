@@ -11,7 +11,7 @@ so that every function states its allowed dtypes and its result dtype in one pla
 from __future__ import annotations
 
 from . import _elementwise_kernels as kernels
-from ._array_object import Array, is_operand
+from ._array_object import Array, is_foreign_array, is_operand
 from ._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -81,7 +81,7 @@ def _checked_scalar(name: str, argument: str, value):
     if scalar is None:
         advice = (
             "; convert it with array_api_reshape.asarray() first"
-            if hasattr(value, "__array__") or hasattr(value, "__dlpack__")
+            if is_foreign_array(value)
             else ""
         )
         raise TypeError(
