@@ -15,6 +15,7 @@ from ._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
 
 _NORMS = ("backward", "ortho", "forward")
 
+
 def _check(function: str, x: Array, kinds: str, norm: str) -> None:
     check_array(x, f"fft.{function}")
     if x.dtype.kind not in KIND_GROUPS[kinds]:
@@ -124,7 +125,9 @@ def fft(
     >>> xp.fft.fft(xp.asarray([1 + 0j, 1 + 0j]))
     Array([2.+0.j, 0.+0.j], dtype=complex128)
     """
-    return _one_axis("fft", kernels.fft, x, n, axis, norm, "complex floating-point", _complex_result)
+    return _one_axis(
+        "fft", kernels.fft, x, n, axis, norm, "complex floating-point", _complex_result
+    )
 
 
 def ifft(
@@ -159,7 +162,9 @@ def ifft(
     >>> xp.fft.ifft(xp.asarray([2 + 0j, 0j]))
     Array([1.+0.j, 1.+0.j], dtype=complex128)
     """
-    return _one_axis("ifft", kernels.ifft, x, n, axis, norm, "complex floating-point", _complex_result)
+    return _one_axis(
+        "ifft", kernels.ifft, x, n, axis, norm, "complex floating-point", _complex_result
+    )
 
 
 def fftn(
@@ -194,7 +199,9 @@ def fftn(
     >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))[0, 0]
     Array(4.+0.j, dtype=complex64)
     """
-    return _many_axes("fftn", kernels.fftn, x, s, axes, norm, "complex floating-point", _complex_result)
+    return _many_axes(
+        "fftn", kernels.fftn, x, s, axes, norm, "complex floating-point", _complex_result
+    )
 
 
 def ifftn(
@@ -229,7 +236,9 @@ def ifftn(
     >>> xp.fft.ifftn(xp.full((2, 2), 1 + 0j))[0, 0]
     Array(1.+0.j, dtype=complex128)
     """
-    return _many_axes("ifftn", kernels.ifftn, x, s, axes, norm, "complex floating-point", _complex_result)
+    return _many_axes(
+        "ifftn", kernels.ifftn, x, s, axes, norm, "complex floating-point", _complex_result
+    )
 
 
 def rfft(
@@ -301,7 +310,9 @@ def irfft(
     >>> xp.fft.irfft(xp.asarray([4 + 0j, 0j, 0j]))
     Array([1., 1., 1., 1.], dtype=float64)
     """
-    return _one_axis("irfft", kernels.irfft, x, n, axis, norm, "complex floating-point", _real_result)
+    return _one_axis(
+        "irfft", kernels.irfft, x, n, axis, norm, "complex floating-point", _real_result
+    )
 
 
 def rfftn(
@@ -337,7 +348,9 @@ def rfftn(
     >>> xp.fft.rfftn(xp.ones((2, 2))).shape
     (2, 2)
     """
-    return _many_axes("rfftn", kernels.rfftn, x, s, axes, norm, "real floating-point", _complex_result)
+    return _many_axes(
+        "rfftn", kernels.rfftn, x, s, axes, norm, "real floating-point", _complex_result
+    )
 
 
 def irfftn(
@@ -373,7 +386,9 @@ def irfftn(
     >>> xp.fft.irfftn(xp.full((2, 2), 1 + 0j)).shape
     (2, 2)
     """
-    return _many_axes("irfftn", kernels.irfftn, x, s, axes, norm, "complex floating-point", _real_result)
+    return _many_axes(
+        "irfftn", kernels.irfftn, x, s, axes, norm, "complex floating-point", _real_result
+    )
 
 
 def hfft(
@@ -445,7 +460,9 @@ def ihfft(
     >>> xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
     """
-    return _one_axis("ihfft", kernels.ihfft, x, n, axis, norm, "real floating-point", _complex_result)
+    return _one_axis(
+        "ihfft", kernels.ihfft, x, n, axis, norm, "real floating-point", _complex_result
+    )
 
 
 def _frequencies(
