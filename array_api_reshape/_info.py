@@ -21,7 +21,7 @@ class Info:
 
     __slots__ = ("api_version",)
 
-    def __init__(self, api_version: str = LATEST_API_VERSION):
+    def __init__(self, api_version: str = LATEST_API_VERSION) -> None:
         self.api_version = checked_version(api_version, "Info")
 
     def __reduce__(self) -> tuple[type[Info], tuple[str]]:

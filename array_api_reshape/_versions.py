@@ -15,6 +15,11 @@ The default version is what ``Array.__array_namespace__()`` gives without an
 ``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
 read at import, or the last ``versions.set_default()``.
 
+This module imports nothing from the package: the package's ``__init__`` hands itself
+over (``register_latest``) once it is complete, and the older namespaces are built from
+it. So the array object, which asks here for namespaces, sits below every chapter with
+no import circle.
+
 Arrays carry no version: the same array serves every namespace, and
 ``x.__array_namespace__()`` answers with the default's. Code written for one version
 asks for it (``x.__array_namespace__(api_version=V)``, which array-api-compat's
