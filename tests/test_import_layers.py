@@ -9,7 +9,8 @@ parse every module of the package (nothing is imported or run) and check:
 - only the kernel layer (and the dtype table, whose DTypes carry their NumPy dtype)
   imports NumPy;
 - no chapter module reaches into an ndarray (``._numpy()``, ``._np_view``,
-  ``numpy_call``, ``.astype(``); docstrings and comments do not count;
+  ``numpy_call``, ``.astype(``) or reads a DType's NumPy dtype (``dtype.dtype``: kernels
+  take our DTypes); docstrings and comments do not count;
 - the array object, and the kernel layer below it, depend on no chapter module, not even
   through another module.
 
@@ -336,6 +337,37 @@ def test_no_chapter_reaches_into_an_ndarray():
     assert not offenders, (
         f"{len(offenders)} ndarray uses in chapter modules (hand our Arrays to a kernel):\n"
         + "\n".join(offenders)
+    )
+
+
+def _numpy_dtype_reads(tree: ast.AST) -> list[int]:
+    """Lines that read a DType's NumPy dtype: ``dtype.dtype``, ``x.dtype.dtype``,
+    ``result_dtype.dtype`` (a name or attribute ending in ``dtype``, then ``.dtype``)."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "dtype":
+            value = node.value
+            name = value.id if isinstance(value, ast.Name) else getattr(value, "attr", "")
+            if name.endswith("dtype"):
+                lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_the_numpy_dtype_finder():
+    tree = ast.parse("a = x.dtype\nb = dtype.dtype\nc = x.dtype.dtype\nd = out_dtype.dtype\n")
+    assert _numpy_dtype_reads(tree) == [2, 3, 4]
+
+
+def test_no_chapter_hands_a_kernel_a_numpy_dtype():
+    offenders = [
+        f"{_short(module)} line {line}"
+        for module in sorted(MODULE_PATHS)
+        if is_chapter(module)
+        for line in _numpy_dtype_reads(TREES[module])
+    ]
+    assert not offenders, (
+        f"{len(offenders)} reads of a DType's NumPy dtype (.dtype.dtype) in chapter modules "
+        "(pass our DType to the kernel):\n" + "\n".join(offenders)
     )
 
 
