@@ -10,6 +10,7 @@ such as Cubed and Zarr, which keep dtypes as NumPy dtypes, can hand them back to
 from __future__ import annotations
 
 import builtins
+from typing import Any
 
 import numpy as np
 
@@ -18,6 +19,12 @@ class DType:
     """One of the standard's data types."""
 
     __slots__ = ("name", "dtype", "kind", "index", "_hash")
+
+    name: str
+    dtype: np.dtype[Any]  # the NumPy dtype it stands for: read by the kernel layer only
+    kind: str  # one of the five kinds of KIND_GROUPS
+    index: int  # its position in ALL_DTYPES, set once the table exists
+    _hash: int
 
     def __init__(self, name: str, kind: str):
         self.name = name
@@ -295,9 +302,9 @@ def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:
     if "integer" in dtype.kind:
         info = np.iinfo(dtype.dtype)
         return {int: (int(info.min), int(info.max))}
-    info = np.finfo(dtype.dtype)
-    exact_int = 2 ** (info.nmant + 1)
-    largest = float("inf") if info.dtype == np.float64 else float(info.max)
+    floating = np.finfo(dtype.dtype)
+    exact_int = 2 ** (floating.nmant + 1)
+    largest = float("inf") if floating.dtype == np.float64 else float(floating.max)
     return {int: (-exact_int, exact_int), float: (-largest, largest)}
 
 

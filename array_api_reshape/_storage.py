@@ -134,7 +134,9 @@ def pickle_payload(view: np.ndarray, out_of_band: bool):
     C-contiguous), or ``bytes``."""
     contiguous = view if view.flags.c_contiguous else view.copy()
     if out_of_band:
-        return pickle.PickleBuffer(contiguous)
+        # An ndarray has the buffer protocol, but NumPy's stubs declare its __buffer__
+        # only for Python 3.12 and later (mypy checks this package as 3.11).
+        return pickle.PickleBuffer(contiguous)  # type: ignore[arg-type]
     return contiguous.tobytes()
 
 
