@@ -32,8 +32,9 @@ import array_api_reshape
 PACKAGE = "array_api_reshape"
 PACKAGE_DIR = Path(array_api_reshape.__file__).resolve().parent
 
-KERNEL_MODULES = {"_storage", "_kernels"}
-"""The kernel layer besides every ``_<something>_kernels`` module (contract, layer 2)."""
+KERNEL_MODULES = {"_storage", "_kernels", "_elementwise_dispatch"}
+"""The kernel layer besides every ``_<something>_kernels`` module (contract, layer 2);
+the element-wise dispatch belongs to it: its fast paths hand arrays' views to ufuncs."""
 
 NUMPY_ALSO_IN = {"_dtypes"}
 """The dtype table imports NumPy too: each DType carries its NumPy dtype (DESIGN.md,
