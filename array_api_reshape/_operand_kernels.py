@@ -8,7 +8,7 @@ anything with a ``_numpy()`` method, which is all they ask of it (``HasElements`
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Union
+from typing import Protocol, Union
 
 import numpy as np
 
@@ -26,11 +26,6 @@ Scalar = Union[bool, int, float, complex, np.generic]
 """A Python scalar, or a NumPy scalar standing for one."""
 
 _SCALARS = (int, float, complex, np.generic)  # bool is an int
-
-
-def is_scalar(value: Any) -> bool:
-    """True for a Python (or NumPy) scalar operand, False for an array."""
-    return isinstance(value, _SCALARS)
 
 
 def elements_as(value: HasElements | Scalar, dtype: DType, function: str) -> np.ndarray:
