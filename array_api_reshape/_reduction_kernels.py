@@ -17,7 +17,7 @@ import numpy as np
 
 from ._dtypes import DType
 from ._kernels import silenced
-from ._operand_kernels import HasElements
+from ._operand_kernels import Elements
 
 
 _REDUCTIONS: dict[str, Callable[..., Any]] = {
@@ -38,7 +38,7 @@ _REDUCTIONS: dict[str, Callable[..., Any]] = {
 
 def reduced(
     function: str,
-    x: HasElements,
+    x: Elements,
     axes: tuple[int, ...],
     keepdims: bool,
     dtype: DType | None = None,
@@ -67,7 +67,7 @@ _ARG_EXTREMA: dict[str, Callable[..., Any]] = {"argmax": np.argmax, "argmin": np
 
 
 def extremum_positions(
-    function: str, x: HasElements, axis: int | None, keepdims: bool
+    function: str, x: Elements, axis: int | None, keepdims: bool
 ) -> np.ndarray:
     """Positions of the first largest ("argmax") or smallest ("argmin") element along
     ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""

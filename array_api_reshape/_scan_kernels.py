@@ -15,7 +15,7 @@ import numpy as np
 
 from ._dtypes import DType
 from ._kernels import silenced
-from ._operand_kernels import HasElements
+from ._operand_kernels import Elements
 
 
 _CUMULATIVE: dict[str, tuple[Callable[..., Any], int]] = {
@@ -26,7 +26,7 @@ _CUMULATIVE: dict[str, tuple[Callable[..., Any], int]] = {
 
 
 def cumulative(
-    function: str, x: HasElements, axis: int, dtype: DType, include_initial: bool
+    function: str, x: Elements, axis: int, dtype: DType, include_initial: bool
 ) -> np.ndarray:
     """Running sums ("cumulative_sum") or products ("cumulative_prod") of ``x`` along
     ``axis``, accumulated in ``dtype``; with ``include_initial``, the axis starts with
@@ -42,12 +42,12 @@ def cumulative(
 
 
 def differences(
-    x: HasElements,
+    x: Elements,
     n: int,
     axis: int,
     dtype: DType,
-    prepend: HasElements | None = None,
-    append: HasElements | None = None,
+    prepend: Elements | None = None,
+    append: Elements | None = None,
 ) -> np.ndarray:
     """The ``n``-th forward difference of ``x`` (after ``prepend`` and ``append``) along
     ``axis``, every operand first converted to ``dtype``; "not equal" for booleans."""

@@ -12,20 +12,20 @@ import numpy as np
 
 from ._dtypes import DType
 from ._kernels import silenced
-from ._operand_kernels import HasElements, Scalar, elements_as
+from ._operand_kernels import Elements, Scalar, elements_as
 
 
-def nonzero_positions(x: HasElements) -> tuple[np.ndarray, ...]:
+def nonzero_positions(x: Elements) -> tuple[np.ndarray, ...]:
     """One array of positions per axis of ``x``, of its non-zero elements in row-major order."""
     return tuple(np.nonzero(x._numpy()))
 
 
 def insertion_positions(
-    x1: HasElements,
-    x2: HasElements | Scalar,
+    x1: Elements,
+    x2: Elements | Scalar,
     dtype: DType,
     side: str,
-    sorter: HasElements | None,
+    sorter: Elements | None,
 ) -> np.ndarray:
     """Where each value of ``x2`` goes into the sorted ``x1`` (sorted by ``sorter`` when
     given), both compared in ``dtype``; ``side`` "left" or "right" for equal values."""
@@ -36,7 +36,7 @@ def insertion_positions(
 
 
 def chosen(
-    condition: HasElements, x1: HasElements | Scalar, x2: HasElements | Scalar, dtype: DType
+    condition: Elements, x1: Elements | Scalar, x2: Elements | Scalar, dtype: DType
 ) -> np.ndarray:
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere, in ``dtype``
     (the three broadcast together)."""

@@ -11,11 +11,11 @@ import numpy as np
 
 from ._dtypes import DType
 from ._kernels import silenced
-from ._operand_kernels import HasElements, Scalar, elements_or_scalar
+from ._operand_kernels import Elements, Scalar, elements_or_scalar
 
 
 def unique_parts(
-    x: HasElements, with_indices: bool, with_inverse: bool, with_counts: bool
+    x: Elements, with_indices: bool, with_inverse: bool, with_counts: bool
 ) -> tuple[np.ndarray, ...]:
     """The sorted distinct values of all of ``x``'s elements, then on request the
     positions of their first occurrences in the flattened ``x``, the inverse (of ``x``'s
@@ -37,7 +37,7 @@ def unique_parts(
 
 
 def membership(
-    x1: HasElements | Scalar, x2: HasElements | Scalar, dtype: DType, invert: bool
+    x1: Elements | Scalar, x2: Elements | Scalar, dtype: DType, invert: bool
 ) -> np.ndarray:
     """Whether each element of ``x1`` occurs in ``x2`` (does not, with ``invert``); a
     scalar operand is taken in ``dtype``."""

@@ -12,7 +12,7 @@ from typing import Literal
 
 import numpy as np
 
-from ._operand_kernels import HasElements
+from ._operand_kernels import Elements
 
 
 def _positions(view: np.ndarray, axis: int, descending: bool, stable: bool) -> np.ndarray:
@@ -30,12 +30,12 @@ def _positions(view: np.ndarray, axis: int, descending: bool, stable: bool) -> n
     return size - 1 - order
 
 
-def sort_positions(x: HasElements, axis: int, descending: bool, stable: bool) -> np.ndarray:
+def sort_positions(x: Elements, axis: int, descending: bool, stable: bool) -> np.ndarray:
     """The positions that sort ``x`` along ``axis`` (argsort)."""
     return _positions(x._numpy(), axis, descending, stable)
 
 
-def sorted_values(x: HasElements, axis: int, descending: bool, stable: bool) -> np.ndarray:
+def sorted_values(x: Elements, axis: int, descending: bool, stable: bool) -> np.ndarray:
     """The values of ``x`` sorted along ``axis`` (sort); -0.0 and 0.0 compare equal, so
     a stable sort keeps their order, an unstable one need not."""
     view = x._numpy()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._operand_kernels import HasElements
+from ._operand_kernels import Elements
 
 
 def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
@@ -24,7 +24,7 @@ def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
         )
 
 
-def taken(x: HasElements, indices: HasElements | int, axis: int) -> np.ndarray:
+def taken(x: Elements, indices: Elements | int, axis: int) -> np.ndarray:
     """Elements of ``x`` at ``indices`` (a one-dimensional integer array, or one int that
     drops the axis) along ``axis``."""
     view = x._numpy()
@@ -33,7 +33,7 @@ def taken(x: HasElements, indices: HasElements | int, axis: int) -> np.ndarray:
     return np.asarray(np.take(view, positions, axis=axis))
 
 
-def taken_along_axis(x: HasElements, indices: HasElements, axis: int) -> np.ndarray:
+def taken_along_axis(x: Elements, indices: Elements, axis: int) -> np.ndarray:
     """Elements of ``x`` picked per position by ``indices`` (an integer array of ``x``'s
     rank, broadcasting with ``x`` outside ``axis``) along ``axis``."""
     view, positions = x._numpy(), indices._numpy()
