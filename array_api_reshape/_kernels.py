@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import sys
-import warnings
 
 import numpy as np
 
@@ -366,38 +365,6 @@ def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
     return np.triu(view, k) if upper else np.tril(view, k)
 
 
-def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` at ``indices`` (an index array, or one int that drops the
-    axis) along ``axis``; negative indices count back."""
-    indices = np.asarray(indices)
-    size = view.shape[axis]
-    _check_index_range(indices, size, "take")
-    return np.take(view, indices, axis=axis)
-
-
-def take_along_axis_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` picked per position by ``indices`` along ``axis``."""
-    _check_index_range(indices, view.shape[axis], "take_along_axis")
-    try:
-        return np.take_along_axis(view, indices, axis=axis)
-    except ValueError:
-        raise ValueError(
-            f"take_along_axis(): 'indices' of shape {indices.shape} does not broadcast "
-            f"with 'x' of shape {view.shape} outside axis {axis}"
-        ) from None
-
-
-def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
-    if indices.size == 0:
-        return
-    low, high = int(indices.min()), int(indices.max())
-    if low < -size or high >= size:
-        bad = low if low < -size else high
-        raise IndexError(
-            f"{function}(): index {bad} is out of range for an axis of size {size}"
-        )
-
-
 def numpy_call(function_name: str, *args, **kwargs) -> np.ndarray:
     """``numpy.<function_name>(*args, **kwargs)`` as an array, floating-point warnings off.
 
@@ -413,57 +380,9 @@ _UFUNC_REDUCTIONS = {"sum": np.add.reduce, "prod": np.multiply.reduce}
 arguments: called directly, without NumPy's Python-level dispatch (about 1 µs a call)."""
 
 
-def numpy_call_without_warnings(function_name: str, *args, **kwargs) -> np.ndarray:
-    """As ``numpy_call``, also silencing the Python warnings NumPy gives for empty slices
-    and for degrees of freedom <= 0 (the standard defines those results as NaN)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return numpy_call(function_name, *args, **kwargs)
-
-
 def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
     """Storage and layout for a kernel result (a NumPy array or scalar)."""
     return from_contiguous_result(np.asarray(result))
-
-
-def sort_positions(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
-    """Sorting positions along ``axis``; NaNs last ascending, first descending.
-
-    A stable descending order keeps equal elements in their original order: sort the
-    reversed axis ascending, reverse that order, and translate positions back.
-    """
-    kind = "stable" if stable else "quicksort"
-    if not descending:
-        return np.argsort(view, axis=axis, kind=kind)
-    size = view.shape[axis]
-    reversed_view = np.flip(view, axis=axis)
-    order = np.flip(np.argsort(reversed_view, axis=axis, kind=kind), axis=axis)
-    return size - 1 - order
-
-
-def sorted_values(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
-    """The values of ``view`` sorted along ``axis``; -0.0 and 0.0 compare equal, so a
-    stable sort keeps their order, an unstable one need not."""
-    if not descending:
-        return np.sort(view, axis=axis, kind="stable" if stable else "quicksort")
-    if not stable:
-        return np.flip(np.sort(np.flip(view, axis=axis), axis=axis, kind="quicksort"), axis=axis)
-    return np.take_along_axis(view, sort_positions(view, axis, True), axis=axis)
-
-
-def unique(view: np.ndarray, with_indices: bool, with_inverse: bool, with_counts: bool):
-    """NumPy's unique over all elements, every NaN distinct; the inverse keeps the shape."""
-    results = np.unique(
-        view.reshape(-1), return_index=with_indices, return_inverse=with_inverse,
-        return_counts=with_counts, equal_nan=False,
-    )
-    if not isinstance(results, tuple):
-        return (results,)
-    if with_inverse:
-        position = 2 if with_indices else 1
-        results = list(results)
-        results[position] = results[position].reshape(view.shape)
-    return tuple(results)
 
 
 def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:
