@@ -14,24 +14,29 @@ from ._dtypes import (
     bool as bool_dtype,
     as_python_scalar,
     check_dtype,
-    from_numpy_dtype,
     python_scalar_fits_kind,
 )
-from ._kernels import (
-    arange_values,
-    checked_scalar,
-    contiguous_copy,
-    copy_to_contiguous,
-    eye_values,
-    filled,
-    float_magnitude,
-    from_contiguous_result,
-    from_python,
-    linspace_values,
-    triangle,
+from ._creation_kernels import (
+    arange_array,
+    converted_copy,
+    eye_array,
+    filled_array,
+    full_array,
+    inferred_python_data,
+    linspace_array,
+    python_data_array,
+    python_scalar_array,
+    triangle_array,
+)
+from ._foreign_kernels import (
+    ForeignSource,
+    borrowed,
+    dlpack_source,
+    foreign_copy,
+    foreign_source,
+    shareable_array_dtype,
 )
 from ._manipulation_functions import broadcast_view
-from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, from_dlpack_producer, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
@@ -84,21 +89,21 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     >>> xp.asarray([[1, 2], [3, 4]]).dtype
     array_api_reshape.int64
     """
-    if dtype is None and device is None and obj.__class__ is _NDARRAY:
-        same_dtype = from_numpy_dtype(obj.dtype)
+    if dtype is None and device is None:
+        same_dtype = shareable_array_dtype(obj)  # a whole, C-contiguous NumPy array
         if same_dtype is not None:
-            if copy is None and obj.flags.c_contiguous and obj.size:
+            if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
-                return Array._adopt(contiguous_copy(obj), same_dtype)
+                return Array._adopt(foreign_copy(obj), same_dtype)
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")
     if isinstance(obj, Array):
         return _from_array(obj, dtype, copy)
-    source = numpy_from_foreign(obj)
+    source = foreign_source(obj)
     if source is not None:
-        return _from_numpy(source, dtype, copy)
+        return _from_foreign(source, dtype, copy)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): an array made from Python {type(obj).__name__} data "
@@ -111,27 +116,26 @@ def _from_array(x: Array, dtype: DType | None, copy) -> Array:
     if dtype is None or dtype is x.dtype:
         if not copy:
             return x
-        return Array._new(*copy_to_contiguous(x._numpy()), x.dtype)
+        return Array._new(*converted_copy(x, x.dtype), x.dtype)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): converting {x.dtype} to {dtype} needs a copy"
         )
-    return Array._new(*copy_to_contiguous(x._numpy(), dtype.dtype), dtype)
+    return Array._new(*converted_copy(x, dtype), dtype)
 
 
-def _from_numpy(source, dtype: DType | None, copy) -> Array:
-    source_dtype = from_numpy_dtype(source.dtype)
-    target = dtype if dtype is not None else source_dtype
-    if target is None:
+def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None) -> Array:
+    elements, source_dtype = source
+    target = source_dtype if dtype is None else dtype
+    if isinstance(target, str):
         raise TypeError(
-            f"asarray(): NumPy dtype {source.dtype} has no counterpart among the "
+            f"asarray(): NumPy dtype {target} has no counterpart among the "
             "standard's dtypes; pass dtype= to convert it"
         )
     if not copy and source_dtype is target:
-        borrowed = borrow(source)
-        if borrowed is not None:
-            result = Array._new(*borrowed, target)
-            return result
+        shared = borrowed(elements)
+        if shared is not None:
+            return Array._new(*shared, target)
         if copy is False:
             raise ValueError(
                 "asarray(copy=False): the source cannot be shared: its strides are not "
@@ -140,9 +144,14 @@ def _from_numpy(source, dtype: DType | None, copy) -> Array:
     elif copy is False:
         raise ValueError(
             f"asarray(copy=False): the source cannot be shared: converting "
-            f"{source.dtype} to {target} needs a copy"
+            f"{_dtype_name(source_dtype)} to {target} needs a copy"
         )
-    return Array._new(*copy_to_contiguous(source, target.dtype), target)
+    return Array._adopt(foreign_copy(elements, target), target)
+
+
+def _dtype_name(dtype: DType | str) -> str:
+    """The name of our dtype, or the NumPy name a kernel gave for another."""
+    return dtype if isinstance(dtype, str) else dtype.name
 
 
 _PYTHON_SCALAR_DTYPES = {
@@ -162,21 +171,20 @@ def _from_python(obj, dtype: DType | None) -> Array:
                 raise TypeError(
                     f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
                 )
-            return Array._new(*from_contiguous_result(checked_scalar(obj, dtype.dtype, "asarray")), dtype)
-        return Array._new(*from_contiguous_result(from_python(obj, dtype.dtype)), dtype)
-    values = from_python(obj, None)
-    if _may_hide_huge_ints(values) and _has_huge_int(obj):
+            return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype)
+        return Array._new(*python_data_array(obj, dtype), dtype)
+    storage, layout, inferred, may_hide_huge_ints = inferred_python_data(obj)
+    if may_hide_huge_ints and _has_huge_int(obj):
         raise OverflowError(
             f"asarray(): a Python int in the data does not fit in {DEFAULT_INTEGER} "
             "(pass dtype= for an unsigned type)"
         )
-    inferred = from_numpy_dtype(values.dtype)
-    if inferred is None:
+    if isinstance(inferred, str):
         raise TypeError(
-            f"asarray(): data of NumPy type {values.dtype} has no counterpart among "
+            f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
         )
-    return Array._new(*from_contiguous_result(values), inferred)
+    return Array._new(storage, layout, inferred)
 
 
 def _scalar_converts(value, dtype: DType) -> bool:
@@ -187,14 +195,6 @@ def _scalar_converts(value, dtype: DType) -> bool:
     if isinstance(value, float):
         return "floating" in dtype.kind
     return True
-
-
-def _may_hide_huge_ints(values) -> bool:
-    """NumPy turns Python ints beyond int64 into uint64, objects or (mixed with negative
-    ones) float64; only then is the data walked to look for such ints."""
-    if values.dtype.kind in "uO":
-        return True
-    return values.dtype.kind == "f" and values.size > 0 and float_magnitude(values) >= 2.0**63
 
 
 def _has_huge_int(obj) -> bool:
@@ -276,12 +276,13 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
     if dtype is None:
         all_ints = all(isinstance(v, int) for v in (start, stop, step))
         dtype = DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING
-    return Array._new(*arange_values(start, stop, step, dtype.dtype), dtype)
+    return Array._new(*arange_array(start, stop, step, dtype), dtype)
 
 
-def _filled(function: str, shape, fill_value, dtype: DType) -> Array:
-    shape = check_shape(shape, function)
-    return Array._new(*filled(shape, fill_value, dtype.dtype), dtype)
+def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
+            dtype: DType) -> Array:
+    """A new array of ``shape`` filled with 0 or 1, or uninitialised for None."""
+    return Array._new(*filled_array(check_shape(shape, function), fill_value, dtype), dtype)
 
 
 def empty(shape, *, dtype=None, device=None) -> Array:
@@ -375,7 +376,7 @@ def ones(shape, *, dtype=None, device=None) -> Array:
 def _python_scalar(value):
     """NumPy numbers and 0-d arrays as the Python scalar they hold; anything else as is."""
     if isinstance(value, Array) and value.ndim == 0:
-        return value._numpy()[()].item()
+        return value._scalar("full")
     if value.__class__ in _PYTHON_SCALAR_DTYPES or isinstance(value, bool):
         return value
     if hasattr(type(value), "__index__"):
@@ -430,8 +431,7 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     check_device(device, "full")
     if not python_scalar_fits_kind(fill_value, dtype):
         raise TypeError(f"full(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}")
-    value = checked_scalar(fill_value, dtype.dtype, "full")
-    return _filled("full", shape, value, dtype)
+    return Array._new(*full_array(check_shape(shape, "full"), fill_value, dtype, "full"), dtype)
 
 
 def _like(function: str, x, dtype) -> DType:
@@ -593,7 +593,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
     k = as_int(k, "eye", "k")
     dtype = _optional_dtype(dtype, "eye") or DEFAULT_REAL_FLOATING
     check_device(device, "eye")
-    return Array._new(*from_contiguous_result(eye_values(n_rows, n_cols, k, dtype.dtype)), dtype)
+    return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype)
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> Array:
@@ -645,8 +645,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
             "number dtype, complex for complex ends"
         )
     check_device(device, "linspace")
-    values = linspace_values(start, stop, num, endpoint, dtype.dtype)
-    return Array._new(*from_contiguous_result(values), dtype)
+    return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype)
 
 
 def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
@@ -711,7 +710,7 @@ def _triangle(function: str, x: Array, k, upper: bool) -> Array:
     k = as_int(k, function, "k")
     if x.ndim < 2:
         raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
-    return Array._new(*from_contiguous_result(triangle(x._numpy(), k, upper)), x.dtype)
+    return Array._new(*triangle_array(x, k, upper), x.dtype)
 
 
 def tril(x: Array, /, *, k=0) -> Array:
@@ -806,11 +805,10 @@ def from_dlpack(x, /, *, device=None, copy=None) -> Array:
         raise TypeError(
             f"from_dlpack(): 'x' must have __dlpack__ and __dlpack_device__, got {type(x).__name__}"
         )
-    source = from_dlpack_producer(x, copy)
-    dtype = from_numpy_dtype(source.dtype)
-    if dtype is None:
-        raise TypeError(f"from_dlpack(): dtype {source.dtype} is not one of the standard's dtypes")
-    borrowed = borrow(source)
-    if borrowed is None:
-        return Array._new(*copy_to_contiguous(source), dtype)
-    return Array._new(*borrowed, dtype)
+    elements, dtype = dlpack_source(x, copy)
+    if isinstance(dtype, str):
+        raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
+    shared = borrowed(elements)
+    if shared is None:
+        return Array._adopt(foreign_copy(elements), dtype)
+    return Array._new(*shared, dtype)
