@@ -5,14 +5,11 @@ from __future__ import annotations
 from ._array_object import Array, check_array
 from ._bounded_cache import BoundedCache
 from ._dtypes import promote_types
-from ._kernels import column_major_copy, copy_in_shape, numpy_call, wrap_result
 from ._layout import (
     broadcast_shape,
     broadcast_to_shape,
-    column_major_strides,
     flipped,
     has_repeated_addresses,
-    make_layout,
     moved_axes,
     permuted,
     with_unit_axes,
@@ -25,7 +22,16 @@ from ._reshape_decision import (
     remembered_row_major_decision,
     reshape_target,
 )
-from ._storage import Storage, read_only_alias
+from ._manipulation_kernels import (
+    column_major_copy_in,
+    concatenated,
+    repeated,
+    rolled,
+    row_major_copy,
+    stacked,
+    tiled,
+)
+from ._storage import read_only_alias
 from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
@@ -101,13 +107,11 @@ def reshape_in_order(x: Array, shape, copy, order: str) -> Array:
 
 
 def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
+    """A new array of ``x``'s elements read in ``order`` and laid out contiguously in
+    ``order`` with ``new_shape``."""
     if order == "C":
-        return Array._adopt(copy_in_shape(x._numpy(), new_shape), x._dtype)
-    return Array._new(
-        Storage(column_major_copy(x._numpy())),
-        make_layout(new_shape, column_major_strides(new_shape), 0),
-        x._dtype,
-    )
+        return Array._adopt(row_major_copy(x, new_shape), x._dtype)
+    return Array._new(*column_major_copy_in(x, new_shape), x._dtype)
 
 
 _PERMUTED_LAYOUTS = BoundedCache()
@@ -496,8 +500,7 @@ def concat(arrays, /, *, axis=0) -> Array:
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"
             )
-    result = numpy_call("concatenate", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
-    return Array._new(*wrap_result(result), dtype)
+    return Array._new(*concatenated(arrays, axis, dtype), dtype)
 
 
 def stack(arrays, /, *, axis=0) -> Array:
@@ -537,8 +540,7 @@ def stack(arrays, /, *, axis=0) -> Array:
                 f"{arrays[0].shape}"
             )
     axis = normalize_axis(axis, arrays[0].ndim + 1, "stack")
-    result = numpy_call("stack", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
-    return Array._new(*wrap_result(result), dtype)
+    return Array._new(*stacked(arrays, axis, dtype), dtype)
 
 
 def unstack(x: Array, /, *, axis=0) -> tuple[Array, ...]:
@@ -605,23 +607,21 @@ def repeat(x: Array, repeats, /, *, axis=None) -> Array:
         x = reshape(x, (-1,))
         axis = 0
     axis = normalize_axis(axis, x.ndim, "repeat")
+    counts: Array | int
     if isinstance(repeats, Array):
         if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
             raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
-        counts = repeats._numpy()
-        if counts.ndim == 1 and counts.shape[0] not in (1, x.shape[axis]):
+        if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):
             raise ValueError(
-                f"repeat(): 'repeats' has {counts.shape[0]} counts for an axis of size "
+                f"repeat(): 'repeats' has {repeats.shape[0]} counts for an axis of size "
                 f"{x.shape[axis]}"
             )
-        if counts.size and int(numpy_call("min", counts)) < 0:
-            raise ValueError("repeat(): 'repeats' must not be negative")
+        counts = repeats  # the kernel refuses negative counts
     else:
         counts = as_int(repeats, "repeat", "repeats")
         if counts < 0:
             raise ValueError(f"repeat(): 'repeats' must not be negative, got {counts}")
-    result = numpy_call("repeat", x._numpy(), counts, axis=axis)
-    return Array._new(*wrap_result(result), x.dtype)
+    return Array._new(*repeated(x, counts, axis), x.dtype)
 
 
 def roll(x: Array, /, shift, *, axis=None) -> Array:
@@ -657,18 +657,16 @@ def roll(x: Array, /, shift, *, axis=None) -> Array:
     if axis is None:
         if len(shifts) != 1:
             raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
-        result = numpy_call("roll", x._numpy(), shifts[0])
-    else:
-        axes = as_int_tuple(axis, "roll", "axis")
-        axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
-        if len(shifts) == 1 and len(axes) > 1:
-            shifts = shifts * len(axes)
-        if len(shifts) != len(axes):
-            raise ValueError(
-                f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
-            )
-        result = numpy_call("roll", x._numpy(), shifts, axis=axes)
-    return Array._new(*wrap_result(result), x.dtype)
+        return Array._new(*rolled(x, shifts, None), x.dtype)
+    axes = as_int_tuple(axis, "roll", "axis")
+    axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
+    if len(shifts) == 1 and len(axes) > 1:
+        shifts = shifts * len(axes)
+    if len(shifts) != len(axes):
+        raise ValueError(
+            f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
+        )
+    return Array._new(*rolled(x, shifts, axes), x.dtype)
 
 
 def tile(x: Array, repetitions, /) -> Array:
@@ -696,5 +694,4 @@ def tile(x: Array, repetitions, /) -> Array:
     counts = as_int_tuple(repetitions, "tile", "repetitions")
     if any(n < 0 for n in counts):
         raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")
-    result = numpy_call("tile", x._numpy(), counts)
-    return Array._new(*wrap_result(result), x.dtype)
+    return Array._new(*tiled(x, counts), x.dtype)
