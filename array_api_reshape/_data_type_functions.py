@@ -17,7 +17,8 @@ from ._dtypes import (
     standard_promotes_to,
     scalar_result_dtype,
 )
-from ._kernels import copy_to_contiguous, float_limits, integer_limits
+from ._creation_kernels import converted_copy
+from ._data_type_kernels import floating_limits, integer_range
 from ._validation import check_copy
 
 
@@ -64,7 +65,7 @@ def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
         )
     if not copy and dtype is x.dtype:
         return x
-    return Array._new(*copy_to_contiguous(x._numpy(), dtype.dtype), dtype)
+    return Array._new(*converted_copy(x, dtype), dtype)
 
 
 def _dtype_of(value, function: str, argument: str) -> DType:
@@ -160,7 +161,7 @@ def finfo(type, /) -> FloatingInfo:
     if "floating" not in dtype.kind:
         raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
     real = REAL_OF.get(dtype, dtype)
-    bits, eps, largest, smallest, smallest_normal = float_limits(real.dtype)
+    bits, eps, largest, smallest, smallest_normal = floating_limits(real)
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
 
 
@@ -192,7 +193,7 @@ def iinfo(type, /) -> IntegerInfo:
     dtype = _dtype_of(type, "iinfo", "type")
     if "integer" not in dtype.kind:
         raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
-    bits, largest, smallest = integer_limits(dtype.dtype)
+    bits, largest, smallest = integer_range(dtype)
     return IntegerInfo(bits, largest, smallest, dtype)
 
 

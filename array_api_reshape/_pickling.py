@@ -21,7 +21,9 @@ from __future__ import annotations
 from ._dtypes import ALL_DTYPES
 from ._info import MAX_DIMENSIONS
 from ._layout import contiguous_layout, product
-from ._storage import from_pickle_payload, holds_only_bools, pickle_payload
+from ._data_type_kernels import item_size
+from ._pickle_kernels import pickled_elements, storage_from_pickle
+from ._storage import holds_only_bools
 from ._validation import INT64_MAX
 
 PICKLE_FORMAT = 1
@@ -31,7 +33,7 @@ _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
 
 def reduce_array(x, protocol: int) -> tuple:
     """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
-    payload = pickle_payload(x._numpy(), out_of_band=protocol >= 5)
+    payload = pickled_elements(x, out_of_band=protocol >= 5)
     return rebuild_array, (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
 
 
@@ -82,12 +84,12 @@ def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
     _check_format(pickle_format)
     dtype = _checked_dtype(dtype_name)
     shape = _checked_shape(shape)
-    memory = _checked_memory(payload, product(shape) * dtype.dtype.itemsize)
+    memory = _checked_memory(payload, product(shape) * item_size(dtype))
     if dtype.kind == "bool" and not holds_only_bools(memory):
         raise ValueError(f"{_CONTEXT}: 'payload' of a bool array holds bytes other than 0 and 1")
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
-    storage = from_pickle_payload(memory, dtype.dtype, writable)
+    storage = storage_from_pickle(memory, dtype, writable)
     return Array._new(storage, contiguous_layout(shape), dtype)
 
 
