@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import operator
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from ._array_object import Array, check_array
-from ._devices import check_device
+from ._devices import Device, check_device
 from ._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
@@ -29,6 +30,7 @@ from ._creation_kernels import (
     triangle_array,
 )
 from ._foreign_kernels import (
+    ForeignElements,
     ForeignSource,
     borrowed,
     dlpack_source,
@@ -40,11 +42,36 @@ from ._manipulation_functions import broadcast_view
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
-def _optional_dtype(dtype, function: str) -> DType | None:
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class NestedSequence(Protocol[_T_co]):
+    """A sequence of items or of nested sequences of them (the standard's type for
+    ``asarray``'s Python data)."""
+
+    def __getitem__(self, key: int, /) -> _T_co | NestedSequence[_T_co]: ...
+
+    def __len__(self, /) -> int: ...
+
+
+SupportsBufferProtocol = Any
+"""An object exporting the buffer protocol or DLPack (no static type says so before
+Python 3.12's ``collections.abc.Buffer``)."""
+
+
+def _optional_dtype(dtype: DType | None, function: str) -> DType | None:
     return None if dtype is None else check_dtype(dtype, function)
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
+def asarray(
+    obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex]
+    | SupportsBufferProtocol,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    copy: bool | None = None,
+) -> Array:
     """
     Convert an object to an array, sharing its memory whenever the rules allow.
 
@@ -95,7 +122,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
             if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
-                return Array._adopt(foreign_copy(obj), same_dtype)
+                # the kernel has just seen that obj is a NumPy array
+                return Array._adopt(foreign_copy(cast(ForeignElements, obj)), same_dtype)
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")
@@ -112,7 +140,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     return _from_python(obj, dtype)
 
 
-def _from_array(x: Array, dtype: DType | None, copy) -> Array:
+def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
     if dtype is None or dtype is x.dtype:
         if not copy:
             return x
@@ -162,7 +190,7 @@ _PYTHON_SCALAR_DTYPES = {
 }
 
 
-def _from_python(obj, dtype: DType | None) -> Array:
+def _from_python(obj: Any, dtype: DType | None) -> Array:
     if dtype is None:
         dtype = _PYTHON_SCALAR_DTYPES.get(type(obj))
     if dtype is not None:
@@ -187,7 +215,7 @@ def _from_python(obj, dtype: DType | None) -> Array:
     return Array._new(storage, layout, inferred)
 
 
-def _scalar_converts(value, dtype: DType) -> bool:
+def _scalar_converts(value: bool | int | float | complex, dtype: DType) -> bool:
     """With an explicit dtype, a Python scalar may widen in kind (bool -> int -> float ->
     complex) but never lose its fractional or imaginary part."""
     if isinstance(value, complex) and not isinstance(value, (int, float)):
@@ -197,7 +225,7 @@ def _scalar_converts(value, dtype: DType) -> bool:
     return True
 
 
-def _has_huge_int(obj) -> bool:
+def _has_huge_int(obj: object) -> bool:
     """True when a (nested) Python int in ``obj`` lies outside int64."""
     if isinstance(obj, int):
         return not -INT64_MAX - 1 <= obj <= INT64_MAX
@@ -206,7 +234,9 @@ def _has_huge_int(obj) -> bool:
     return False
 
 
-def _number_argument(value, function: str, argument: str, kinds: tuple[type, ...]):
+def _number_argument(
+    value: object, function: str, argument: str, kinds: tuple[type, ...]
+) -> Any:
     """A number argument as a Python int, float or complex (of ``kinds``): Python's and
     NumPy's scalars, and 0-d arrays of a number dtype (``linspace(x[0], x[-1], n)``);
     bools are not numbers here."""
@@ -223,12 +253,20 @@ def _number_argument(value, function: str, argument: str, kinds: tuple[type, ...
     return scalar
 
 
-def _check_real_number(value, function: str, argument: str):
+def _check_real_number(value: object, function: str, argument: str) -> int | float:
     """An int or float argument as a Python number (see ``_number_argument``)."""
     return _number_argument(value, function, argument, (int, float))
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     Evenly spaced values in the half-open interval ``[start, stop)``.
 
@@ -285,7 +323,9 @@ def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
     return Array._new(*filled_array(check_shape(shape, function), fill_value, dtype), dtype)
 
 
-def empty(shape, *, dtype=None, device=None) -> Array:
+def empty(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` whose elements are not initialised.
 
@@ -314,7 +354,9 @@ def empty(shape, *, dtype=None, device=None) -> Array:
     return _filled("empty", shape, None, dtype)
 
 
-def zeros(shape, *, dtype=None, device=None) -> Array:
+def zeros(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` filled with zeros.
 
@@ -344,7 +386,9 @@ def zeros(shape, *, dtype=None, device=None) -> Array:
     return _filled("zeros", shape, 0, dtype)
 
 
-def ones(shape, *, dtype=None, device=None) -> Array:
+def ones(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` filled with ones.
 
@@ -373,7 +417,7 @@ def ones(shape, *, dtype=None, device=None) -> Array:
     return _filled("ones", shape, 1, dtype)
 
 
-def _python_scalar(value):
+def _python_scalar(value: Any) -> Any:
     """NumPy numbers and 0-d arrays as the Python scalar they hold; anything else as is."""
     if isinstance(value, Array) and value.ndim == 0:
         return value._scalar("full")
@@ -388,7 +432,13 @@ def _python_scalar(value):
     return value
 
 
-def full(shape, fill_value, *, dtype=None, device=None) -> Array:
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A new array of ``shape`` with every element equal to ``fill_value``.
 
@@ -434,12 +484,14 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     return Array._new(*full_array(check_shape(shape, "full"), fill_value, dtype, "full"), dtype)
 
 
-def _like(function: str, x, dtype) -> DType:
+def _like(function: str, x: Array, dtype: DType | None) -> DType:
     check_array(x, function)
     return x.dtype if dtype is None else check_dtype(dtype, function)
 
 
-def empty_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def empty_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new, uninitialised array with the shape (and by default the dtype) of ``x``.
 
@@ -467,7 +519,9 @@ def empty_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("empty_like", x.shape, None, dtype)
 
 
-def zeros_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def zeros_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of zeros with the shape (and by default the dtype) of ``x``.
 
@@ -495,7 +549,9 @@ def zeros_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("zeros_like", x.shape, 0, dtype)
 
 
-def ones_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def ones_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ones with the shape (and by default the dtype) of ``x``.
 
@@ -523,7 +579,14 @@ def ones_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("ones_like", x.shape, 1, dtype)
 
 
-def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A new array with the shape (and by default the dtype) of ``x``, filled with a value.
 
@@ -558,7 +621,15 @@ def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
     return full(x.shape, fill_value, dtype=dtype)
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A matrix with ones on one diagonal and zeros elsewhere.
 
@@ -596,7 +667,16 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
     return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype)
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> Array:
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    endpoint: bool = True,
+) -> Array:
     """
     ``num`` evenly spaced numbers from ``start`` to ``stop``.
 
@@ -648,7 +728,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
     return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype)
 
 
-def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
     """
     Coordinate grids from one-dimensional coordinate arrays (views, by broadcasting).
 
@@ -705,7 +785,7 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
     return tuple(grids)
 
 
-def _triangle(function: str, x: Array, k, upper: bool) -> Array:
+def _triangle(function: str, x: Array, k: int, upper: bool) -> Array:
     check_array(x, function)
     k = as_int(k, function, "k")
     if x.ndim < 2:
@@ -713,7 +793,7 @@ def _triangle(function: str, x: Array, k, upper: bool) -> Array:
     return Array._new(*triangle_array(x, k, upper), x.dtype)
 
 
-def tril(x: Array, /, *, k=0) -> Array:
+def tril(x: Array, /, *, k: int = 0) -> Array:
     """
     The lower triangle of each matrix in ``x``; the elements above it become zero.
 
@@ -738,7 +818,7 @@ def tril(x: Array, /, *, k=0) -> Array:
     return _triangle("tril", x, k, upper=False)
 
 
-def triu(x: Array, /, *, k=0) -> Array:
+def triu(x: Array, /, *, k: int = 0) -> Array:
     """
     The upper triangle of each matrix in ``x``; the elements below it become zero.
 
@@ -763,7 +843,9 @@ def triu(x: Array, /, *, k=0) -> Array:
     return _triangle("triu", x, k, upper=True)
 
 
-def from_dlpack(x, /, *, device=None, copy=None) -> Array:
+def from_dlpack(
+    x: object, /, *, device: Device | None = None, copy: bool | None = None
+) -> Array:
     """
     An array over the memory of a DLPack producer (zero-copy unless asked to copy).
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ._array_object import Array, check_array
-from ._devices import check_device
+from ._devices import Device, check_device
 from ._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
@@ -22,7 +22,9 @@ from ._data_type_kernels import floating_limits, integer_range
 from ._validation import check_copy
 
 
-def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
+def astype(
+    x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
+) -> Array:
     """
     Copy an array to another dtype (or return it unchanged when allowed).
 
@@ -68,7 +70,7 @@ def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
     return Array._new(*converted_copy(x, dtype), dtype)
 
 
-def _dtype_of(value, function: str, argument: str) -> DType:
+def _dtype_of(value: object, function: str, argument: str) -> DType:
     """The dtype of an Array or a dtype argument."""
     if isinstance(value, Array):
         return value.dtype
@@ -81,7 +83,7 @@ def _dtype_of(value, function: str, argument: str) -> DType:
         ) from None
 
 
-def can_cast(from_, to, /) -> bool:
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
     """
     Whether the standard's type promotion casts ``from_`` to ``to``.
 
@@ -130,7 +132,7 @@ class IntegerInfo(NamedTuple):
 
 
 
-def finfo(type, /) -> FloatingInfo:
+def finfo(type: DType | Array, /) -> FloatingInfo:
     """
     Machine limits of a floating-point dtype.
 
@@ -165,7 +167,7 @@ def finfo(type, /) -> FloatingInfo:
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
 
 
-def iinfo(type, /) -> IntegerInfo:
+def iinfo(type: DType | Array, /) -> IntegerInfo:
     """
     Limits of an integer dtype.
 
@@ -197,7 +199,7 @@ def iinfo(type, /) -> IntegerInfo:
     return IntegerInfo(bits, largest, smallest, dtype)
 
 
-def isdtype(dtype, kind) -> bool:
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     """
     Whether a dtype is of a given kind.
 
@@ -233,7 +235,7 @@ def isdtype(dtype, kind) -> bool:
     return _is_kind(dtype, kind)
 
 
-def _is_kind(dtype: DType, kind) -> bool:
+def _is_kind(dtype: DType, kind: DType | str) -> bool:
     if isinstance(kind, DType):
         return dtype is kind
     if isinstance(kind, str):
@@ -248,7 +250,7 @@ def _is_kind(dtype: DType, kind) -> bool:
     )
 
 
-def result_type(*arrays_and_dtypes) -> DType:
+def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType) -> DType:
     """
     The dtype that type promotion gives for arrays, dtypes and Python scalars.
 

@@ -18,7 +18,10 @@ protocols store ``bytes``.
 
 from __future__ import annotations
 
-from ._dtypes import ALL_DTYPES
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._dtypes import ALL_DTYPES, DType
 from ._info import MAX_DIMENSIONS
 from ._layout import contiguous_layout, product
 from ._data_type_kernels import item_size
@@ -26,18 +29,27 @@ from ._pickle_kernels import pickled_elements, storage_from_pickle
 from ._storage import holds_only_bools
 from ._validation import INT64_MAX
 
+if TYPE_CHECKING:  # the array object imports this module when it pickles
+    from ._array_object import Array
+
 PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
 
 
-def reduce_array(x, protocol: int) -> tuple:
+def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[object, ...]]:
     """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
     payload = pickled_elements(x, out_of_band=protocol >= 5)
     return rebuild_array, (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
 
 
-def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
+def rebuild_array(
+    pickle_format: int,
+    dtype_name: str,
+    shape: tuple[int, ...],
+    payload: object,
+    writable: bool,
+) -> Array:
     """
     Rebuild a pickled array, after checking every field.
 
@@ -93,7 +105,7 @@ def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
     return Array._new(storage, contiguous_layout(shape), dtype)
 
 
-def _check_format(pickle_format) -> None:
+def _check_format(pickle_format: object) -> None:
     if pickle_format.__class__ is not int or pickle_format != PICKLE_FORMAT:
         raise ValueError(
             f"{_CONTEXT}: 'pickle_format' must be {PICKLE_FORMAT}, got {pickle_format!r} "
@@ -101,7 +113,7 @@ def _check_format(pickle_format) -> None:
         )
 
 
-def _checked_dtype(dtype_name):
+def _checked_dtype(dtype_name: object) -> DType:
     if dtype_name.__class__ is not str:
         raise TypeError(
             f"{_CONTEXT}: 'dtype_name' must be a str, got {type(dtype_name).__name__}"
@@ -115,7 +127,7 @@ def _checked_dtype(dtype_name):
     return dtype
 
 
-def _checked_shape(shape) -> tuple[int, ...]:
+def _checked_shape(shape: object) -> tuple[int, ...]:
     if shape.__class__ is not tuple or any(n.__class__ is not int for n in shape):
         raise TypeError(f"{_CONTEXT}: 'shape' must be a tuple of ints, got {shape!r}")
     if len(shape) > MAX_DIMENSIONS:
@@ -130,7 +142,7 @@ def _checked_shape(shape) -> tuple[int, ...]:
     return shape
 
 
-def _checked_memory(payload, expected_bytes: int) -> memoryview:
+def _checked_memory(payload: Any, expected_bytes: int) -> memoryview:
     try:
         memory = memoryview(payload)
     except TypeError:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._array_object import Array, check_array
 from .._layout import is_c_contiguous, is_f_contiguous
 from .._manipulation_kernels import column_major_copy_in, row_major_copy
 
 
-def ascontiguous(x: Array, order: str = "C") -> Array:
+def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
     """
     ``x`` laid out contiguously in ``order``: ``x`` itself when it already is, else a copy.
 

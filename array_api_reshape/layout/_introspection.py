@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._array_object import Array, check_array
 from .._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
 from .._layout import is_c_contiguous, is_f_contiguous
@@ -59,7 +61,7 @@ def offset(x: Array) -> int:
     return x._layout.offset
 
 
-def is_contiguous(x: Array, order: str = "C") -> bool:
+def is_contiguous(x: Array, order: Literal["C", "F"] = "C") -> bool:
     """
     Whether the elements of ``x`` fill consecutive buffer addresses in ``order``.
 
@@ -96,7 +98,7 @@ def is_contiguous(x: Array, order: str = "C") -> bool:
     raise ValueError(f"is_contiguous(): 'order' must be 'C' or 'F', got {order!r}")
 
 
-def shares_memory(a, b) -> bool:
+def shares_memory(a: object, b: object) -> bool:
     """
     Whether two arrays have at least one element in the same memory (exact).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 from .._array_object import Array, check_array
 from .._kernels import buffer_is_private, resize_buffer, zero_outside
@@ -12,11 +13,11 @@ from .._resize_plan import growing_moves, kept_shape, shrinking_moves
 from .._validation import check_shape
 
 
-def _refuse(reason: str):
+def _refuse(reason: str) -> NoReturn:
     raise ValueError(f"resize_inplace(): {reason}")
 
 
-def resize_inplace(x: Array, shape) -> None:
+def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
     """
     Change the shape of ``x`` in place, keeping each element at its multi-index.
 
