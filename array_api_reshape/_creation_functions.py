@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Any, Literal, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar
 
 from ._array_object import Array, check_array
 from ._devices import Device, check_device
@@ -30,13 +30,13 @@ from ._creation_kernels import (
     triangle_array,
 )
 from ._foreign_kernels import (
-    ForeignElements,
     ForeignSource,
     borrowed,
     dlpack_source,
     foreign_copy,
     foreign_source,
-    shareable_array_dtype,
+    plain_array_copy,
+    plain_array_dtype,
 )
 from ._manipulation_functions import broadcast_view
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
@@ -117,13 +117,15 @@ def asarray(
     array_api_reshape.int64
     """
     if dtype is None and device is None:
-        same_dtype = shareable_array_dtype(obj)  # a whole, C-contiguous NumPy array
+        # a NumPy array, C-contiguous and non-empty when it is to be shared whole
+        same_dtype = plain_array_dtype(obj, copy is None)
         if same_dtype is not None:
             if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
-                # the kernel has just seen that obj is a NumPy array
-                return Array._adopt(foreign_copy(cast(ForeignElements, obj)), same_dtype)
+                return Array._adopt(plain_array_copy(obj), same_dtype)
+        elif copy is None and obj.__class__ is Array:
+            return obj
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")

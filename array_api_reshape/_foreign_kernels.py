@@ -10,12 +10,13 @@ function here, never to look inside it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ._creation_kernels import Elements, StorageAndLayout, ours_or_name
-from ._dtypes import DType, from_numpy_dtype
+from ._dtypes import ALL_DTYPES, DType
 from ._kernels import contiguous_copy, views_overlap
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign
 
@@ -26,13 +27,28 @@ object's memory); opaque to the chapters."""
 _NDARRAY = np.ndarray
 
 
-def shareable_array_dtype(obj: Any) -> DType | None:
-    """Our dtype when ``obj`` is exactly a NumPy array (no subclass), non-empty,
-    C-contiguous and of a standard dtype, so that an array may share all of it as it is;
-    None otherwise (the hot path of ``asarray``: one call for any object)."""
-    if obj.__class__ is _NDARRAY and obj.flags.c_contiguous and obj.size:
-        return from_numpy_dtype(obj.dtype)
+_STANDARD_DTYPE_OF = {dtype.dtype: dtype for dtype in ALL_DTYPES}
+"""Our DType by its NumPy dtype, for ``plain_array_dtype`` (``from_numpy_dtype`` reads the
+same index, one function call later)."""
+
+
+def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
+    """Our dtype when ``obj`` is exactly a NumPy array (no subclass) of a standard dtype
+    in native byte order and, if ``whole`` is asked, non-empty and C-contiguous (so that
+    an array may share all of it as it is); None otherwise.
+
+    ``asarray``'s hot path: one call for any object, no more than before the seam."""
+    if obj.__class__ is _NDARRAY and (not whole or (obj.flags.c_contiguous and obj.size)):
+        numpy_dtype = obj.dtype
+        dtype = _STANDARD_DTYPE_OF.get(numpy_dtype)
+        if dtype is not None and numpy_dtype.isnative:
+            return dtype
     return None
+
+
+plain_array_copy: Callable[[Any], np.ndarray] = contiguous_copy
+"""A new C-contiguous copy of a NumPy array that ``plain_array_dtype`` accepted, for
+``Array._adopt`` (the planned copy bound directly: ``asarray(copy=True)``'s hot path)."""
 
 
 ForeignSource = tuple[ForeignElements, DType | str]
