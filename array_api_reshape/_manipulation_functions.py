@@ -25,7 +25,7 @@ from ._reshape_decision import (
     reshape_target,
 )
 from ._manipulation_kernels import (
-    column_major_copy_in,
+    column_major_copy,
     concatenated,
     repeated,
     rolled,
@@ -114,8 +114,8 @@ def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
     """A new array of ``x``'s elements read in ``order`` and laid out contiguously in
     ``order`` with ``new_shape``."""
     if order == "C":
-        return Array._adopt(row_major_copy(x, new_shape), x.dtype)
-    return Array._new(*column_major_copy_in(x, new_shape), x.dtype)
+        return Array._adopt(row_major_copy(x, new_shape), x._dtype)
+    return Array._new(*column_major_copy(x, new_shape), x._dtype)
 
 
 _PERMUTED_LAYOUTS = BoundedCache()

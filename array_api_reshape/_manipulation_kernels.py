@@ -16,23 +16,25 @@ import numpy as np
 
 from ._creation_kernels import Elements, StorageAndLayout
 from ._dtypes import DType
-from ._kernels import column_major_copy, contiguous_copy, silenced, wrap_result
+from ._copy_kernels import copy_strided
+from ._kernels import contiguous_copy, silenced, wrap_result
 from ._layout import column_major_strides, make_layout
 from ._storage import Storage
 
 
-def row_major_copy(x: Elements, shape: tuple[int, ...]) -> np.ndarray:
+def row_major_copy(x: Elements, shape: tuple[int, ...] | None = None) -> np.ndarray:
     """A new C-contiguous copy of ``x``'s elements read in row-major order, seen with
-    ``shape`` (of ``x``'s size: the caller's layout code decided on this copy)."""
+    ``shape`` (of ``x``'s size: the caller's layout code decided on this copy; None
+    keeps ``x``'s shape)."""
     copied = contiguous_copy(x._numpy())
-    return copied if copied.shape == shape else copied.reshape(shape)
+    return copied if shape is None else copied.reshape(shape)
 
 
-def column_major_copy_in(x: Elements, shape: tuple[int, ...]) -> StorageAndLayout:
+def column_major_copy(x: Elements, shape: tuple[int, ...]) -> StorageAndLayout:
     """A new buffer of ``x``'s elements read in column-major order, laid out
     F-contiguous with ``shape`` (of ``x``'s size): one planned copy."""
-    storage = Storage(column_major_copy(x._numpy()))
-    return storage, make_layout(shape, column_major_strides(shape), 0)
+    flat = copy_strided(x._numpy(), None, "F").reshape(-1, order="F")  # a view: no copy
+    return Storage(flat), make_layout(shape, column_major_strides(shape), 0)
 
 
 def concatenated(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLayout:

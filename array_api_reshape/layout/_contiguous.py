@@ -6,7 +6,7 @@ from typing import Literal
 
 from .._array_object import Array, check_array
 from .._layout import is_c_contiguous, is_f_contiguous
-from .._manipulation_kernels import column_major_copy_in, row_major_copy
+from .._manipulation_kernels import column_major_copy, row_major_copy
 
 
 def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
@@ -56,9 +56,9 @@ def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
     if order == "C":
         if is_c_contiguous(x._layout):
             return x
-        return Array._adopt(row_major_copy(x, x.shape), x.dtype)
+        return Array._adopt(row_major_copy(x), x.dtype)
     if order == "F":
         if is_f_contiguous(x._layout):
             return x
-        return Array._new(*column_major_copy_in(x, x.shape), x.dtype)
+        return Array._new(*column_major_copy(x, x.shape), x.dtype)
     raise ValueError(f"ascontiguous(): 'order' must be 'C' or 'F', got {order!r}")
