@@ -23,7 +23,6 @@ from ._creation_kernels import (
     eye_array,
     filled_array,
     full_array,
-    inferred_python_data,
     linspace_array,
     python_data_array,
     python_scalar_array,
@@ -202,8 +201,9 @@ def _from_python(obj: Any, dtype: DType | None) -> Array:
                     f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
                 )
             return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype)
-        return Array._new(*python_data_array(obj, dtype), dtype)
-    storage, layout, inferred, may_hide_huge_ints = inferred_python_data(obj)
+        storage, layout, _, _ = python_data_array(obj, dtype)
+        return Array._new(storage, layout, dtype)
+    storage, layout, inferred, may_hide_huge_ints = python_data_array(obj, None)
     if may_hide_huge_ints and _has_huge_int(obj):
         raise OverflowError(
             f"asarray(): a Python int in the data does not fit in {DEFAULT_INTEGER} "

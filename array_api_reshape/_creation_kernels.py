@@ -10,25 +10,15 @@ our DTypes and plain Python values.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import numpy as np
 
 from ._dtypes import DType, from_numpy_dtype
-from ._kernels import (
-    arange_values,
-    checked_scalar,
-    copy_to_contiguous,
-    eye_values,
-    filled,
-    float_magnitude,
-    from_contiguous_result,
-    from_python,
-    linspace_values,
-    triangle,
-)
-from ._layout import Layout
-from ._storage import Storage
+from ._kernels import checked_scalar, contiguous_copy, float_magnitude, from_contiguous_result
+from ._layout import Layout, contiguous_layout
+from ._storage import Storage, adopt, allocate
 
 
 class Elements(Protocol):
@@ -43,71 +33,86 @@ StorageAndLayout = tuple[Storage, Layout]
 def converted_copy(x: Elements, dtype: DType) -> StorageAndLayout:
     """A new C-contiguous buffer holding ``x``'s elements in ``dtype`` (an unsafe cast,
     which the caller has allowed; one planned copy)."""
-    return copy_to_contiguous(x._numpy(), dtype.dtype)
+    view = x._numpy()
+    return adopt(contiguous_copy(view, dtype.dtype)), contiguous_layout(view.shape)
 
 
 def arange_array(start: float, stop: float, step: float, dtype: DType) -> StorageAndLayout:
     """``start, start + step, ...`` below ``stop`` (above it for a negative step)."""
-    return arange_values(start, stop, step, dtype.dtype)
+    return from_contiguous_result(np.arange(start, stop, step, dtype=dtype.dtype))
 
 
 def filled_array(shape: tuple[int, ...], fill_value: int | None, dtype: DType) -> StorageAndLayout:
     """A new buffer of ``shape`` holding 0 or 1 everywhere, or uninitialised for None."""
-    return filled(shape, fill_value, dtype.dtype)
+    size = math.prod(shape)
+    if fill_value is None:
+        return allocate(size, dtype.dtype), contiguous_layout(shape)
+    if fill_value == 0:
+        return adopt(np.zeros(size, dtype=dtype.dtype)), contiguous_layout(shape)
+    return adopt(np.full(size, fill_value, dtype=dtype.dtype)), contiguous_layout(shape)
 
 
 def full_array(shape: tuple[int, ...], fill_value: bool | int | float | complex, dtype: DType,
                function: str) -> StorageAndLayout:
-    """A new buffer of ``shape`` holding a Python scalar everywhere; OverflowError naming
-    ``function`` if an int does not fit ``dtype``."""
-    return filled(shape, checked_scalar(fill_value, dtype.dtype, function), dtype.dtype)
+    """A new buffer of ``shape`` holding a Python scalar everywhere (-0.0 keeps its
+    sign); OverflowError naming ``function`` if an int does not fit ``dtype``."""
+    value = checked_scalar(fill_value, dtype.dtype, function)
+    return adopt(np.full(math.prod(shape), value, dtype=dtype.dtype)), contiguous_layout(shape)
 
 
 def eye_array(n_rows: int, n_cols: int, k: int, dtype: DType) -> StorageAndLayout:
     """Ones on the ``k``-th diagonal of an ``n_rows`` x ``n_cols`` matrix, zeros elsewhere."""
-    return from_contiguous_result(eye_values(n_rows, n_cols, k, dtype.dtype))
+    return from_contiguous_result(np.eye(n_rows, n_cols, k=k, dtype=dtype.dtype))
 
 
 def linspace_array(start: complex, stop: complex, num: int, endpoint: bool,
                    dtype: DType) -> StorageAndLayout:
     """``num`` evenly spaced values from ``start`` to ``stop`` (rounded down for an
-    integer dtype, as NumPy does)."""
-    return from_contiguous_result(linspace_values(start, stop, num, endpoint, dtype.dtype))
+    integer dtype, as NumPy does; NumPy's floating-point warnings off)."""
+    with np.errstate(all="ignore"):
+        values = np.linspace(start, stop, num, endpoint=endpoint, dtype=dtype.dtype)
+    return from_contiguous_result(values)
 
 
 def triangle_array(x: Elements, k: int, upper: bool) -> StorageAndLayout:
     """The lower (or upper) triangle of each matrix in ``x``, zeros elsewhere."""
-    return from_contiguous_result(triangle(x._numpy(), k, upper))
+    view = x._numpy()
+    return from_contiguous_result(np.triu(view, k) if upper else np.tril(view, k))
 
 
 def python_scalar_array(value: bool | int | float | complex, dtype: DType,
                         function: str) -> StorageAndLayout:
     """A 0-d array of ``dtype`` holding a Python scalar; OverflowError naming
     ``function`` if an int does not fit."""
-    return from_contiguous_result(checked_scalar(value, dtype.dtype, function))
+    return Storage(checked_scalar(value, dtype.dtype, function)), contiguous_layout(())
 
 
-def python_data_array(obj: object, dtype: DType) -> StorageAndLayout:
-    """A new array of ``dtype`` from Python scalars and (nested) sequences of them or
-    of arrays; ValueError if the sequences are not rectangular."""
-    return from_contiguous_result(from_python(obj, dtype.dtype))
+def python_data_array(obj: object, dtype: DType | None) -> tuple[Storage, Layout, DType | str, bool]:
+    """A new array from Python scalars and (nested) sequences of them or of arrays, in
+    ``dtype`` or (for None) the dtype NumPy infers, which the caller checks.
 
-
-def inferred_python_data(obj: object) -> tuple[Storage, Layout, DType | str, bool]:
-    """Python data as a new array of the dtype NumPy infers, which the caller checks.
-
-    Returns the storage, the layout, the dtype (ours, or NumPy's name for a dtype the
-    standard lacks) and whether NumPy may have taken Python ints beyond int64 in: it
-    turns them into uint64, objects or (mixed with negative ones) float64 of such
-    magnitude; only then need the data be walked to look for such ints.
+    Returns the storage, the layout, the dtype (ours, or NumPy's name for an inferred
+    dtype the standard lacks) and whether NumPy may have taken Python ints beyond int64
+    in: it turns them into uint64, objects or (mixed with negative ones) float64 of such
+    magnitude; only then need the data be walked to look for such ints. ValueError if
+    the sequences are not rectangular.
     """
-    values = from_python(obj, None)
+    try:
+        values = np.array(obj, dtype=None if dtype is None else dtype.dtype)
+    except ValueError as error:
+        if "inhomogeneous" in str(error) or "sequence" in str(error):
+            raise ValueError(
+                "asarray(): nested sequences must be rectangular (every row the same length)"
+            ) from None
+        raise
+    storage, layout = from_contiguous_result(values)
+    if dtype is not None:
+        return storage, layout, dtype, False
     numpy_dtype = values.dtype
     kind = numpy_dtype.kind
     may_hide_huge_ints = kind in "uO" or (
         kind == "f" and values.size > 0 and float_magnitude(values) >= 2.0**63
     )
-    storage, layout = from_contiguous_result(values)
     return storage, layout, ours_or_name(numpy_dtype), may_hide_huge_ints
 
 
