@@ -3,9 +3,11 @@ Creation kernels: new element buffers from Python values, from our arrays, and f
 
 The creation chapter (``_creation_functions``) checks every argument and decides what to
 make; these functions make it with NumPy and hand back storage and a C-contiguous layout
-(or a new NumPy array for ``Array._adopt``). They take our arrays (through the
-``Elements`` protocol: this module sits below the array object and does not import it),
-our DTypes and plain Python values.
+for ``Array._new``. They take our arrays (through the ``Elements`` protocol: this module
+sits below the array object and does not import it), our DTypes and plain Python values.
+
+``Elements`` and ``StorageAndLayout`` are the types the other kernel modules written for
+the chapters (foreign arrays, manipulation, pickles) share with this one.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Elements(Protocol):
 
 
 StorageAndLayout = tuple[Storage, Layout]
+"""What most kernels hand back: a new buffer and the layout over it."""
 
 
 def converted_copy(x: Elements, dtype: DType) -> StorageAndLayout:
