@@ -6,9 +6,8 @@ from ._devices import ALL_DEVICES, CPU_DEVICE, Device, check_device
 from ._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
 from ._dtypes import DEFAULT_REAL_FLOATING, DType
 from ._data_type_functions import isdtype
+from ._validation import MAX_DIMENSIONS
 from ._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
-
-MAX_DIMENSIONS = 64
 
 
 class Info:

@@ -14,6 +14,9 @@ protocols store ``bytes``.
 
 ``rebuild_array`` is the name stored in every pickle: keep it, and keep accepting
 ``PICKLE_FORMAT`` 1, so that pickles written today load tomorrow.
+
+This module sits below the array object: the array imports it to pickle itself, and hands
+over its class once defined (``register_array_class``), which ``rebuild_array`` builds.
 """
 
 from __future__ import annotations
@@ -22,19 +25,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ._dtypes import ALL_DTYPES, DType
-from ._info import MAX_DIMENSIONS
 from ._layout import contiguous_layout, product
 from ._data_type_kernels import item_size
 from ._pickle_kernels import pickled_elements, storage_from_pickle
 from ._storage import holds_only_bools
-from ._validation import INT64_MAX
+from ._validation import INT64_MAX, MAX_DIMENSIONS
 
-if TYPE_CHECKING:  # the array object imports this module when it pickles
+if TYPE_CHECKING:  # the array object imports this module, and registers its class
     from ._array_object import Array
 
 PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
+_ARRAY_CLASS: list[type[Array]] = []
+
+
+def register_array_class(array_class: type[Array]) -> None:
+    """Make ``rebuild_array`` build arrays of ``array_class`` (the array object's call)."""
+    _ARRAY_CLASS[:] = [array_class]
 
 
 def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[object, ...]]:
@@ -91,8 +99,6 @@ def rebuild_array(
     Array([[2, 1, 0],
            [5, 4, 3]], dtype=int64)
     """
-    from ._array_object import Array
-
     _check_format(pickle_format)
     dtype = _checked_dtype(dtype_name)
     shape = _checked_shape(shape)
@@ -102,7 +108,7 @@ def rebuild_array(
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
     storage = storage_from_pickle(memory, dtype, writable)
-    return Array._new(storage, contiguous_layout(shape), dtype)
+    return _ARRAY_CLASS[0]._new(storage, contiguous_layout(shape), dtype)
 
 
 def _check_format(pickle_format: object) -> None:

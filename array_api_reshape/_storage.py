@@ -15,7 +15,6 @@ from ._devices import CPU_DEVICE, Device
 from ._layout import Layout, make_layout
 
 
-NUMPY_ARRAY = np.ndarray
 
 DLPACK_CPU = (1, 0)
 """The DLPack device (type, id) of the CPU."""

@@ -41,7 +41,7 @@ NUMPY_ALSO_IN = {"_dtypes"}
 "Storage, kernels and the dtype table are the only modules that import NumPy")."""
 
 CHAPTER_MODULES = {
-    "_reductions", "_pickling", "_info", "_versions", "versions", "__init__", "linalg",
+    "_reductions", "_info", "versions", "__init__", "linalg",
     "fft", "__main__",
 }
 """The chapters besides every ``_<something>_functions`` module and ``layout/`` (contract,

@@ -59,7 +59,7 @@ def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
     layout, storage = x._layout, x._storage
     if not is_c_contiguous(layout) or layout.offset != 0 or storage.size != x.size:
         _refuse("the array must be C-contiguous and own its whole buffer (make a copy first)")
-    x._np_view = None  # lead: Array method (drop the cached view before the check)
+    x._replace_layout(layout)  # drops the kernels' view, which holds the buffer too
     # references: x's slot, this local and getrefcount's own argument
     if sys.getrefcount(storage) > 3 or not buffer_is_private(storage):
         _refuse("other arrays still share this array's memory; resize a copy instead")
@@ -71,4 +71,4 @@ def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
     if size < storage.size:
         resize_buffer(storage, size)
     zero_outside(storage, new_shape, kept_shape(old_shape, new_shape))
-    x._layout = contiguous_layout(new_shape)  # lead: Array method (replace the layout)
+    x._replace_layout(contiguous_layout(new_shape))
