@@ -15,6 +15,7 @@ from ._dtypes import (
     bool as bool_dtype,
     as_python_scalar,
     check_dtype,
+    check_keeps_imaginary,
     python_scalar_fits_kind,
 )
 from ._creation_kernels import (
@@ -150,6 +151,7 @@ def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
         raise ValueError(
             f"asarray(copy=False): converting {x.dtype} to {dtype} needs a copy"
         )
+    check_keeps_imaginary(x.dtype, dtype, "asarray")
     return Array._new(*converted_copy(x, dtype), dtype)
 
 
@@ -175,6 +177,8 @@ def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None)
             f"asarray(copy=False): the source cannot be shared: converting "
             f"{_dtype_name(source_dtype)} to {target} needs a copy"
         )
+    if isinstance(source_dtype, DType):
+        check_keeps_imaginary(source_dtype, target, "asarray")
     return Array._adopt(foreign_copy(elements, target), target)
 
 

@@ -13,6 +13,7 @@ from ._dtypes import (
     DType,
     as_python_scalar,
     check_dtype,
+    check_keeps_imaginary,
     promote_types,
     standard_promotes_to,
     scalar_result_dtype,
@@ -60,11 +61,7 @@ def astype(
     dtype = check_dtype(dtype, "astype")
     copy = check_copy(copy, "astype")
     check_device(device, "astype")
-    if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
-        raise TypeError(
-            f"astype(): the standard does not cast complex arrays to {dtype}; "
-            "take real(), imag() or abs() first"
-        )
+    check_keeps_imaginary(x.dtype, dtype, "astype")
     if not copy and dtype is x.dtype:
         return x
     return Array._new(*converted_copy(x, dtype), dtype)

@@ -140,6 +140,17 @@ _BUILTIN_TYPES = {
 JAX read ``dtype=float``)."""
 
 
+def check_keeps_imaginary(source: DType, target: DType, function: str) -> None:
+    """TypeError for a conversion of complex values to an integer or real floating dtype:
+    the standard leaves the choice of component to the caller. Complex to bool is a
+    conversion the standard defines (0 is False, anything else True)."""
+    if source.kind == "complex floating" and target.kind not in ("complex floating", "bool"):
+        raise TypeError(
+            f"{function}(): the standard does not convert complex values to {target}; "
+            "take real(), imag() or abs() first"
+        )
+
+
 def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
     """Our DType for ``dtype``: one of ours, the NumPy dtype of one of ours, or Python's
     ``bool``, ``int``, ``float`` or ``complex`` (our default dtype of that kind);
