@@ -6,28 +6,21 @@ make; these functions make it with NumPy and hand back storage and a C-contiguou
 for ``Array._new``. They take our arrays (through the ``Elements`` protocol: this module
 sits below the array object and does not import it), our DTypes and plain Python values.
 
-``Elements`` and ``StorageAndLayout`` are the types the other kernel modules written for
-the chapters (foreign arrays, manipulation, pickles) share with this one.
+``StorageAndLayout`` is the result type the other kernel modules written for the chapters
+(foreign arrays, manipulation, pickles) share with this one.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Protocol
 
 import numpy as np
 
 from ._dtypes import DType, from_numpy_dtype
 from ._kernels import checked_scalar, contiguous_copy, float_magnitude, from_contiguous_result
 from ._layout import Layout, contiguous_layout
+from ._operand_kernels import Elements
 from ._storage import Storage, adopt, allocate
-
-
-class Elements(Protocol):
-    """What a kernel needs of an array: its elements as a NumPy view (``Array`` is one)."""
-
-    def _numpy(self) -> np.ndarray: ...
-
 
 StorageAndLayout = tuple[Storage, Layout]
 """What most kernels hand back: a new buffer and the layout over it."""

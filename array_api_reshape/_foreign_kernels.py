@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ._creation_kernels import Elements, StorageAndLayout, ours_or_name
+from ._creation_kernels import StorageAndLayout, ours_or_name
+from ._operand_kernels import Elements
 from ._dtypes import ALL_DTYPES, DType
 from ._kernels import contiguous_copy
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._creation_kernels import Elements, StorageAndLayout
+from ._creation_kernels import StorageAndLayout
+from ._operand_kernels import Elements
 from ._dtypes import DType
 from ._copy_kernels import copy_strided
 from ._kernels import contiguous_copy, silenced, wrap_result

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pickle
 
-from ._creation_kernels import Elements
+from ._operand_kernels import Elements
 from ._dtypes import DType
 from ._storage import Storage, from_pickle_payload, pickle_payload
 
