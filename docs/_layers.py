@@ -29,7 +29,7 @@ class Layer:
 
 LAYERS = (  # bottom to top
     Layer("Layout and dtype tables",
-          "pure Python: decisions and tables on layouts, dtypes, devices",
+          "pure Python: layouts, dtypes, devices",
           ("_layout*.py", "_copy_plan.py", "_reshape_decision.py", "_resize_plan.py",
            "_bounded_cache.py", "_devices.py", "_dtypes.py", "_validation.py",
            "_index_keys.py")),
@@ -104,12 +104,12 @@ def _imported(node: ast.AST, module: str, is_package: bool, known: set[str]) -> 
 def read_modules(package_dir: Path = PACKAGE_DIR) -> dict[str, Module]:
     """Every module of the package, by dotted name, with its summary and its imports."""
     files = sorted(p.relative_to(package_dir).as_posix() for p in package_dir.rglob("*.py"))
-    modules = {_dotted(f): None for f in files}
-    known = set(modules)
+    known = {_dotted(f) for f in files}
+    modules: dict[str, Module] = {}
     for file in files:
         name = _dotted(file)
         tree = ast.parse((package_dir / file).read_text(encoding="utf-8"))
-        found = set()
+        found: set[str] = set()
         for node in ast.walk(tree):
             found |= _imported(node, name, file.endswith("__init__.py"), known)
         modules[name] = Module(
@@ -193,33 +193,47 @@ def upward_imports(modules: dict[str, Module] | None = None) -> str:
 
 # The drawing, in user units (the SVG scales to the page's width).
 _WIDTH = 760
-_BOX_LEFT, _BOX_RIGHT = 8, 560
-_COLUMNS = 3
-_ROW = 17
-_HEAD = 40
-_GAP = 26
-_LANE_STEP = 16
+_BOX_WIDTH = 560
+_ROW = 16
+_HEAD = 38
+_GAP = 24
+_LANE_STEP = 15
+_CHAR = 6.6  # the width of a character of the 11-unit monospace module names
+
+
+def _lanes(edges: dict[tuple[int, int], list], upward: bool) -> list[tuple[int, int]]:
+    """The pairs of layers, in lane order from the boxes outwards: short spans inside."""
+    pairs = [pair for pair in edges if (pair[0] < pair[1]) == upward]
+    return sorted(pairs, key=lambda pair: (abs(pair[0] - pair[1]), -pair[0]))
 
 
 def svg(modules: dict[str, Module] | None = None) -> str:
-    """The picture: a box per layer (top: public modules), its modules listed (bold:
-    imports NumPy), an arrow per pair of layers with imports between them, labelled with
-    their count; imports that go up a layer are dashed. Ink is ``currentColor``."""
+    """The picture: a box per layer (top: public modules) listing its modules (bold: they
+    import NumPy), and an arrow per pair of layers with imports between them, labelled
+    with the number of module pairs. Imports down the layers run on the right; imports
+    up a layer, which the design forbids, are dashed on the left. Ink is currentColor."""
     modules = read_modules() if modules is None else modules
     layers = grouped(modules)
     edges = layer_imports(modules)
-    column_width = (_BOX_RIGHT - _BOX_LEFT - 16) / _COLUMNS
-    heights = [_HEAD + _ROW * max(1, -(-len(m) // _COLUMNS)) + 6 for m in layers]
+    down, up = _lanes(edges, upward=False), _lanes(edges, upward=True)
+    left = 8 + (14 + _LANE_STEP * len(up) if up else 0)
+    right = left + _BOX_WIDTH
+    longest = max((len(m.short) for m in modules.values()), default=1)
+    columns = max(1, min(3, int((_BOX_WIDTH - 20) // (longest * _CHAR + 12))))
+    column_width = (_BOX_WIDTH - 20) / columns
+    rows = [max(1, -(-len(members) // columns)) for members in layers]
+    heights = [_HEAD + _ROW * (n - 1) + 14 for n in rows]
     tops, y = {}, 8
     for index in reversed(range(len(LAYERS))):  # the top layer is drawn first
         tops[index] = y
         y += heights[index] + _GAP
-    legend_y = y + 4
-    height = legend_y + 22
+    legend_y = y + 2
+    width = max(_WIDTH, right + 22 + _LANE_STEP * len(down) + 16)
+    height = legend_y + 34
     label = description(modules)
     out = [
         f'<svg class="aar-layout aar-layers" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {_WIDTH} {height}" width="{_WIDTH}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'aria-label="{html.escape(label)}" font-family="system-ui, sans-serif" font-size="13">',
         f"<title>{html.escape(label)}</title>",
         '<defs><marker id="aar-layers-head" viewBox="0 0 10 10" refX="9" refY="5" '
@@ -227,49 +241,52 @@ def svg(modules: dict[str, Module] | None = None) -> str:
         '<path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>',
     ]
     for index, (layer, members) in enumerate(zip(LAYERS, layers)):
-        top, box_height = tops[index], heights[index]
+        top = tops[index]
         out.append(
-            f'<rect x="{_BOX_LEFT}" y="{top}" width="{_BOX_RIGHT - _BOX_LEFT}" '
-            f'height="{box_height}" rx="6" fill="currentColor" fill-opacity="0.06" '
-            'stroke="currentColor" stroke-width="1.2"/>')
+            f'<rect x="{left}" y="{top}" width="{_BOX_WIDTH}" height="{heights[index]}" rx="6" '
+            'fill="currentColor" fill-opacity="0.06" stroke="currentColor" stroke-width="1.2"/>')
         out.append(
-            f'<text x="{_BOX_LEFT + 10}" y="{top + 19}" font-weight="bold" fill="currentColor">'
+            f'<text x="{left + 10}" y="{top + 19}" font-weight="bold" fill="currentColor">'
             f'{index + 1}. {html.escape(layer.title)}'
             f'<tspan font-weight="normal" font-style="italic"> \u2014 {html.escape(layer.summary)}'
             '</tspan></text>')
-        rows = -(-len(members) // _COLUMNS) or 1
         for position, module in enumerate(members):
-            column, row = divmod(position, rows)
+            column, row = divmod(position, rows[index])
             weight = ' font-weight="bold"' if module.uses_numpy else ""
             out.append(
-                f'<text x="{_BOX_LEFT + 12 + column * column_width:.0f}" '
-                f'y="{top + _HEAD + row * _ROW}" fill="currentColor" '
-                f'font-family="ui-monospace, monospace" font-size="12"{weight}>'
+                f'<text x="{left + 12 + column * column_width:.0f}" y="{top + _HEAD + row * _ROW}" '
+                f'fill="currentColor" font-family="ui-monospace, monospace" font-size="11"{weight}>'
                 f'{html.escape(module.short)}</text>')
-    # one lane per pair of layers, right of the boxes; short spans nearest the boxes
-    ordered = sorted(edges.items(), key=lambda item: (abs(item[0][0] - item[0][1]), -max(item[0])))
-    starts: dict[int, int] = {}
-    for lane, ((source, target), pairs) in enumerate(ordered):
-        x = _BOX_RIGHT + 22 + lane * _LANE_STEP
-        offsets = []
-        for end in (source, target):
-            starts[end] = starts.get(end, 0) + 1
-            offsets.append(tops[end] + 10 + (starts[end] * 9) % max(heights[end] - 14, 9))
-        y_from, y_to = offsets
-        upward = source < target
-        dash = ' stroke-dasharray="5 3"' if upward else ""
-        out.append(
-            f'<path d="M{_BOX_RIGHT},{y_from} H{x} V{y_to} H{_BOX_RIGHT + 2}" fill="none" '
-            f'stroke="currentColor" stroke-width="1.3"{dash} marker-end="url(#aar-layers-head)">'
-            f'<title>{html.escape(LAYERS[source].title)} imports {html.escape(LAYERS[target].title)}: '
-            f'{html.escape(", ".join(f"{a} → {b}" for a, b in pairs))}</title></path>')
-        out.append(
-            f'<text x="{x + 3}" y="{(y_from + y_to) / 2 + 4:.0f}" fill="currentColor" '
-            f'font-size="10">{len(pairs)}</text>')
+    for lanes, side in ((down, 1), (up, -1)):
+        edge = right if side == 1 else left
+        arrivals: dict[int, list[tuple[int, int]]] = {}
+        for pair in lanes:
+            arrivals.setdefault(pair[1], []).append(pair)
+        for lane, (source, target) in enumerate(lanes):
+            x = edge + side * (22 + lane * _LANE_STEP)
+            y_from = tops[source] + heights[source] // 2 + (-6 if side == 1 else 6)
+            arriving = arrivals[target]  # inner lanes arrive above outer ones
+            step = (heights[target] - 16) / (len(arriving) + 1)
+            y_to = tops[target] + 8 + round(step * (arriving.index((source, target)) + 1))
+            dash = ' stroke-dasharray="5 3"' if side == -1 else ""
+            pairs = edges[(source, target)]
+            out.append(
+                f'<path d="M{edge},{y_from} H{x} V{y_to} H{edge + side * 2}" fill="none" '
+                f'stroke="currentColor" stroke-width="1.3"{dash} marker-end="url(#aar-layers-head)">'
+                f'<title>{html.escape(LAYERS[source].title)} imports '
+                f'{html.escape(LAYERS[target].title)}: '
+                f'{html.escape(", ".join(f"{a} imports {b}" for a, b in pairs))}</title></path>')
+            anchor = "start" if side == 1 else "end"
+            out.append(
+                f'<text x="{x + side * 3}" y="{y_from + (y_to - y_from) * 0.35 + 4:.0f}" '
+                f'fill="currentColor" font-size="10" text-anchor="{anchor}">{len(pairs)}</text>')
     out.append(
-        f'<text x="{_BOX_LEFT}" y="{legend_y + 10}" fill="currentColor" font-size="12">'
-        "Arrows: imports from one layer into another (the number: how many module pairs); "
-        "dashed: an import up a layer. Bold: imports NumPy.</text>")
+        f'<text x="{left}" y="{legend_y + 10}" fill="currentColor" font-size="12">'
+        "An arrow: imports from one layer into another; its number: how many pairs of "
+        "modules.</text>")
+    out.append(
+        f'<text x="{left}" y="{legend_y + 26}" fill="currentColor" font-size="12">'
+        "Dashed, on the left: imports up a layer. Bold: modules that import NumPy.</text>")
     out.append("</svg>")
     return "\n".join(out)
 
@@ -284,20 +301,19 @@ def _cell(text: str) -> str:
 
 
 def table(modules: dict[str, Module] | None = None) -> str:
-    """Markdown: for each layer, bottom to top, its modules and the first sentence of each
-    one's docstring (to the end of its sentence)."""
+    """Markdown: one table, layer by layer from the bottom (a row naming the layer, then
+    its modules), with the first line of each module's docstring (to the end of its
+    sentence)."""
     modules = read_modules() if modules is None else modules
-    blocks = []
+    lines = ["| module | what it owns |", "| --- | --- |"]
     for index, (layer, members) in enumerate(zip(LAYERS, grouped(modules))):
-        lines = [f"**{index + 1}. {layer.title}**: {layer.summary}.", "",
-                 "| module | what it owns |", "| --- | --- |"]
+        lines.append(f"| **{index + 1}. {layer.title}** | *{layer.summary}* |")
         lines += [f"| `{m.file}` | {_cell(m.summary)} |" for m in members]
-        blocks.append("\n".join(lines))
     missing = unplaced(modules)
     if missing:
-        blocks.append("**No layer yet** (add a pattern to `LAYERS` in `docs/_layers.py`): "
-                      + ", ".join(f"`{f}`" for f in missing))
-    return "\n\n".join(blocks)
+        lines += ["", "**No layer yet** (add a pattern to `LAYERS` in `docs/_layers.py`): "
+                  + ", ".join(f"`{f}`" for f in missing)]
+    return "\n".join(lines)
 
 
 NUMPY_BUILDERS = frozenset({

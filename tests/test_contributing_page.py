@@ -62,8 +62,8 @@ def definitions() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     for short, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = by_module.setdefault(short, set())
-        for node in tree.body:
-            names |= _bound(node)
+        for statement in tree.body:
+            names |= _bound(statement)
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 members = by_class.setdefault(node.name, set())
