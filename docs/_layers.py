@@ -158,6 +158,20 @@ def layer_imports(modules: dict[str, Module] | None = None) -> dict[tuple[int, i
     return dict(sorted(edges.items()))
 
 
+def importers(file: str, modules: dict[str, Module] | None = None) -> str:
+    """Markdown: the modules that import the module in ``file`` (relative to the package),
+    with their layers."""
+    modules = read_modules() if modules is None else modules
+    target = _dotted(file)
+    found = [m for m in modules.values() if target in m.imports]
+    if not found:
+        return f"No module imports `{file}`."
+    names = ", ".join(
+        f"`{m.file}` ({LAYERS[i].title.lower() if (i := layer_of(m)) is not None else 'no layer'})"
+        for m in found)
+    return f"Modules that import `{file}` today: {names}."
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
