@@ -8,6 +8,10 @@ users make arrays with ``asarray`` and the other creation functions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Union
+
+from . import _elementwise_dispatch as _dispatch
 from . import _kernels
 from ._devices import CPU_DEVICE, check_device
 from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
@@ -27,8 +31,15 @@ from ._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
+from ._matrix_product import matrix_product
 from ._storage import DLPACK_CPU, Storage, borrow
 from ._versions import namespace as _namespace
+
+Operand = Union["Array", bool, int, float, complex]
+"""What an operator takes besides the array: another array or a Python scalar."""
+
+UnaryOperator = Callable[["Array"], "Array"]
+BinaryOperator = Callable[["Array", Operand], "Array"]
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
@@ -41,6 +52,10 @@ class Array:
     """
 
     __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "__weakref__")
+    _storage: Storage
+    _layout: Layout
+    _dtype: DType
+    _np_view: Any  # the kernels' view of the elements, built on first use
 
     # NumPy's arrays and scalars defer their operators to ours (as to PyTorch's tensors),
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
@@ -182,7 +197,7 @@ class Array:
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "
                 f"got shape {self.shape}"
             )
-        return self._numpy()[()].item()
+        return _kernels.scalar_value(self)
 
     def __bool__(self) -> bool:
         return bool(self._scalar("__bool__"))
@@ -211,13 +226,13 @@ class Array:
 
     def __array__(self, dtype=None, copy=None):
         """NumPy's array protocol: a view of our memory unless a copy is asked for or needed."""
-        return _kernels.to_numpy(self._numpy(), dtype, copy)
+        return _kernels.to_numpy(self, dtype, copy)
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         """Export the array through DLPack (the CPU has no streams)."""
         if stream is not None:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
-        return _kernels.export_dlpack(self._numpy(), max_version, dl_device, copy)
+        return _kernels.export_dlpack(self, max_version, dl_device, copy)
 
     def __dlpack_device__(self) -> tuple:
         """The DLPack device type and id: (kDLCPU, 0)."""
@@ -241,7 +256,7 @@ class Array:
 
     def __copy__(self) -> "Array":
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
-        return Array._adopt(_kernels.contiguous_copy(self._numpy()), self._dtype)
+        return Array._adopt(_kernels.compact_copy(self), self._dtype)
 
     def __deepcopy__(self, memo) -> "Array":
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
@@ -250,12 +265,12 @@ class Array:
     # --- presentation and iteration -----------------------------------------------------
 
     def __repr__(self) -> str:
-        return _kernels.array_repr(self._numpy(), self._dtype.name)
+        return _kernels.array_repr(self)
 
     def __format__(self, format_spec: str) -> str:
         """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
         if self.ndim == 0:
-            return format(self._numpy()[()], format_spec)
+            return _kernels.format_scalar(self, format_spec)
         if format_spec:
             raise TypeError(
                 f"__format__(): format spec {format_spec!r} applies only to 0-dimensional "
@@ -274,40 +289,83 @@ class Array:
         return (self[i] for i in range(self._layout.shape[0]))
 
     # --- operators ------------------------------------------------------------------
-    # Each operator is the namespace function of the same meaning; a Python scalar may
-    # stand on either side. Anything else gives NotImplemented, so Python raises TypeError.
+    # Each operator is the namespace function of the same meaning, built from the same
+    # entry of ``_elementwise_dispatch``; a Python scalar may stand on either side.
+    # Anything else gives NotImplemented, so Python raises TypeError.
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # arrays are mutable: not hashable
 
-    def __abs__(self) -> "Array":
-        return _ew.abs(self)
+    __abs__: UnaryOperator = _dispatch.unary_operator("abs", "__abs__")
+    __neg__: UnaryOperator = _dispatch.unary_operator("negative", "__neg__")
+    __pos__: UnaryOperator = _dispatch.unary_operator("positive", "__pos__")
+    __invert__: UnaryOperator = _dispatch.unary_operator("bitwise_invert", "__invert__")
 
-    def __neg__(self) -> "Array":
-        return _ew.negative(self)
+    __add__: BinaryOperator = _dispatch.forward("add", "__add__")
+    __radd__: BinaryOperator = _dispatch.reflected("add", "__radd__")
+    __iadd__: BinaryOperator = _dispatch.in_place("add", "__iadd__")
+    __sub__: BinaryOperator = _dispatch.forward("subtract", "__sub__")
+    __rsub__: BinaryOperator = _dispatch.reflected("subtract", "__rsub__")
+    __isub__: BinaryOperator = _dispatch.in_place("subtract", "__isub__")
+    __mul__: BinaryOperator = _dispatch.forward("multiply", "__mul__")
+    __rmul__: BinaryOperator = _dispatch.reflected("multiply", "__rmul__")
+    __imul__: BinaryOperator = _dispatch.in_place("multiply", "__imul__")
+    __truediv__: BinaryOperator = _dispatch.forward("divide", "__truediv__")
+    __rtruediv__: BinaryOperator = _dispatch.reflected("divide", "__rtruediv__")
+    __itruediv__: BinaryOperator = _dispatch.in_place("divide", "__itruediv__")
+    __floordiv__: BinaryOperator = _dispatch.forward("floor_divide", "__floordiv__")
+    __rfloordiv__: BinaryOperator = _dispatch.reflected("floor_divide", "__rfloordiv__")
+    __ifloordiv__: BinaryOperator = _dispatch.in_place("floor_divide", "__ifloordiv__")
+    __mod__: BinaryOperator = _dispatch.forward("remainder", "__mod__")
+    __rmod__: BinaryOperator = _dispatch.reflected("remainder", "__rmod__")
+    __imod__: BinaryOperator = _dispatch.in_place("remainder", "__imod__")
+    __pow__: BinaryOperator = _dispatch.forward("pow", "__pow__")
+    __rpow__: BinaryOperator = _dispatch.reflected("pow", "__rpow__")
+    __ipow__: BinaryOperator = _dispatch.in_place("pow", "__ipow__")
+    __and__: BinaryOperator = _dispatch.forward("bitwise_and", "__and__")
+    __rand__: BinaryOperator = _dispatch.reflected("bitwise_and", "__rand__")
+    __iand__: BinaryOperator = _dispatch.in_place("bitwise_and", "__iand__")
+    __or__: BinaryOperator = _dispatch.forward("bitwise_or", "__or__")
+    __ror__: BinaryOperator = _dispatch.reflected("bitwise_or", "__ror__")
+    __ior__: BinaryOperator = _dispatch.in_place("bitwise_or", "__ior__")
+    __xor__: BinaryOperator = _dispatch.forward("bitwise_xor", "__xor__")
+    __rxor__: BinaryOperator = _dispatch.reflected("bitwise_xor", "__rxor__")
+    __ixor__: BinaryOperator = _dispatch.in_place("bitwise_xor", "__ixor__")
+    __lshift__: BinaryOperator = _dispatch.forward("bitwise_left_shift", "__lshift__")
+    __rlshift__: BinaryOperator = _dispatch.reflected("bitwise_left_shift", "__rlshift__")
+    __ilshift__: BinaryOperator = _dispatch.in_place("bitwise_left_shift", "__ilshift__")
+    __rshift__: BinaryOperator = _dispatch.forward("bitwise_right_shift", "__rshift__")
+    __rrshift__: BinaryOperator = _dispatch.reflected("bitwise_right_shift", "__rrshift__")
+    __irshift__: BinaryOperator = _dispatch.in_place("bitwise_right_shift", "__irshift__")
 
-    def __pos__(self) -> "Array":
-        return _ew.positive(self)
+    # Comparisons have no in-place form; Python reflects them itself (``2 < x`` calls
+    # ``x.__gt__(2)``). ``==`` and ``!=`` give arrays, not bools, as the standard says.
+    __eq__: BinaryOperator = _dispatch.forward("equal", "__eq__")  # type: ignore[assignment]
+    __ne__: BinaryOperator = _dispatch.forward("not_equal", "__ne__")  # type: ignore[assignment]
+    __lt__: BinaryOperator = _dispatch.forward("less", "__lt__")
+    __le__: BinaryOperator = _dispatch.forward("less_equal", "__le__")
+    __gt__: BinaryOperator = _dispatch.forward("greater", "__gt__")
+    __ge__: BinaryOperator = _dispatch.forward("greater_equal", "__ge__")
 
-    def __invert__(self) -> "Array":
-        return _ew.bitwise_invert(self)
-
-    def __matmul__(self, other) -> "Array":
-        if other.__class__ is not Array:
-            _refuse_foreign_array(other, "__matmul__")
+    def __matmul__(self, other: Array, /) -> Array:
+        """The operator form of :func:`matmul`."""
+        if other.__class__ is not self.__class__:
+            _dispatch.refuse_foreign_array(other, "__matmul__")
             return NotImplemented
-        return _linalg.matmul(self, other)
+        return matrix_product(self, other)
 
-    def __rmatmul__(self, other) -> "Array":
-        if other.__class__ is not Array:
-            _refuse_foreign_array(other, "__rmatmul__")
+    def __rmatmul__(self, other: Array, /) -> Array:
+        """The operator form of :func:`matmul`, reflected."""
+        if other.__class__ is not self.__class__:
+            _dispatch.refuse_foreign_array(other, "__rmatmul__")
             return NotImplemented
-        return _linalg.matmul(other, self)
+        return matrix_product(other, self)
 
-    def __imatmul__(self, other) -> "Array":
-        if other.__class__ is not Array:
-            _refuse_foreign_array(other, "__imatmul__")
+    def __imatmul__(self, other: Array, /) -> Array:
+        """The operator form of :func:`matmul`, in place."""
+        if other.__class__ is not self.__class__:
+            _dispatch.refuse_foreign_array(other, "__imatmul__")
             return NotImplemented
-        return self._assign_in_place("__imatmul__", _linalg.matmul(self, other))
+        return self._assign_in_place("__imatmul__", matrix_product(self, other))
 
     def _assign_in_place(self, operator: str, result: "Array") -> "Array":
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
@@ -346,11 +404,9 @@ class Array:
                     layout = first_axis_sliced(self._layout, key)
                 return self._view(layout)
         if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
-            return Array._adopt(_kernels.masked(self._numpy(), key._numpy()), self._dtype)
+            return Array._adopt(_kernels.masked(self, key), self._dtype)
         if is_advanced(key):
-            return Array._adopt(
-                _kernels.gather(self._numpy(), self._advanced_key(key)), self._dtype
-            )
+            return Array._adopt(_kernels.gather(self, self._advanced_key(key)), self._dtype)
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
     def __setitem__(self, key, value) -> None:
@@ -359,13 +415,12 @@ class Array:
             advanced_key = self._advanced_key(key)
             source = self._checked_source(value, None)
             self._check_writable()
-            _kernels.scatter(self._numpy(), advanced_key, source)
+            _kernels.scatter(self, advanced_key, source)
             return
         target_layout = basic_indexed(self._layout, basic_key(key))
         source = self._checked_source(value, target_layout.shape)
         self._check_writable()
-        target = _kernels.numpy_view(self._storage, target_layout, self._dtype.dtype)
-        _kernels.write(target, source)
+        _kernels.write(self, target_layout, source)
 
     def _check_writable(self) -> None:
         if has_repeated_addresses(self._layout):
@@ -379,33 +434,23 @@ class Array:
                 "broadcast); copy it before writing"
             )
 
-    def _advanced_key(self, key) -> tuple:
-        """The key with arrays and lists as NumPy index arrays, each checked for its dtype."""
+    def _advanced_key(self, key: Any) -> Any:
+        """The key for the kernels (arrays and lists as index arrays), after checking
+        that every array in it has an integer or bool dtype."""
         items = key if key.__class__ is tuple else (key,)
-        converted = []
         for item in items:
-            if isinstance(item, list):
-                item = _kernels.index_array(item)
-            elif isinstance(item, Array):
-                if item._dtype.kind == "bool" or "integer" in item._dtype.kind:
-                    item = item._numpy()
-                else:
-                    raise IndexError(
-                        f"__getitem__(): arrays used as indices must have an integer or bool "
-                        f"dtype, got {item._dtype}"
-                    )
-            converted.append(item)
-        for item in converted:
-            kind = getattr(getattr(item, "dtype", None), "kind", None)
-            if kind is not None and kind not in "iub":
+            if isinstance(item, Array) and not (
+                item._dtype.kind == "bool" or "integer" in item._dtype.kind
+            ):
                 raise IndexError(
                     f"__getitem__(): arrays used as indices must have an integer or bool "
-                    f"dtype, got {item.dtype}"
+                    f"dtype, got {item._dtype}"
                 )
-        return tuple(converted)
+        return _kernels.index_key(items)
 
-    def _checked_source(self, value, target_shape):
-        """The value to write as a NumPy array or scalar, after the standard's checks."""
+    def _checked_source(self, value: Any, target_shape: tuple[int, ...] | None) -> Any:
+        """The value to write (an array, or a scalar the kernels made of a Python one),
+        after the standard's checks."""
         if isinstance(value, Array):
             if not promotes_to(value._dtype, self._dtype):
                 raise TypeError(
@@ -418,14 +463,14 @@ class Array:
                     f"__setitem__(): a value of shape {value.shape} does not broadcast to "
                     f"the selected shape {target_shape}"
                 )
-            return value._numpy()
+            return value
         scalar = as_python_scalar(value)
         if scalar is None or not python_scalar_fits_kind(scalar, self._dtype):
             raise TypeError(
                 f"__setitem__(): cannot cast {type(value).__name__} {value!r} to the "
                 f"array's dtype {self._dtype.name} without losing data"
             )
-        return _kernels.checked_scalar(scalar, self._dtype.dtype)
+        return _kernels.scalar_of_dtype(scalar, self._dtype)
 
 
 def check_array(x, function: str, argument: str = "x") -> None:
@@ -435,89 +480,3 @@ def check_array(x, function: str, argument: str = "x") -> None:
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
             f"got {type(x).__name__}"
         )
-
-
-def is_operand(value, operator: str) -> bool:
-    """Arrays and Python scalars (NumPy's too) take part in operators; another library's
-    array is a TypeError that says how to convert it; anything else is not an operand
-    (the operator gives NotImplemented, so Python tries the other side)."""
-    if value.__class__ is Array or as_python_scalar(value) is not None:
-        return True
-    _refuse_foreign_array(value, operator)
-    return False
-
-
-def _refuse_foreign_array(value, operator: str) -> None:
-    """TypeError for an array of another library (NumPy, PyTorch, ...) as an operand:
-    mixing them silently would hand back the other library's array type."""
-    if is_foreign_array(value):
-        raise TypeError(
-            f"{operator}(): cannot combine an array_api_reshape Array with a "
-            f"{type(value).__module__}.{type(value).__name__}; convert it with "
-            "array_api_reshape.asarray() first"
-        )
-
-
-def is_foreign_array(value) -> bool:
-    """True for an array of another library: it speaks one of the array protocols."""
-    return any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS)
-
-
-_FOREIGN_ARRAY_MARKS = ("__array_namespace__", "__array__", "__dlpack__", "__array_interface__")
-
-
-from . import _elementwise_functions as _ew  # noqa: E402  (they import Array)
-from . import _linear_algebra_functions as _linalg  # noqa: E402
-
-
-def _binary_operators(name: str, function_name: str, *, comparison: bool = False):
-    """The forward, reflected and in-place operator methods for one binary function
-    (comparisons have no in-place form, and their reflection is another comparison)."""
-    function = getattr(_ew, function_name)
-    forward = _ew.OPERATOR_FORMS[function_name]
-
-    def reflected(self, other):
-        if not is_operand(other, f"__r{name}__"):
-            return NotImplemented
-        return function(other, self)
-
-    def in_place(self, other):
-        if not is_operand(other, f"__i{name}__"):
-            return NotImplemented
-        return self._assign_in_place(f"__i{name}__", function(self, other))
-
-    methods = [(forward, "")] if comparison else [(forward, ""), (reflected, "r"), (in_place, "i")]
-    for method, prefix in methods:
-        method.__name__ = f"__{prefix}{name}__"
-        method.__qualname__ = f"Array.__{prefix}{name}__"
-        role = {"": "", "r": ", reflected", "i": ", in place"}[prefix]
-        method.__doc__ = f"The operator form of :func:`{function_name}`{role}."
-        setattr(Array, method.__name__, method)
-
-
-for _name, _function in (
-    ("add", "add"),
-    ("sub", "subtract"),
-    ("mul", "multiply"),
-    ("truediv", "divide"),
-    ("floordiv", "floor_divide"),
-    ("mod", "remainder"),
-    ("pow", "pow"),
-    ("and", "bitwise_and"),
-    ("or", "bitwise_or"),
-    ("xor", "bitwise_xor"),
-    ("lshift", "bitwise_left_shift"),
-    ("rshift", "bitwise_right_shift"),
-):
-    _binary_operators(_name, _function)
-
-# Python reflects comparisons itself (``2 < x`` calls ``x.__gt__(2)``).
-for _name, _function in (
-    ("eq", "equal"),
-    ("ne", "not_equal"),
-    ("lt", "less"),
-    ("le", "less_equal"),
-    ("gt", "greater"),
-    ("ge", "greater_equal"),
-):
-    _binary_operators(_name, _function, comparison=True)

@@ -1,12 +1,17 @@
 """
 Element-wise kernels: NumPy ufuncs, plus the standard's special cases where NumPy differs.
 
-Every kernel takes NumPy arrays (views over our buffers, or 0-d arrays for Python scalars,
-already of the computation dtype) and returns a new NumPy array. NumPy's floating-point
-warnings are silenced: the standard defines those results (NaN, inf, wrap-around).
+The element-wise chapter and the operators give these kernels our arrays (or Python
+scalars) and the dtype to compute in; the kernels make NumPy operands of them and return a
+new NumPy array. The fast paths of ``_elementwise_dispatch`` call ``binary_kernel``'s
+functions on arrays' views directly. NumPy's floating-point warnings are silenced: the
+standard defines those results (NaN, inf, wrap-around).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -91,7 +96,7 @@ def _integer_power(a, b):
     return np.power(a, b)
 
 
-UNARY = {
+UNARY: dict[str, Callable[..., Any]] = {
     "abs": np.abs,
     "acos": np.arccos,
     "acosh": np.arccosh,
@@ -132,7 +137,7 @@ UNARY = {
     "trunc": np.trunc,
 }
 
-BINARY = {
+BINARY: dict[str, Callable[..., Any]] = {
     "add": np.add,
     "atan2": np.arctan2,
     "bitwise_and": np.bitwise_and,
@@ -164,9 +169,29 @@ BINARY = {
 }
 
 
-def unary(name: str, a: np.ndarray) -> np.ndarray:
-    """The standard's ``name`` of every element of ``a``."""
+def unary_of_array(name: str, x, dtype) -> np.ndarray:
+    """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``."""
+    a = x._numpy() if x._dtype is dtype else contiguous_copy(x._numpy(), dtype.dtype)
     return np.asarray(silenced(UNARY[name], a))
+
+
+_PYTHON_SCALARS = (bool, int, float, complex)
+
+
+def operand(value, dtype) -> np.ndarray:
+    """An operand (our array, or a Python scalar already checked) as NumPy sees it, in
+    the computation ``dtype``: the array's view, a converted copy, or a 0-d array."""
+    if value.__class__ in _PYTHON_SCALARS:
+        return scalar(value, dtype.dtype)
+    if value._dtype is dtype:
+        return value._numpy()
+    return contiguous_copy(value._numpy(), dtype.dtype)
+
+
+def binary_of_operands(name: str, x1, x2, dtype) -> np.ndarray:
+    """The standard's ``name`` of two operands (arrays or Python scalars) broadcast
+    together, computed in ``dtype``."""
+    return binary(name, operand(x1, dtype), operand(x2, dtype), dtype.kind)
 
 
 # Functions NumPy computes without floating-point warnings for every dtype kind, and
@@ -213,21 +238,23 @@ def takes_python_scalars(name: str) -> bool:
     return isinstance(BINARY[name], np.ufunc)
 
 
-def clip(a: np.ndarray, low, high) -> np.ndarray:
-    """``a`` limited to ``[low, high]`` (either may be None); NaNs propagate."""
+def clip(x, low, high) -> np.ndarray:
+    """The array ``x`` limited to ``[low, high]``: each bound our array, a Python scalar
+    (both already checked to convert to ``x``'s dtype) or None; NaNs propagate."""
+    a = x._numpy()
     result = a
     with np.errstate(all="ignore"):
         if low is not None:
-            result = np.maximum(result, low)
+            result = np.maximum(result, _bound(low, x._dtype))
         if high is not None:
-            result = np.minimum(result, high)
-    return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``a`` itself
+            result = np.minimum(result, _bound(high, x._dtype))
+    return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``x`` itself
 
 
-def cast(a: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
-    """``a``'s values in ``numpy_dtype`` (a new array), for an operand of a mixed-dtype
-    operation; the promotion rules allowed the conversion."""
-    return contiguous_copy(a, numpy_dtype)
+def _bound(value, dtype) -> np.ndarray:
+    if value.__class__ in _PYTHON_SCALARS:
+        return scalar(value, dtype.dtype)
+    return value._numpy().astype(dtype.dtype, copy=False)
 
 
 def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:

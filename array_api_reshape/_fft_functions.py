@@ -4,17 +4,19 @@ them (and nothing else).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Literal
+
 from . import _fft_kernels as kernels
 from ._array_object import Array, check_array
-from ._devices import check_device
-from ._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, check_dtype, float64
-from ._kernels import wrap_result
+from ._devices import Device, check_device
+from ._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
 from ._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
 
 _NORMS = ("backward", "ortho", "forward")
 
 
-def _check(function: str, x, kinds: str, norm) -> None:
+def _check(function: str, x: Array, kinds: str, norm: str) -> None:
     check_array(x, f"fft.{function}")
     if x.dtype.kind not in KIND_GROUPS[kinds]:
         raise TypeError(f"fft.{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")
@@ -24,7 +26,7 @@ def _check(function: str, x, kinds: str, norm) -> None:
         )
 
 
-def _length(function: str, n):
+def _length(function: str, n: int | None) -> int | None:
     if n is None:
         return None
     n = as_int(n, f"fft.{function}", "n")
@@ -33,46 +35,71 @@ def _length(function: str, n):
     return n
 
 
-def _one_axis(function, x, n, axis, norm, kinds, result_of):
+def _one_axis(
+    function: str,
+    kernel: kernels.OneAxisTransform,
+    x: Array,
+    n: int | None,
+    axis: int,
+    norm: kernels.Norm,
+    kinds: str,
+    result_of: Callable[[DType], DType],
+) -> Array:
     _check(function, x, kinds, norm)
     if x.ndim == 0:
         raise ValueError(f"fft.{function}(): 'x' must have at least one dimension")
-    n = _length(function, n)
+    length = _length(function, n)
     axis = normalize_axis(axis, x.ndim, f"fft.{function}")
     dtype = result_of(x.dtype)
-    result = kernels.run(function, x._numpy(), n=n, axis=axis, norm=norm)
-    return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
+    return Array._adopt(kernel(x, length, axis, norm, dtype), dtype)
 
 
-def _many_axes(function, x, s, axes, norm, kinds, result_of):
+def _many_axes(
+    function: str,
+    kernel: kernels.ManyAxesTransform,
+    x: Array,
+    s: Sequence[int] | None,
+    axes: Sequence[int] | None,
+    norm: kernels.Norm,
+    kinds: str,
+    result_of: Callable[[DType], DType],
+) -> Array:
     _check(function, x, kinds, norm)
-    if axes is not None:
-        axes = normalize_axes(axes, x.ndim, f"fft.{function}", "axes")
+    checked_axes = None if axes is None else normalize_axes(
+        axes, x.ndim, f"fft.{function}", "axes"
+    )
+    sizes = None
     if s is not None:
-        s = as_int_tuple(s, f"fft.{function}", "s")
-        if any(n < 1 and n != -1 for n in s):
-            raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {s}")
-        if axes is None:
-            axes = tuple(range(x.ndim - len(s), x.ndim))
-        if len(s) != len(axes):
+        sizes = as_int_tuple(s, f"fft.{function}", "s")
+        if any(n < 1 and n != -1 for n in sizes):
+            raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {sizes}")
+        if checked_axes is None:
+            checked_axes = tuple(range(x.ndim - len(sizes), x.ndim))
+        if len(sizes) != len(checked_axes):
             raise ValueError(f"fft.{function}(): 's' and 'axes' must have the same length")
-        s = tuple(x.shape[a] if n == -1 else n for n, a in zip(s, axes))
+        sizes = tuple(x.shape[a] if n == -1 else n for n, a in zip(sizes, checked_axes))
     dtype = result_of(x.dtype)
-    result = kernels.run(function, x._numpy(), s=s, axes=axes, norm=norm)
-    return Array._new(*wrap_result(result.astype(dtype.dtype, copy=False)), dtype)
+    return Array._adopt(kernel(x, sizes, checked_axes, norm, dtype), dtype)
 
 
-def _complex_result(dtype):
+def _complex_result(dtype: DType) -> DType:
     """The complex dtype of a transform's result: a real input's complex counterpart."""
     return COMPLEX_OF.get(dtype, dtype)
 
 
-def _real_result(dtype):
+def _real_result(dtype: DType) -> DType:
     """The real dtype of an inverse real transform's result."""
     return REAL_OF.get(dtype, dtype)
 
 
-def fft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def fft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     One-dimensional discrete Fourier transform.
 
@@ -98,10 +125,19 @@ def fft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.fft(xp.asarray([1 + 0j, 1 + 0j]))
     Array([2.+0.j, 0.+0.j], dtype=complex128)
     """
-    return _one_axis("fft", x, n, axis, norm, "complex floating-point", _complex_result)
+    return _one_axis(
+        "fft", kernels.fft, x, n, axis, norm, "complex floating-point", _complex_result
+    )
 
 
-def ifft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def ifft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     One-dimensional inverse discrete Fourier transform.
 
@@ -126,10 +162,19 @@ def ifft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.ifft(xp.asarray([2 + 0j, 0j]))
     Array([1.+0.j, 1.+0.j], dtype=complex128)
     """
-    return _one_axis("ifft", x, n, axis, norm, "complex floating-point", _complex_result)
+    return _one_axis(
+        "ifft", kernels.ifft, x, n, axis, norm, "complex floating-point", _complex_result
+    )
 
 
-def fftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+def fftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     N-dimensional discrete Fourier transform.
 
@@ -154,10 +199,19 @@ def fftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))[0, 0]
     Array(4.+0.j, dtype=complex64)
     """
-    return _many_axes("fftn", x, s, axes, norm, "complex floating-point", _complex_result)
+    return _many_axes(
+        "fftn", kernels.fftn, x, s, axes, norm, "complex floating-point", _complex_result
+    )
 
 
-def ifftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+def ifftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     N-dimensional inverse discrete Fourier transform.
 
@@ -182,10 +236,19 @@ def ifftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.ifftn(xp.full((2, 2), 1 + 0j))[0, 0]
     Array(1.+0.j, dtype=complex128)
     """
-    return _many_axes("ifftn", x, s, axes, norm, "complex floating-point", _complex_result)
+    return _many_axes(
+        "ifftn", kernels.ifftn, x, s, axes, norm, "complex floating-point", _complex_result
+    )
 
 
-def rfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def rfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     One-dimensional discrete Fourier transform of real input (non-negative frequencies).
 
@@ -211,10 +274,17 @@ def rfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     Array([4.+0.j, 0.+0.j, 0.+0.j], dtype=complex128)
     """
-    return _one_axis("rfft", x, n, axis, norm, "real floating-point", _complex_result)
+    return _one_axis("rfft", kernels.rfft, x, n, axis, norm, "real floating-point", _complex_result)
 
 
-def irfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def irfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     Inverse of :func:`rfft`: real output from non-negative frequencies.
 
@@ -240,10 +310,19 @@ def irfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.irfft(xp.asarray([4 + 0j, 0j, 0j]))
     Array([1., 1., 1., 1.], dtype=float64)
     """
-    return _one_axis("irfft", x, n, axis, norm, "complex floating-point", _real_result)
+    return _one_axis(
+        "irfft", kernels.irfft, x, n, axis, norm, "complex floating-point", _real_result
+    )
 
 
-def rfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+def rfftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     N-dimensional discrete Fourier transform of real input.
 
@@ -269,10 +348,19 @@ def rfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.rfftn(xp.ones((2, 2))).shape
     (2, 2)
     """
-    return _many_axes("rfftn", x, s, axes, norm, "real floating-point", _complex_result)
+    return _many_axes(
+        "rfftn", kernels.rfftn, x, s, axes, norm, "real floating-point", _complex_result
+    )
 
 
-def irfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
+def irfftn(
+    x: Array,
+    /,
+    *,
+    s: Sequence[int] | None = None,
+    axes: Sequence[int] | None = None,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     Inverse of :func:`rfftn`.
 
@@ -298,10 +386,19 @@ def irfftn(x: Array, /, *, s=None, axes=None, norm="backward") -> Array:
     >>> xp.fft.irfftn(xp.full((2, 2), 1 + 0j)).shape
     (2, 2)
     """
-    return _many_axes("irfftn", x, s, axes, norm, "complex floating-point", _real_result)
+    return _many_axes(
+        "irfftn", kernels.irfftn, x, s, axes, norm, "complex floating-point", _real_result
+    )
 
 
-def hfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def hfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     Discrete Fourier transform of a signal with Hermitian symmetry (real output).
 
@@ -327,10 +424,17 @@ def hfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.hfft(xp.asarray([1 + 0j, 0j, 0j]))
     Array([1., 1., 1., 1.], dtype=float64)
     """
-    return _one_axis("hfft", x, n, axis, norm, "complex floating-point", _real_result)
+    return _one_axis("hfft", kernels.hfft, x, n, axis, norm, "complex floating-point", _real_result)
 
 
-def ihfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
+def ihfft(
+    x: Array,
+    /,
+    *,
+    n: int | None = None,
+    axis: int = -1,
+    norm: Literal["backward", "ortho", "forward"] = "backward",
+) -> Array:
     """
     Inverse of :func:`hfft`: the non-negative frequencies of a real signal.
 
@@ -356,10 +460,19 @@ def ihfft(x: Array, /, *, n=None, axis=-1, norm="backward") -> Array:
     >>> xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
     """
-    return _one_axis("ihfft", x, n, axis, norm, "real floating-point", _complex_result)
+    return _one_axis(
+        "ihfft", kernels.ihfft, x, n, axis, norm, "real floating-point", _complex_result
+    )
 
 
-def _frequencies(function: str, n, d, dtype, device) -> Array:
+def _frequencies(
+    function: str,
+    kernel: kernels.Frequencies,
+    n: int,
+    d: float,
+    dtype: DType | None,
+    device: Device | None,
+) -> Array:
     n = as_int(n, f"fft.{function}", "n")
     if n < 1:
         raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
@@ -368,14 +481,22 @@ def _frequencies(function: str, n, d, dtype, device) -> Array:
     if d == 0:
         raise ValueError(f"fft.{function}(): 'd' (the sample spacing) must not be 0")
     check_device(device, f"fft.{function}")
-    dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
-    if dtype.kind != "real floating":
-        raise TypeError(f"fft.{function}(): 'dtype' must be a real floating dtype, got {dtype}")
-    result = kernels.run(function, n, d=d)
-    return Array._new(*wrap_result(result.astype(dtype.dtype)), dtype)
+    result_dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
+    if result_dtype.kind != "real floating":
+        raise TypeError(
+            f"fft.{function}(): 'dtype' must be a real floating dtype, got {result_dtype}"
+        )
+    return Array._adopt(kernel(n, d, result_dtype), result_dtype)
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
+def fftfreq(
+    n: int,
+    /,
+    *,
+    d: float = 1.0,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     Sample frequencies of :func:`fft` for ``n`` samples spaced ``d`` apart.
 
@@ -400,10 +521,17 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
     >>> xp.fft.fftfreq(4)
     Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
     """
-    return _frequencies("fftfreq", n, d, dtype, device)
+    return _frequencies("fftfreq", kernels.fftfreq, n, d, dtype, device)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
+def rfftfreq(
+    n: int,
+    /,
+    *,
+    d: float = 1.0,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     Sample frequencies of :func:`rfft` (non-negative only).
 
@@ -428,18 +556,23 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None) -> Array:
     >>> xp.fft.rfftfreq(4)
     Array([0.  , 0.25, 0.5 ], dtype=float64)
     """
-    return _frequencies("rfftfreq", n, d, dtype, device)
+    return _frequencies("rfftfreq", kernels.rfftfreq, n, d, dtype, device)
 
 
-def _shift(function: str, x, axes) -> Array:
+def _shift(
+    function: str,
+    kernel: kernels.Shift,
+    x: Array,
+    axes: int | Sequence[int] | None,
+) -> Array:
     check_array(x, f"fft.{function}")
-    if axes is not None:
-        axes = normalize_axes(axes, x.ndim, f"fft.{function}", "axes")
-    result = kernels.run(function, x._numpy(), axes=axes)
-    return Array._new(*wrap_result(result), x.dtype)
+    checked_axes = None if axes is None else normalize_axes(
+        axes, x.ndim, f"fft.{function}", "axes"
+    )
+    return Array._adopt(kernel(x, checked_axes), x.dtype)
 
 
-def fftshift(x: Array, /, *, axes=None) -> Array:
+def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """
     Move the zero frequency to the centre.
 
@@ -460,10 +593,10 @@ def fftshift(x: Array, /, *, axes=None) -> Array:
     >>> xp.fft.fftshift(xp.fft.fftfreq(4))
     Array([-0.5 , -0.25,  0.  ,  0.25], dtype=float64)
     """
-    return _shift("fftshift", x, axes)
+    return _shift("fftshift", kernels.fftshift, x, axes)
 
 
-def ifftshift(x: Array, /, *, axes=None) -> Array:
+def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """
     Inverse of :func:`fftshift`.
 
@@ -484,5 +617,5 @@ def ifftshift(x: Array, /, *, axes=None) -> Array:
     >>> xp.fft.ifftshift(xp.asarray([-0.5, -0.25, 0.0, 0.25]))
     Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
     """
-    return _shift("ifftshift", x, axes)
+    return _shift("ifftshift", kernels.ifftshift, x, axes)
 

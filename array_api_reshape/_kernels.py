@@ -137,13 +137,23 @@ def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
     return Storage(result), contiguous_layout(result.shape)
 
 
-def write(target: np.ndarray, value) -> None:
-    """Write ``value`` (a NumPy array or a scalar, already checked) into ``target`` in one call."""
-    np.copyto(target, value, casting="unsafe")
+def _elements(value):
+    """A value to write or compare: our array's view, else the value (a NumPy scalar
+    or array made by these kernels)."""
+    return value._numpy() if hasattr(value, "_layout") else value
 
 
-def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
-    """NumPy's ``__array__`` protocol over a view: share memory unless told or forced to copy."""
+def write(x, layout: Layout, value) -> None:
+    """Write ``value`` (our array or a scalar of ``scalar_of_dtype``, already checked)
+    into the elements of ``x``'s storage that ``layout`` selects, in one call."""
+    target = numpy_view(x._storage, layout, x._dtype.dtype)
+    np.copyto(target, value._numpy() if hasattr(value, "_layout") else value, casting="unsafe")
+
+
+def to_numpy(x, dtype=None, copy=None) -> np.ndarray:
+    """NumPy's ``__array__`` protocol for our array: share memory unless told or forced
+    to copy."""
+    view = x._numpy()
     if dtype is not None and np.dtype(dtype) != view.dtype:
         if copy is False:
             raise ValueError(
@@ -155,8 +165,9 @@ def to_numpy(view: np.ndarray, dtype=None, copy=None) -> np.ndarray:
     return copy_strided(view) if copy else view.view()
 
 
-def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
-    """The DLPack capsule of a view (NumPy produces it; the CPU needs no stream)."""
+def export_dlpack(x, max_version, dl_device, copy):
+    """The DLPack capsule of our array (NumPy produces it; the CPU needs no stream)."""
+    view = x._numpy()
     if dl_device is not None and tuple(dl_device) != DLPACK_CPU:
         raise ValueError(
             f"__dlpack__(): 'dl_device' {dl_device!r} is not the CPU {DLPACK_CPU}; "
@@ -168,12 +179,33 @@ def export_dlpack(view: np.ndarray, max_version, dl_device, copy):
     return view.__dlpack__(**kwargs)
 
 
-def array_repr(view: np.ndarray, dtype_name: str) -> str:
+def array_repr(x) -> str:
     """``Array([...], dtype=float64)``; empty arrays also show their shape."""
+    view, dtype_name = x._numpy(), x._dtype.name
     if view.size == 0:
         return f"Array([], shape={view.shape}, dtype={dtype_name})"
     body = np.array2string(view, separator=", ", prefix="Array(")
     return f"Array({body}, dtype={dtype_name})"
+
+
+def scalar_value(x):
+    """The one element of a 0-d array as a Python scalar."""
+    return x._numpy()[()].item()
+
+
+def format_scalar(x, format_spec: str) -> str:
+    """The one element of a 0-d array formatted as NumPy formats its scalars."""
+    return format(x._numpy()[()], format_spec)
+
+
+def compact_copy(x) -> np.ndarray:
+    """A new C-contiguous NumPy array holding a copy of our array's elements."""
+    return copy_strided(x._numpy())
+
+
+def scalar_of_dtype(value, dtype, function: str = "__setitem__") -> np.ndarray:
+    """A Python scalar as a 0-d array of our ``dtype``; OverflowError if it does not fit."""
+    return checked_scalar(value, dtype.dtype, function)
 
 
 def checked_scalar(value, numpy_dtype: np.dtype, function: str = "__setitem__") -> np.ndarray:
@@ -222,18 +254,34 @@ def views_overlap(first: np.ndarray, second: np.ndarray) -> bool:
     return bool(np.shares_memory(first, second))
 
 
-def matmul(a: np.ndarray, b: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
-    """Matrix product with NumPy's broadcasting of stacks, computed in ``numpy_dtype``."""
+def matmul(x1, x2, dtype) -> np.ndarray:
+    """Matrix product of two arrays with NumPy's broadcasting of stacks, computed in
+    ``dtype``."""
     with np.errstate(all="ignore"):
-        return np.matmul(a, b, dtype=numpy_dtype)
+        return np.matmul(x1._numpy(), x2._numpy(), dtype=dtype.dtype)
 
 
-def index_array(items: list) -> np.ndarray:
-    """A Python list used as an index, as a NumPy integer or boolean array."""
-    array = np.asarray(items)
-    if array.size == 0:
-        return array.astype(np.intp)
-    return array
+def index_key(items: tuple) -> tuple:
+    """An advanced key's items for NumPy: lists and our arrays (already checked for an
+    integer or bool dtype) as index arrays; IndexError for any other array whose dtype
+    is neither."""
+    converted = []
+    for item in items:
+        if isinstance(item, list):
+            item = np.asarray(item)
+            if item.size == 0:
+                item = item.astype(np.intp)
+        elif hasattr(item, "_layout"):
+            item = item._numpy()
+        converted.append(item)
+    for item in converted:
+        kind = getattr(getattr(item, "dtype", None), "kind", None)
+        if kind is not None and kind not in "iub":
+            raise IndexError(
+                f"__getitem__(): arrays used as indices must have an integer or bool "
+                f"dtype, got {item.dtype}"
+            )
+    return tuple(converted)
 
 
 _OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)")
@@ -257,23 +305,25 @@ def _indexing_error(error: IndexError, function: str) -> IndexError:
     return IndexError(f"{function}(): {message}")
 
 
-def gather(view: np.ndarray, key: tuple) -> np.ndarray:
-    """``view[key]`` for an advanced key: always a new array (never a NumPy scalar)."""
+def gather(x, key: tuple) -> np.ndarray:
+    """``x[key]`` for an advanced key of ``index_key``: always a new array."""
     try:
-        return np.asarray(view[key])
+        return np.asarray(x._numpy()[key])
     except IndexError as error:
         raise _indexing_error(error, "__getitem__") from None
 
 
-def masked(view: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """The elements of ``view`` where ``mask``, of the same shape, is true (a new array)."""
-    return view[mask]
+def masked(x, mask) -> np.ndarray:
+    """The elements of array ``x`` where the bool array ``mask``, of the same shape, is
+    true (a new array)."""
+    return x._numpy()[mask._numpy()]
 
 
-def scatter(view: np.ndarray, key: tuple, value) -> None:
-    """``view[key] = value`` for an advanced key; NumPy checks everything before writing."""
+def scatter(x, key: tuple, value) -> None:
+    """``x[key] = value`` for an advanced key of ``index_key`` (``value`` as for ``write``);
+    NumPy checks everything before writing."""
     try:
-        view[key] = value
+        x._numpy()[key] = _elements(value)
     except IndexError as error:
         raise _indexing_error(error, "__setitem__") from None
     except ValueError:
@@ -416,12 +466,20 @@ def unique(view: np.ndarray, with_indices: bool, with_inverse: bool, with_counts
     return tuple(results)
 
 
-def vector_dot(a: np.ndarray, b: np.ndarray, axis: int, numpy_dtype: np.dtype) -> np.ndarray:
-    """Sum over ``axis`` of conj(a) * b, after broadcasting the other axes."""
-    a = np.moveaxis(a.astype(numpy_dtype, copy=False), axis, -1)
-    b = np.moveaxis(b.astype(numpy_dtype, copy=False), axis, -1)
+def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:
+    """Sum over ``axis`` of conj(x1) * x2 for two arrays, after broadcasting the other
+    axes, computed in ``dtype``."""
+    a = np.moveaxis(x1._numpy().astype(dtype.dtype, copy=False), axis, -1)
+    b = np.moveaxis(x2._numpy().astype(dtype.dtype, copy=False), axis, -1)
     with np.errstate(all="ignore"):
-        return np.asarray(np.vecdot(a, b, axis=-1))
+        return np.asarray(np.vecdot(a, b))  # over the last axis
+
+
+def tensordot(x1, x2, axes: tuple[tuple[int, ...], tuple[int, ...]], dtype) -> np.ndarray:
+    """The contraction of two arrays over the axis pairs ``axes``, computed in ``dtype``."""
+    a = x1._numpy().astype(dtype.dtype, copy=False)
+    b = x2._numpy().astype(dtype.dtype, copy=False)
+    return np.asarray(silenced(np.tensordot, a, b, axes=axes))
 
 
 def column_major_copy(view: np.ndarray) -> np.ndarray:

@@ -4,7 +4,7 @@ them (and nothing else).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from . import _linalg_kernels as kernels
 from ._array_object import Array, check_array
@@ -18,7 +18,6 @@ from ._dtypes import (
     promote_types,
     uint64,
 )
-from ._kernels import wrap_result
 from ._layout import broadcast_shape, diagonal_of_matrices
 from ._reductions import check_keepdims, reduced_axes
 from ._validation import as_int
@@ -61,13 +60,7 @@ class SVDResult(NamedTuple):
     Vh: Array
 
 
-def _wrap(values, dtype: DType) -> Array:
-    if values.dtype != dtype.dtype:
-        values = values.astype(dtype.dtype)
-    return Array._new(*wrap_result(values), dtype)
-
-
-def _floating(x, function: str, argument: str = "x") -> None:
+def _floating(x: Array, function: str, argument: str = "x") -> None:
     check_array(x, f"linalg.{function}", argument)
     if "floating" not in x.dtype.kind:
         raise TypeError(
@@ -75,7 +68,7 @@ def _floating(x, function: str, argument: str = "x") -> None:
         )
 
 
-def _matrices(x, function: str, square: bool = False) -> None:
+def _matrices(x: Array, function: str, square: bool = False) -> None:
     _floating(x, function)
     if x.ndim < 2:
         raise ValueError(
@@ -87,7 +80,7 @@ def _matrices(x, function: str, square: bool = False) -> None:
         )
 
 
-def cholesky(x: Array, /, *, upper=False) -> Array:
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """
     Cholesky factor of Hermitian positive-definite matrices.
 
@@ -116,13 +109,10 @@ def cholesky(x: Array, /, *, upper=False) -> Array:
            [1., 2.]], dtype=float64)
     """
     _matrices(x, "cholesky", square=True)
-    lower = kernels.run("cholesky", x._numpy())
-    if upper:
-        lower = lower.swapaxes(-1, -2).conj()
-    return _wrap(lower, x.dtype)
+    return Array._adopt(kernels.cholesky(x, bool(upper)), x.dtype)
 
 
-def cross(x1: Array, x2: Array, /, *, axis=-1) -> Array:
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """
     Cross products of 3-element vectors.
 
@@ -163,11 +153,7 @@ def cross(x1: Array, x2: Array, /, *, axis=-1) -> Array:
             f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
             f"{x1.shape} and {x2.shape}"
         )
-    result = kernels.run(
-        "cross", x1._numpy().astype(dtype.dtype, copy=False),
-        x2._numpy().astype(dtype.dtype, copy=False), axis=axis,
-    )
-    return _wrap(result, dtype)
+    return Array._adopt(kernels.cross(x1, x2, axis, dtype), dtype)
 
 
 def det(x: Array, /) -> Array:
@@ -191,10 +177,10 @@ def det(x: Array, /) -> Array:
     Array(-2., dtype=float64)
     """
     _matrices(x, "det", square=True)
-    return _wrap(kernels.run("det", x._numpy()), x.dtype)
+    return Array._adopt(kernels.det(x), x.dtype)
 
 
-def diagonal(x: Array, /, *, offset=0) -> Array:
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """
     The diagonals of matrices (a view).
 
@@ -244,8 +230,8 @@ def eigh(x: Array, /) -> EighResult:
     Array([1., 2.], dtype=float64)
     """
     _matrices(x, "eigh", square=True)
-    values, vectors = kernels.run("eigh", x._numpy())
-    return EighResult(_wrap(values, REAL_OF.get(x.dtype, x.dtype)), _wrap(vectors, x.dtype))
+    values, vectors = kernels.eigh(x)
+    return EighResult(Array._adopt(values, _real_dtype(x.dtype)), Array._adopt(vectors, x.dtype))
 
 
 def eigvalsh(x: Array, /) -> Array:
@@ -269,11 +255,17 @@ def eigvalsh(x: Array, /) -> Array:
     Array([1., 2.], dtype=float64)
     """
     _matrices(x, "eigvalsh", square=True)
-    return _wrap(kernels.run("eigvalsh", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
+    return Array._adopt(kernels.eigvalsh(x), _real_dtype(x.dtype))
 
 
 def _complex_dtype(dtype: DType) -> DType:
+    """The complex dtype of ``dtype``'s precision (itself when complex)."""
     return COMPLEX_OF.get(dtype, dtype)
+
+
+def _real_dtype(dtype: DType) -> DType:
+    """The real dtype of ``dtype``'s precision (itself when real)."""
+    return REAL_OF.get(dtype, dtype)
 
 
 def eig(x: Array, /) -> EigResult:
@@ -297,9 +289,9 @@ def eig(x: Array, /) -> EigResult:
     Array([0.+1.j, 0.-1.j], dtype=complex128)
     """
     _matrices(x, "eig", square=True)
-    values, vectors = kernels.run("eig", x._numpy())
+    values, vectors = kernels.eig(x)
     dtype = _complex_dtype(x.dtype)
-    return EigResult(_wrap(kernels.as_complex(values), dtype), _wrap(kernels.as_complex(vectors), dtype))
+    return EigResult(Array._adopt(values, dtype), Array._adopt(vectors, dtype))
 
 
 def eigvals(x: Array, /) -> Array:
@@ -323,8 +315,7 @@ def eigvals(x: Array, /) -> Array:
     Array([2.+0.j, 3.+0.j], dtype=complex128)
     """
     _matrices(x, "eigvals", square=True)
-    values = kernels.as_complex(kernels.run("eigvals", x._numpy()))
-    return _wrap(values, _complex_dtype(x.dtype))
+    return Array._adopt(kernels.eigvals(x), _complex_dtype(x.dtype))
 
 
 def inv(x: Array, /) -> Array:
@@ -353,10 +344,16 @@ def inv(x: Array, /) -> Array:
            [0.  , 0.25]], dtype=float64)
     """
     _matrices(x, "inv", square=True)
-    return _wrap(kernels.run("inv", x._numpy()), x.dtype)
+    return Array._adopt(kernels.inv(x), x.dtype)
 
 
-def matrix_norm(x: Array, /, *, keepdims=False, ord="fro") -> Array:
+def matrix_norm(
+    x: Array,
+    /,
+    *,
+    keepdims: bool = False,
+    ord: int | float | Literal["fro", "nuc"] | None = "fro",
+) -> Array:
     """
     Norms of matrices.
 
@@ -384,11 +381,10 @@ def matrix_norm(x: Array, /, *, keepdims=False, ord="fro") -> Array:
     if ord not in ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf")):
         raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
     keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
-    result = kernels.run("matrix_norm", x._numpy(), keepdims=keepdims, ord=ord)
-    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))
+    return Array._adopt(kernels.matrix_norm(x, keepdims, ord), _real_dtype(x.dtype))
 
 
-def matrix_power(x: Array, n, /) -> Array:
+def matrix_power(x: Array, n: int, /) -> Array:
     """
     A square matrix raised to an integer power (negative powers invert it first).
 
@@ -416,20 +412,17 @@ def matrix_power(x: Array, n, /) -> Array:
         raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
     if n < 0 and "floating" not in x.dtype.kind:
         raise TypeError("linalg.matrix_power(): a negative power needs a floating-point 'x'")
-    return _wrap(kernels.run("matrix_power", x._numpy(), n), x.dtype)
+    return Array._adopt(kernels.matrix_power(x, n), x.dtype)
 
 
-def _tolerance(rtol, function: str):
-    if rtol is None:
-        return None
-    if isinstance(rtol, Array):
-        return rtol._numpy()
+def _check_tolerance(rtol: float | Array | None, function: str) -> None:
+    if rtol is None or isinstance(rtol, Array):
+        return
     if isinstance(rtol, bool) or not isinstance(rtol, (int, float)):
         raise TypeError(f"linalg.{function}(): 'rtol' must be a float or an array, got {rtol!r}")
-    return rtol
 
 
-def matrix_rank(x: Array, /, *, rtol=None) -> Array:
+def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     Ranks of matrices: how many singular values exceed ``rtol`` times the largest.
 
@@ -452,9 +445,8 @@ def matrix_rank(x: Array, /, *, rtol=None) -> Array:
     Array(1, dtype=int64)
     """
     _matrices(x, "matrix_rank")
-    tolerance = _tolerance(rtol, "matrix_rank")
-    result = kernels.run("matrix_rank", x._numpy(), rtol=tolerance)
-    return _wrap(result, int64)
+    _check_tolerance(rtol, "matrix_rank")
+    return Array._adopt(kernels.matrix_rank(x, rtol), int64)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -485,13 +477,10 @@ def outer(x1: Array, x2: Array, /) -> Array:
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.outer")
     if dtype.kind == "bool":
         raise TypeError("linalg.outer(): the inputs must be numeric")
-    result = kernels.run(
-        "outer", x1._numpy().astype(dtype.dtype, copy=False), x2._numpy().astype(dtype.dtype, copy=False)
-    )
-    return _wrap(result, dtype)
+    return Array._adopt(kernels.outer(x1, x2, dtype), dtype)
 
 
-def pinv(x: Array, /, *, rtol=None) -> Array:
+def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     Moore-Penrose pseudo-inverses of matrices.
 
@@ -516,17 +505,16 @@ def pinv(x: Array, /, *, rtol=None) -> Array:
            [0. , 0. ]], dtype=float64)
     """
     _matrices(x, "pinv")
-    tolerance = _tolerance(rtol, "pinv")
-    if tolerance is None:
-        tolerance = max(x.shape[-2:]) * _epsilon(x.dtype)
-    return _wrap(kernels.run("pinv", x._numpy(), rtol=tolerance), x.dtype)
+    _check_tolerance(rtol, "pinv")
+    tolerance = max(x.shape[-2:]) * _epsilon(x.dtype) if rtol is None else rtol
+    return Array._adopt(kernels.pinv(x, tolerance), x.dtype)
 
 
 def _epsilon(dtype: DType) -> float:
     return finfo(dtype).eps
 
 
-def qr(x: Array, /, *, mode="reduced") -> QRResult:
+def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
     """
     QR decompositions of matrices.
 
@@ -552,8 +540,8 @@ def qr(x: Array, /, *, mode="reduced") -> QRResult:
     _matrices(x, "qr")
     if mode not in ("reduced", "complete"):
         raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
-    q, r = kernels.run("qr", x._numpy(), mode=mode)
-    return QRResult(_wrap(q, x.dtype), _wrap(r, x.dtype))
+    q, r = kernels.qr(x, mode)
+    return QRResult(Array._adopt(q, x.dtype), Array._adopt(r, x.dtype))
 
 
 def slogdet(x: Array, /) -> SlogdetResult:
@@ -577,8 +565,8 @@ def slogdet(x: Array, /) -> SlogdetResult:
     Array(-1., dtype=float64)
     """
     _matrices(x, "slogdet", square=True)
-    sign, logabsdet = kernels.run("slogdet", x._numpy())
-    return SlogdetResult(_wrap(sign, x.dtype), _wrap(logabsdet, REAL_OF.get(x.dtype, x.dtype)))
+    sign, logabsdet = kernels.slogdet(x)
+    return SlogdetResult(Array._adopt(sign, x.dtype), Array._adopt(logabsdet, _real_dtype(x.dtype)))
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -610,16 +598,13 @@ def solve(x1: Array, x2: Array, /) -> Array:
     _matrices(x1, "solve", square=True)
     _floating(x2, "solve", "x2")
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
-    a = x1._numpy().astype(dtype.dtype, copy=False)
-    b = x2._numpy().astype(dtype.dtype, copy=False)
     rows = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
     if rows != x1.shape[-1]:
         raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
-    result = kernels.run("solve", a, b)
-    return _wrap(result, dtype)
+    return Array._adopt(kernels.solve(x1, x2, dtype), dtype)
 
 
-def svd(x: Array, /, *, full_matrices=True) -> SVDResult:
+def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     """
     Singular value decompositions of matrices.
 
@@ -644,8 +629,10 @@ def svd(x: Array, /, *, full_matrices=True) -> SVDResult:
     _matrices(x, "svd")
     if full_matrices is not True and full_matrices is not False:
         raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
-    u, s, vh = kernels.run("svd", x._numpy(), full_matrices=full_matrices)
-    return SVDResult(_wrap(u, x.dtype), _wrap(s, REAL_OF.get(x.dtype, x.dtype)), _wrap(vh, x.dtype))
+    u, s, vh = kernels.svd(x, full_matrices)
+    return SVDResult(
+        Array._adopt(u, x.dtype), Array._adopt(s, _real_dtype(x.dtype)), Array._adopt(vh, x.dtype)
+    )
 
 
 def svdvals(x: Array, /) -> Array:
@@ -669,10 +656,10 @@ def svdvals(x: Array, /) -> Array:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svdvals")
-    return _wrap(kernels.run("svdvals", x._numpy()), REAL_OF.get(x.dtype, x.dtype))
+    return Array._adopt(kernels.svdvals(x), _real_dtype(x.dtype))
 
 
-def trace(x: Array, /, *, offset=0, dtype=None) -> Array:
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """
     Sums along the diagonals of matrices.
 
@@ -703,14 +690,22 @@ def trace(x: Array, /, *, offset=0, dtype=None) -> Array:
         raise TypeError("linalg.trace(): 'x' must be numeric")
     offset = as_int(offset, "linalg.trace", "offset")
     if dtype is None:
-        dtype = {"signed integer": int64, "unsigned integer": uint64}.get(x.dtype.kind, x.dtype)
+        result_dtype = {"signed integer": int64, "unsigned integer": uint64}.get(
+            x.dtype.kind, x.dtype
+        )
     else:
-        dtype = check_dtype(dtype, "linalg.trace")
-    result = kernels.run("trace", x._numpy(), offset=offset, dtype=dtype.dtype)
-    return _wrap(result, dtype)
+        result_dtype = check_dtype(dtype, "linalg.trace")
+    return Array._adopt(kernels.trace(x, offset, result_dtype), result_dtype)
 
 
-def vector_norm(x: Array, /, *, axis=None, keepdims=False, ord=2) -> Array:
+def vector_norm(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    ord: int | float = 2,
+) -> Array:
     """
     Norms of vectors.
 
@@ -741,5 +736,4 @@ def vector_norm(x: Array, /, *, axis=None, keepdims=False, ord=2) -> Array:
         raise TypeError(f"linalg.vector_norm(): 'ord' must be a number, got {ord!r}")
     axes = reduced_axes(x, axis, "linalg.vector_norm")
     keepdims = check_keepdims(keepdims, "linalg.vector_norm")
-    result = kernels.run("vector_norm", x._numpy(), axis=axes, keepdims=keepdims, ord=ord)
-    return _wrap(result, REAL_OF.get(x.dtype, x.dtype))
+    return Array._adopt(kernels.vector_norm(x, axes, keepdims, ord), _real_dtype(x.dtype))

@@ -1,19 +1,43 @@
-"""Linear-algebra kernels: ``numpy.linalg`` on NumPy views, errors in our own words."""
+"""
+Linear-algebra kernels: ``numpy.linalg`` on our arrays' elements, errors in our own words.
+
+One function per function of the ``linalg`` extension. Each takes our arrays (whose
+elements it reads through ``_numpy()``), our DTypes and plain Python values, and returns
+new NumPy arrays that nobody else holds (a tuple of them for the decompositions), never
+NumPy scalars. The chapter module (``_linalg_functions``) has checked every argument and
+wraps the results with ``Array._adopt``, which converts them to the result dtype.
+
+NumPy's floating-point warnings are silenced (the standard defines those results: NaN,
+inf); a singular or non-convergent input raises ValueError naming our function.
+"""
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from typing import Literal, Protocol, TypeVar
 
 import numpy as np
 
+from ._dtypes import DType
 
-def run(function: str, *args, **kwargs):
-    """``numpy.linalg.<function>`` with NumPy's warnings silenced; a singular or
-    non-convergent input raises ValueError naming our function."""
+_Result = TypeVar("_Result")
+
+
+class Elements(Protocol):
+    """What a kernel needs of an array: its elements as a NumPy view (``Array`` is one;
+    this module sits below the array object and does not import it)."""
+
+    def _numpy(self) -> np.ndarray: ...
+
+
+def _silenced(function: str, call: Callable[[], _Result]) -> _Result:
+    """``call()`` with NumPy's warnings off; its LinAlgError as ValueError naming
+    ``linalg.<function>``."""
     try:
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return getattr(np.linalg, function)(*args, **kwargs)
+            return call()
     except np.linalg.LinAlgError as error:
         raise ValueError(f"linalg.{function}(): {_reason(str(error))}") from None
 
@@ -29,8 +53,163 @@ def _reason(message: str) -> str:
     return "the input is not valid for this decomposition"
 
 
-def as_complex(values: np.ndarray) -> np.ndarray:
+def _in_dtype(x: Elements, dtype: DType) -> np.ndarray:
+    """``x``'s elements in ``dtype`` (the view itself when it is already so)."""
+    return x._numpy().astype(dtype.dtype, copy=False)
+
+
+def _complex(values: np.ndarray) -> np.ndarray:
     """Eigenvalues or eigenvectors as complex numbers of the same precision."""
     if values.dtype.kind == "c":
         return values
     return values.astype(np.complex64 if values.dtype == np.float32 else np.complex128)
+
+
+def cholesky(x: Elements, upper: bool) -> np.ndarray:
+    """The lower Cholesky factor of each matrix, or the upper one (its conjugate transpose)."""
+    lower = _silenced("cholesky", lambda: np.linalg.cholesky(x._numpy()))
+    if upper:
+        return np.conj(np.swapaxes(lower, -1, -2))
+    return lower
+
+
+def cross(x1: Elements, x2: Elements, axis: int, dtype: DType) -> np.ndarray:
+    """Cross products along ``axis`` (negative), computed in ``dtype``."""
+    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    return _silenced("cross", lambda: np.linalg.cross(a, b, axis=axis))
+
+
+def det(x: Elements) -> np.ndarray:
+    """Determinants."""
+    return np.asarray(_silenced("det", lambda: np.linalg.det(x._numpy())))
+
+
+def eigh(x: Elements) -> tuple[np.ndarray, np.ndarray]:
+    """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
+    values, vectors = _silenced("eigh", lambda: np.linalg.eigh(x._numpy()))
+    return values, vectors
+
+
+def eigvalsh(x: Elements) -> np.ndarray:
+    """Eigenvalues (ascending) of Hermitian matrices."""
+    return _silenced("eigvalsh", lambda: np.linalg.eigvalsh(x._numpy()))
+
+
+def eig(x: Elements) -> tuple[np.ndarray, np.ndarray]:
+    """Eigenvalues and eigenvectors of general matrices, complex of ``x``'s precision."""
+    values, vectors = _silenced("eig", lambda: np.linalg.eig(x._numpy()))
+    return _complex(values), _complex(vectors)
+
+
+def eigvals(x: Elements) -> np.ndarray:
+    """Eigenvalues of general matrices, complex of ``x``'s precision."""
+    return _complex(_silenced("eigvals", lambda: np.linalg.eigvals(x._numpy())))
+
+
+def inv(x: Elements) -> np.ndarray:
+    """Inverses."""
+    return _silenced("inv", lambda: np.linalg.inv(x._numpy()))
+
+
+def matrix_norm(
+    x: Elements, keepdims: bool, ord: float | Literal["fro", "nuc"] | None
+) -> np.ndarray:
+    """Norms of the matrices in the last two axes."""
+    view = x._numpy()
+    return np.asarray(
+        _silenced(
+            "matrix_norm",
+            lambda: np.linalg.matrix_norm(view, keepdims=keepdims, ord=ord),
+        )
+    )
+
+
+def matrix_power(x: Elements, n: int) -> np.ndarray:
+    """Each matrix to the power ``n``; a new array also for ``n == 1`` (where NumPy
+    hands back its input)."""
+    view = x._numpy()
+    result = _silenced("matrix_power", lambda: np.linalg.matrix_power(view, n))
+    if result is view:
+        return view.copy()
+    return result
+
+
+def _tolerance(rtol: Elements | float) -> np.ndarray | float:
+    """A relative tolerance as NumPy takes it: a Python number or an array's view."""
+    if isinstance(rtol, (int, float)):
+        return rtol
+    return rtol._numpy()
+
+
+def matrix_rank(x: Elements, rtol: Elements | float | None) -> np.ndarray:
+    """Ranks: how many singular values exceed ``rtol`` times the largest (NumPy's
+    default tolerance when None)."""
+    tolerance = None if rtol is None else _tolerance(rtol)
+    view = x._numpy()
+    return np.asarray(_silenced("matrix_rank", lambda: np.linalg.matrix_rank(view, rtol=tolerance)))
+
+
+def outer(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
+    """Outer product of two vectors, computed in ``dtype``."""
+    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    return _silenced("outer", lambda: np.linalg.outer(a, b))
+
+
+def pinv(x: Elements, rtol: Elements | float) -> np.ndarray:
+    """Pseudo-inverses; singular values below ``rtol`` times the largest count as zero."""
+    tolerance = _tolerance(rtol)
+    view = x._numpy()
+    return _silenced("pinv", lambda: np.linalg.pinv(view, rtol=tolerance))
+
+
+def qr(x: Elements, mode: Literal["reduced", "complete"]) -> tuple[np.ndarray, np.ndarray]:
+    """``Q`` and ``R`` (``mode`` is "reduced" or "complete")."""
+    view = x._numpy()
+    q, r = _silenced("qr", lambda: np.linalg.qr(view, mode=mode))
+    return q, r
+
+
+def slogdet(x: Elements) -> tuple[np.ndarray, np.ndarray]:
+    """Sign (or phase) and log of the absolute value of determinants."""
+    sign, logabsdet = _silenced("slogdet", lambda: np.linalg.slogdet(x._numpy()))
+    return np.asarray(sign), np.asarray(logabsdet)
+
+
+def solve(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
+    """The solutions of ``x1 @ result = x2``, computed in ``dtype``."""
+    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    return _silenced("solve", lambda: np.linalg.solve(a, b))
+
+
+def svd(x: Elements, full_matrices: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``U``, singular values (descending) and ``Vh``."""
+    view = x._numpy()
+    u, s, vh = _silenced("svd", lambda: np.linalg.svd(view, full_matrices=full_matrices))
+    return u, s, vh
+
+
+def svdvals(x: Elements) -> np.ndarray:
+    """Singular values, descending."""
+    return _silenced("svdvals", lambda: np.linalg.svdvals(x._numpy()))
+
+
+def trace(x: Elements, offset: int, dtype: DType) -> np.ndarray:
+    """Sums along the diagonal ``offset`` of each matrix, accumulated in ``dtype``."""
+    view = x._numpy()
+    return np.asarray(
+        _silenced("trace", lambda: np.linalg.trace(view, offset=offset, dtype=dtype.dtype))
+    )
+
+
+def vector_norm(
+    x: Elements, axes: tuple[int, ...], keepdims: bool, ord: int | float
+) -> np.ndarray:
+    """Norms of the vectors along ``axes``."""
+    view = x._numpy()
+    return np.asarray(
+        _silenced(
+            "vector_norm",
+            lambda: np.linalg.vector_norm(view, axis=axes, keepdims=keepdims, ord=ord),
+        )
+    )
+

@@ -6,6 +6,7 @@ from . import _kernels
 from ._array_object import Array, check_array
 from ._dtypes import promote_types
 from ._layout import broadcast_shape
+from ._matrix_product import matrix_product
 from ._validation import as_int, as_int_tuple, normalize_axis
 
 
@@ -42,14 +43,6 @@ def matrix_transpose(x: Array, /) -> Array:
     return x.mT
 
 
-def _numeric_operand(x, function: str, argument: str) -> None:
-    check_array(x, function, argument)
-    if x.dtype.kind == "bool":
-        raise TypeError(f"{function}(): '{argument}' must have a numeric dtype, got {x.dtype}")
-    if x.ndim == 0:
-        raise ValueError(f"{function}(): '{argument}' must have at least one dimension")
-
-
 def matmul(x1: Array, x2: Array, /) -> Array:
     """
     Matrix product; stacks of matrices broadcast, 1-D operands act as vectors.
@@ -79,23 +72,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     >>> xp.matmul(a, xp.ones(3))
     Array([ 3., 12.], dtype=float64)
     """
-    _numeric_operand(x1, "matmul", "x1")
-    _numeric_operand(x2, "matmul", "x2")
-    dtype = promote_types(x1.dtype, x2.dtype, "matmul")
-    inner1 = x1.shape[-1]
-    inner2 = x2.shape[-2] if x2.ndim > 1 else x2.shape[0]
-    if inner1 != inner2:
-        raise ValueError(
-            f"matmul(): the last axis of 'x1' (size {inner1}) must match the "
-            f"{'second-to-last' if x2.ndim > 1 else 'only'} axis of 'x2' (size {inner2}); "
-            f"shapes {x1.shape} and {x2.shape}"
-        )
-    if broadcast_shape(x1.shape[:-2], x2.shape[:-2]) is None:
-        raise ValueError(
-            f"matmul(): the stacks of shapes {x1.shape[:-2]} and {x2.shape[:-2]} do not broadcast"
-        )
-    result = _kernels.matmul(x1._numpy(), x2._numpy(), dtype.dtype)
-    return Array._new(*_kernels.from_contiguous_result(result), dtype)
+    check_array(x1, "matmul", "x1")
+    check_array(x2, "matmul", "x2")
+    return matrix_product(x1, x2)
 
 
 def tensordot(x1: Array, x2: Array, /, *, axes=2) -> Array:
@@ -151,11 +130,7 @@ def tensordot(x1: Array, x2: Array, /, *, axes=2) -> Array:
                 f"tensordot(): axis {a} of 'x1' (size {x1.shape[a]}) does not match axis "
                 f"{b} of 'x2' (size {x2.shape[b]})"
             )
-    result = _kernels.numpy_call(
-        "tensordot", x1._numpy().astype(dtype.dtype, copy=False),
-        x2._numpy().astype(dtype.dtype, copy=False), axes=(first, second),
-    )
-    return Array._new(*_kernels.wrap_result(result), dtype)
+    return Array._adopt(_kernels.tensordot(x1, x2, (first, second), dtype), dtype)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis=-1) -> Array:
@@ -207,5 +182,4 @@ def vecdot(x1: Array, x2: Array, /, *, axis=-1) -> Array:
         raise ValueError(
             f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"
         )
-    result = _kernels.vector_dot(x1._numpy(), x2._numpy(), axis, dtype.dtype)
-    return Array._new(*_kernels.wrap_result(result), dtype)
+    return Array._adopt(_kernels.vector_dot(x1, x2, axis, dtype), dtype)

@@ -1,0 +1,382 @@
+"""
+Element-wise dispatch: what every element-wise function and operator does before and
+after its kernel, for an array class it is given.
+
+For each function the table ``SIGNATURES`` states its allowed dtype kinds and its result
+rule. The builders here turn one entry into a callable: the public function (built by the
+element-wise chapter for the array class) or an operator method (declared in the array
+class's body, where the class is ``self``'s). Each applies the standard's type promotion
+(arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
+and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path.
+
+This module sits below the array object and imports none of it: it reads arrays' slots and
+asks the array class for new arrays (``_adopt``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import _elementwise_kernels as kernels
+from ._dtypes import (
+    ALL_DTYPES,
+    DEFAULT_REAL_FLOATING,
+    EXACT_PYTHON_SCALARS,
+    KIND_GROUPS,
+    REAL_OF,
+    DType,
+    as_python_scalar,
+    bool as bool_dtype,
+    promote_types,
+    scalar_result_dtype,
+)
+from ._layout import broadcast_shape
+
+Operation = Callable[..., Any]
+ArrayClass = Any
+"""The array class the builders are given (typed loosely: this module is below it)."""
+
+UNARY_SIGNATURES: dict[str, tuple[str, str]] = {
+    "abs": ("numeric", "component"),
+    "acos": ("any", "floating"),
+    "acosh": ("any", "floating"),
+    "asin": ("any", "floating"),
+    "asinh": ("any", "floating"),
+    "atan": ("any", "floating"),
+    "atanh": ("any", "floating"),
+    "bitwise_invert": ("integer or boolean", "same"),
+    "ceil": ("real-valued", "same"),
+    "conj": ("numeric", "same"),
+    "cos": ("any", "floating"),
+    "cosh": ("any", "floating"),
+    "exp": ("any", "floating"),
+    "expm1": ("any", "floating"),
+    "floor": ("real-valued", "same"),
+    "imag": ("complex floating-point", "component"),
+    "isfinite": ("numeric", "bool"),
+    "isinf": ("numeric", "bool"),
+    "isnan": ("numeric", "bool"),
+    "log": ("any", "floating"),
+    "log1p": ("any", "floating"),
+    "log2": ("any", "floating"),
+    "log10": ("any", "floating"),
+    "logical_not": ("boolean", "bool"),
+    "negative": ("numeric", "same"),
+    "positive": ("numeric", "same"),
+    "real": ("numeric", "component"),
+    "reciprocal": ("floating-point", "same"),
+    "round": ("numeric", "same"),
+    "sign": ("numeric", "same"),
+    "signbit": ("real floating-point", "bool"),
+    "sin": ("any", "floating"),
+    "sinh": ("any", "floating"),
+    "square": ("numeric", "same"),
+    "sqrt": ("any", "floating"),
+    "tan": ("any", "floating"),
+    "tanh": ("any", "floating"),
+    "trunc": ("real-valued", "same"),
+}
+"""For each unary function: the dtype kinds it allows (a name of ``KIND_GROUPS``) and its
+result rule: "same" (the input's dtype), "floating" (integers and bools computed in the
+default floating dtype), "bool", or "component" (complex gives its real dtype)."""
+
+SIGNATURES: dict[str, tuple[str, str]] = {
+    "add": ("numeric", "same"),
+    "atan2": ("real-valued or boolean", "floating"),
+    "bitwise_and": ("integer or boolean", "same"),
+    "bitwise_left_shift": ("integer", "same"),
+    "bitwise_or": ("integer or boolean", "same"),
+    "bitwise_right_shift": ("integer", "same"),
+    "bitwise_xor": ("integer or boolean", "same"),
+    "copysign": ("real-valued or boolean", "floating"),
+    "divide": ("any", "floating"),
+    "equal": ("any", "bool"),
+    "floor_divide": ("real-valued", "same"),
+    "greater": ("real-valued", "bool"),
+    "greater_equal": ("real-valued", "bool"),
+    "hypot": ("real-valued or boolean", "floating"),
+    "less": ("real-valued", "bool"),
+    "less_equal": ("real-valued", "bool"),
+    "logaddexp": ("real-valued or boolean", "floating"),
+    "logical_and": ("boolean", "bool"),
+    "logical_or": ("boolean", "bool"),
+    "logical_xor": ("boolean", "bool"),
+    "maximum": ("real-valued", "same"),
+    "minimum": ("real-valued", "same"),
+    "multiply": ("numeric", "same"),
+    "nextafter": ("real floating-point", "same"),
+    "not_equal": ("any", "bool"),
+    "pow": ("numeric", "same"),
+    "remainder": ("real-valued", "same"),
+    "subtract": ("numeric", "same"),
+}
+"""For each binary function: its allowed dtype kinds and result rule, as for unary ones;
+the arguments of ``apply_binary``, the general path its fast paths shortcut."""
+
+RESULT_DESCRIPTIONS = {
+    "same": "The result, in the (promoted) dtype of the input.",
+    "floating": (
+        "The result, in the (promoted) dtype of a floating input; integer and bool "
+        "inputs give the default floating dtype (float64)."
+    ),
+    "bool": "A bool array.",
+    "component": "The result; a complex input gives the real dtype of its components.",
+}
+"""Each result rule in words, for the functions' docstrings."""
+
+
+# --- dtypes ------------------------------------------------------------------------
+
+
+def computation_dtype(rule: str, dtype: DType) -> DType:
+    """The dtype a kernel computes in: the operands' (promoted) dtype, except that the
+    "floating" rule computes integers and bools in the default floating dtype, as
+    NumPy, PyTorch and JAX all accept them for functions such as exp and divide."""
+    if rule == "floating" and "floating" not in dtype.kind:
+        return DEFAULT_REAL_FLOATING
+    return dtype
+
+
+def result_dtype(rule: str, dtype: DType) -> DType:
+    """The result's dtype for a computation in ``dtype``."""
+    if rule == "bool":
+        return bool_dtype
+    if rule == "component":
+        return REAL_OF.get(dtype, dtype)
+    return dtype
+
+
+def kind_error(name: str, argument: str, kinds: str, dtype: DType) -> TypeError:
+    """The TypeError for an operand whose dtype the function does not allow."""
+    return TypeError(f"{name}(): '{argument}' must have a {kinds} dtype, got {dtype}")
+
+
+def operand_dtype(name: str, x1: Any, x2: Any, array_class: ArrayClass) -> DType:
+    """The promoted dtype of two operands (one may be a Python scalar, already checked)."""
+    if x1.__class__ is array_class:
+        if x2.__class__ is array_class:
+            return promote_types(x1._dtype, x2._dtype, name)
+        return scalar_result_dtype(x1._dtype, x2, name)
+    if x2.__class__ is array_class:
+        return scalar_result_dtype(x2._dtype, x1, name)
+    raise TypeError(
+        f"{name}(): at least one of 'x1' and 'x2' must be an array_api_reshape Array, "
+        f"got {type(x1).__name__} and {type(x2).__name__}"
+    )
+
+
+# --- operands ------------------------------------------------------------------------
+
+_FOREIGN_ARRAY_MARKS = ("__array_namespace__", "__array__", "__dlpack__", "__array_interface__")
+
+
+def is_foreign_array(value: Any) -> bool:
+    """True for an array of another library: it speaks one of the array protocols."""
+    return any(hasattr(value, name) for name in _FOREIGN_ARRAY_MARKS)
+
+
+def refuse_foreign_array(value: Any, operator: str) -> None:
+    """TypeError for an array of another library (NumPy, PyTorch, ...) as an operand:
+    mixing them silently would hand back the other library's array type."""
+    if is_foreign_array(value):
+        raise TypeError(
+            f"{operator}(): cannot combine an array_api_reshape Array with a "
+            f"{type(value).__module__}.{type(value).__name__}; convert it with "
+            "array_api_reshape.asarray() first"
+        )
+
+
+def is_operand(value: Any, operator: str, array_class: ArrayClass) -> bool:
+    """Arrays and Python scalars (NumPy's too) take part in operators; another library's
+    array is a TypeError that says how to convert it; anything else is not an operand
+    (the operator gives NotImplemented, so Python tries the other side)."""
+    if value.__class__ is array_class or as_python_scalar(value) is not None:
+        return True
+    refuse_foreign_array(value, operator)
+    return False
+
+
+def checked_scalar(name: str, argument: str, value: Any, array_class: ArrayClass) -> Any:
+    """An operand that is not an array, as a Python scalar (NumPy's scalars become
+    Python's); anything else is a TypeError naming the argument."""
+    if value.__class__ is array_class:
+        return value
+    scalar = as_python_scalar(value)
+    if scalar is None:
+        advice = (
+            "; convert it with array_api_reshape.asarray() first"
+            if is_foreign_array(value)
+            else ""
+        )
+        raise TypeError(
+            f"{name}(): '{argument}' must be an array_api_reshape Array or a Python "
+            f"scalar, got {type(value).__name__}{advice}"
+        )
+    return scalar
+
+
+# --- the general path ------------------------------------------------------------------
+
+
+def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class: ArrayClass) -> Any:
+    """The general path: promote, check kinds and shapes, broadcast, compute."""
+    if x1.__class__ is not array_class or x2.__class__ is not array_class:
+        x1 = checked_scalar(name, "x1", x1, array_class)
+        x2 = checked_scalar(name, "x2", x2, array_class)
+    dtype = operand_dtype(name, x1, x2, array_class)
+    if dtype.kind not in KIND_GROUPS[kinds]:
+        operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
+        for argument, value in operands:
+            if value.__class__ is array_class and value._dtype.kind not in KIND_GROUPS[kinds]:
+                raise kind_error(name, argument, kinds, value._dtype)
+        raise kind_error(name, "x1", kinds, dtype)
+    if x1.__class__ is array_class and x2.__class__ is array_class and x1.shape != x2.shape:
+        if broadcast_shape(x1.shape, x2.shape) is None:
+            raise ValueError(
+                f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
+            )
+    dtype = computation_dtype(rule, dtype)
+    result = kernels.binary_of_operands(name, x1, x2, dtype)
+    return array_class._adopt(result, result_dtype(rule, dtype))
+
+
+# --- builders --------------------------------------------------------------------------
+
+
+def _unary_plans(kinds: str, rule: str) -> tuple:
+    """For each dtype (by its index): the dtype to compute in and the result's dtype;
+    None for the dtypes the function does not allow."""
+    return tuple(
+        (computation_dtype(rule, dtype), result_dtype(rule, computation_dtype(rule, dtype)))
+        if dtype.kind in KIND_GROUPS[kinds]
+        else None
+        for dtype in ALL_DTYPES
+    )
+
+
+def unary(name: str, array_class: ArrayClass | None) -> Operation:
+    """The unary function ``name`` for ``array_class``; with None, the operator method
+    (its one operand is ``self``, so its class needs no check)."""
+    kinds, rule = UNARY_SIGNATURES[name]
+    plans = _unary_plans(kinds, rule)
+    compute = kernels.unary_of_array
+
+    def function(x, /):
+        if array_class is not None and x.__class__ is not array_class:
+            raise TypeError(
+                f"{name}(): 'x' must be an array_api_reshape Array, got {type(x).__name__}"
+            )
+        plan = plans[x._dtype.index]
+        if plan is None:
+            raise kind_error(name, "x", kinds, x._dtype)
+        return x._adopt(compute(name, x, plan[0]), plan[1])
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
+    """For each dtype (by its index) the function allows: its kernel, its result dtype,
+    and the Python scalars that may go to the kernel unconverted (none for special-case
+    kernels); None for the dtypes it does not allow."""
+    scalars = kernels.takes_python_scalars(name)
+    return tuple(
+        (
+            kernels.binary_kernel(name, result_dtype(rule, dtype).kind),
+            result_dtype(rule, dtype),
+            EXACT_PYTHON_SCALARS[dtype] if scalars else {},
+        )
+        if dtype.kind in KIND_GROUPS[kinds] and computation_dtype(rule, dtype) is dtype
+        else None
+        for dtype in ALL_DTYPES
+    )
+
+
+def binary(name: str, array_class: ArrayClass | None) -> Operation:
+    """The binary function ``name`` for ``array_class``. With None, its forward operator
+    method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
+    kinds, rule = SIGNATURES[name]
+    plans = _binary_plans(name, kinds, rule)
+
+    def function(x1, x2, /):
+        # The common cases first: two arrays of one dtype and shape, or an array and a
+        # Python scalar of its kind; anything else is promoted and checked in full.
+        # (The kernels' view ``_np_view`` is read here directly, built only when missing.)
+        cls = array_class or x1.__class__
+        if x1.__class__ is cls:
+            plan = plans[x1._dtype.index]
+            if plan is not None:
+                a = x1._np_view
+                if a is None:
+                    a = x1._numpy()
+                if x2.__class__ is cls:
+                    if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
+                        b = x2._np_view
+                        if b is None:
+                            b = x2._numpy()
+                        return cls._adopt(plan[0](a, b), plan[1])
+                else:
+                    bounds = plan[2].get(x2.__class__)
+                    if bounds is not None and bounds[0] <= x2 <= bounds[1]:
+                        return cls._adopt(plan[0](a, x2), plan[1])
+        elif x2.__class__ is cls:
+            plan = plans[x2._dtype.index]
+            if plan is not None:
+                bounds = plan[2].get(x1.__class__)
+                if bounds is not None and bounds[0] <= x1 <= bounds[1]:
+                    return cls._adopt(plan[0](x1, x2._numpy()), plan[1])
+        if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
+            return NotImplemented
+        return apply_binary(name, kinds, rule, x1, x2, cls)
+
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def reflected(name: str, method: str) -> Operation:
+    """The reflected operator method ``method`` (``__radd__``) of binary function ``name``:
+    ``other + self`` when ``other`` is a Python scalar."""
+    functions: dict[ArrayClass, Operation] = {}  # the function, built once for self's class
+
+    def operator(self, other, /):
+        cls = self.__class__
+        if not is_operand(other, method, cls):
+            return NotImplemented
+        function = functions.get(cls)
+        if function is None:
+            function = functions[cls] = binary(name, cls)
+        return function(other, self)
+
+    return _named(operator, method, name, ", reflected")
+
+
+def in_place(name: str, method: str) -> Operation:
+    """The in-place operator method ``method`` (``__iadd__``) of binary function ``name``:
+    the result is written back into ``self``, whose dtype and shape never change."""
+    forward = binary(name, None)
+
+    def operator(self, other, /):
+        if not is_operand(other, method, self.__class__):
+            return NotImplemented
+        result = forward(self, other)
+        return self._assign_in_place(method, result)
+
+    return _named(operator, method, name, ", in place")
+
+
+def forward(name: str, method: str) -> Operation:
+    """The forward operator method ``method`` (``__add__``) of binary function ``name``."""
+    return _named(binary(name, None), method, name, "")
+
+
+def unary_operator(name: str, method: str) -> Operation:
+    """The operator method ``method`` (``__neg__``) of unary function ``name``."""
+    return _named(unary(name, None), method, name, "")
+
+
+def _named(operator: Operation, method: str, function: str, role: str) -> Operation:
+    operator.__name__ = method
+    operator.__qualname__ = f"Array.{method}"
+    operator.__doc__ = f"The operator form of :func:`{function}`{role}."
+    return operator
