@@ -37,8 +37,8 @@ LAYERS = (  # bottom to top
           "the only modules that run NumPy on elements",
           ("_storage.py", "_kernels.py", "_*_kernels.py")),
     Layer("The array object",
-          "Array: storage + layout + dtype, and its operators",
-          ("_array_object.py",)),
+          "Array, and what its operators share with the chapters",
+          ("_array_object.py", "_elementwise_dispatch.py", "_matrix_product.py")),
     Layer("Chapters",
           "one module per chapter of the standard, and the layout extras",
           ("_*_functions.py", "_reductions.py", "_pickling.py", "_info.py", "_versions.py",
@@ -198,7 +198,7 @@ def upward_imports(modules: dict[str, Module] | None = None) -> str:
     pairs = [(a, b, p) for (a, b), p in layer_imports(modules).items() if a < b]
     if not pairs:
         return "No module imports from a layer above its own."
-    lines = ["Imports up a layer, still to be removed:", ""]
+    lines = ["Imports up a layer, which the design does not allow:", ""]
     for source, target, found in pairs:
         names = ", ".join(f"`{x}` imports `{y}`" for x, y in found)
         lines.append(f"- {LAYERS[source].title} on {LAYERS[target].title.lower()}: {names}")
