@@ -3,6 +3,8 @@ array_api_reshape: a standalone namespace of the Python Array API standard (2025
 on a strided array type whose reshape is a view whenever any strides allow.
 """
 
+import sys as _sys
+
 from ._array_object import Array
 from ._constants import e, inf, nan, newaxis, pi
 from ._creation_functions import (
@@ -143,7 +145,8 @@ from ._statistical_functions import (
     var,
 )
 from ._utility_functions import all, any, diff
-from . import fft, layout, linalg
+from . import _versions, fft, layout, linalg
+from ._info import Info as _Info
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -196,3 +199,7 @@ __all__ = [
     # extensions
     "fft", "linalg",
 ]
+
+# The older versions' namespaces are built from this module (see _versions): it hands
+# itself over rather than being imported there, so that no import circle forms.
+_versions.register_latest(_sys.modules[__name__], _Info)

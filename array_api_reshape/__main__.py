@@ -54,10 +54,11 @@ def _verdict_lines(title: str, explanation: ReshapeExplanation) -> list[str]:
     """VIEW or COPY with the shapes, then the new strides or the blocking axes and why."""
     verdict = "VIEW" if explanation.is_view else "COPY"
     lines = [f"{verdict}  {title}, strides {explanation.strides} -> {explanation.new_shape}"]
-    if explanation.is_view:
+    blocking_axes = explanation.blocking_axes
+    if explanation.is_view or blocking_axes is None:  # is_view exactly when it is None
         lines.append(f"      new strides {explanation.new_strides}")
     else:
-        first, second = explanation.blocking_axes
+        first, second = blocking_axes
         lines.append(f"      axes {first} and {second} cannot merge: {explanation.reason}")
     return lines
 

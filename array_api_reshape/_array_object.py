@@ -32,6 +32,7 @@ from ._layout_indexing import (
     remembered_sliced_layout,
 )
 from ._matrix_product import matrix_product
+from ._pickling import reduce_array, register_array_class
 from ._storage import DLPACK_CPU, Storage, borrow
 from ._versions import namespace as _namespace
 
@@ -130,6 +131,12 @@ class Array:
         view._dtype = self._dtype
         view._np_view = None
         return view
+
+    def _replace_layout(self, layout: Layout) -> None:
+        """Give this array a new layout over its storage (``layout.resize_inplace`` does,
+        after moving the elements), dropping the kernels' view of the old one."""
+        self._layout = layout
+        self._np_view = None
 
     # --- attributes -----------------------------------------------------------------
 
@@ -247,8 +254,6 @@ class Array:
     def __reduce_ex__(self, protocol):
         """Pickle support: dtype, shape, C-order elements and writability (a view is
         stored as a compact array); see ``_pickling``."""
-        from ._pickling import reduce_array
-
         return reduce_array(self, protocol)
 
     def __reduce__(self):
@@ -480,3 +485,6 @@ def check_array(x, function: str, argument: str = "x") -> None:
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
             f"got {type(x).__name__}"
         )
+
+
+register_array_class(Array)

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ._copy_plan import CopyPlan, TilePolicy, plan_copy, regular_regions
-from ._layout import make_layout
+from ._layout import Order, make_layout
 
 SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()
@@ -109,7 +109,9 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
-def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order: str = "C") -> np.ndarray:
+def copy_strided(
+    source: np.ndarray, numpy_dtype: np.dtype | None = None, order: Order = "C"
+) -> np.ndarray:
     """A new copy of ``source``'s elements, contiguous in ``order`` (C or F), in
     ``numpy_dtype`` if given (an unsafe cast, which the callers have allowed).
 
@@ -132,7 +134,7 @@ def copy_strided(source: np.ndarray, numpy_dtype: np.dtype | None = None, order:
     return result
 
 
-def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | None:
+def _plan_for(source: np.ndarray, dtype: np.dtype, order: Order) -> CopyPlan | None:
     """The copy plan, or None where one NumPy call is as good (small copies, copies that
     read the source densely along the destination's fastest axis, byte strides that are
     not whole elements)."""
@@ -154,7 +156,7 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: str) -> CopyPlan | Non
     return plan
 
 
-def _reads_densely(source: np.ndarray, order: str) -> bool:
+def _reads_densely(source: np.ndarray, order: Order) -> bool:
     """True when the destination's fastest axis (the last longer than 1 for C, the first
     for F) steps through the source less than a cache line at a time."""
     axes = range(source.ndim - 1, -1, -1) if order == "C" else range(source.ndim)

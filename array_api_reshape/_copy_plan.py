@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ._layout import Layout, product
+from ._layout import Layout, Order, product
 
 
 class TilePolicy(NamedTuple):
@@ -78,7 +78,7 @@ class CopyPlan(NamedTuple):
         return len(self.parts) == 1 and self.tile_axes is None
 
 
-def in_destination_order(layout: Layout, order: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def in_destination_order(layout: Layout, order: Order) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Shape and strides with the destination's slowest axis first: C keeps the axes,
     F reverses them (a column-major destination is row-major over reversed axes)."""
     if order == "F":
@@ -196,7 +196,7 @@ PIECES_PER_THREAD = 4
 
 
 @lru_cache(maxsize=512)
-def plan_copy(layout: Layout, itemsize: int, order: str = "C", threads: int = 1,
+def plan_copy(layout: Layout, itemsize: int, order: Order = "C", threads: int = 1,
               policy: TilePolicy = DEFAULT_POLICY, bytes_per_thread: int = 1 << 21,
               stream_threads: bool = False) -> CopyPlan:
     """Plan a copy of ``layout``'s elements into a new ``order``-contiguous buffer.

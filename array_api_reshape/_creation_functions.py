@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import operator
+from typing import Any, Literal, Protocol, TypeVar
 
 from ._array_object import Array, check_array
-from ._devices import check_device
+from ._devices import Device, check_device
 from ._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
@@ -14,32 +15,63 @@ from ._dtypes import (
     bool as bool_dtype,
     as_python_scalar,
     check_dtype,
-    from_numpy_dtype,
+    check_keeps_imaginary,
     python_scalar_fits_kind,
 )
-from ._kernels import (
-    arange_values,
-    checked_scalar,
-    contiguous_copy,
-    copy_to_contiguous,
-    eye_values,
-    filled,
-    float_magnitude,
-    from_contiguous_result,
-    from_python,
-    linspace_values,
-    triangle,
+from ._creation_kernels import (
+    arange_array,
+    converted_copy,
+    eye_array,
+    filled_array,
+    full_array,
+    linspace_array,
+    python_data_array,
+    python_scalar_array,
+    triangle_array,
+)
+from ._foreign_kernels import (
+    ForeignSource,
+    borrowed,
+    dlpack_source,
+    foreign_copy,
+    foreign_source,
+    plain_array_copy,
+    plain_array_dtype,
 )
 from ._manipulation_functions import broadcast_view
-from ._storage import NUMPY_ARRAY as _NDARRAY, borrow, from_dlpack_producer, numpy_from_foreign
 from ._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
-def _optional_dtype(dtype, function: str) -> DType | None:
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class NestedSequence(Protocol[_T_co]):
+    """A sequence of items or of nested sequences of them (the standard's type for
+    ``asarray``'s Python data)."""
+
+    def __getitem__(self, key: int, /) -> _T_co | NestedSequence[_T_co]: ...
+
+    def __len__(self, /) -> int: ...
+
+
+SupportsBufferProtocol = Any
+"""An object exporting the buffer protocol or DLPack (no static type says so before
+Python 3.12's ``collections.abc.Buffer``)."""
+
+
+def _optional_dtype(dtype: DType | None, function: str) -> DType | None:
     return None if dtype is None else check_dtype(dtype, function)
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
+def asarray(
+    obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex]
+    | SupportsBufferProtocol,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    copy: bool | None = None,
+) -> Array:
     """
     Convert an object to an array, sharing its memory whenever the rules allow.
 
@@ -84,21 +116,24 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     >>> xp.asarray([[1, 2], [3, 4]]).dtype
     array_api_reshape.int64
     """
-    if dtype is None and device is None and obj.__class__ is _NDARRAY:
-        same_dtype = from_numpy_dtype(obj.dtype)
+    if dtype is None and device is None:
+        # a NumPy array, C-contiguous and non-empty when it is to be shared whole
+        same_dtype = plain_array_dtype(obj, copy is None)
         if same_dtype is not None:
-            if copy is None and obj.flags.c_contiguous and obj.size:
+            if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
-                return Array._adopt(contiguous_copy(obj), same_dtype)
+                return Array._adopt(plain_array_copy(obj), same_dtype)
+        elif copy is None and obj.__class__ is Array:
+            return obj
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     check_device(device, "asarray")
     if isinstance(obj, Array):
         return _from_array(obj, dtype, copy)
-    source = numpy_from_foreign(obj)
+    source = foreign_source(obj)
     if source is not None:
-        return _from_numpy(source, dtype, copy)
+        return _from_foreign(source, dtype, copy)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): an array made from Python {type(obj).__name__} data "
@@ -107,31 +142,31 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None) -> Array:
     return _from_python(obj, dtype)
 
 
-def _from_array(x: Array, dtype: DType | None, copy) -> Array:
+def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
     if dtype is None or dtype is x.dtype:
         if not copy:
             return x
-        return Array._new(*copy_to_contiguous(x._numpy()), x.dtype)
+        return Array._new(*converted_copy(x, x.dtype), x.dtype)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): converting {x.dtype} to {dtype} needs a copy"
         )
-    return Array._new(*copy_to_contiguous(x._numpy(), dtype.dtype), dtype)
+    check_keeps_imaginary(x.dtype, dtype, "asarray")
+    return Array._new(*converted_copy(x, dtype), dtype)
 
 
-def _from_numpy(source, dtype: DType | None, copy) -> Array:
-    source_dtype = from_numpy_dtype(source.dtype)
-    target = dtype if dtype is not None else source_dtype
-    if target is None:
+def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None) -> Array:
+    elements, source_dtype = source
+    target = source_dtype if dtype is None else dtype
+    if isinstance(target, str):
         raise TypeError(
-            f"asarray(): NumPy dtype {source.dtype} has no counterpart among the "
+            f"asarray(): NumPy dtype {target} has no counterpart among the "
             "standard's dtypes; pass dtype= to convert it"
         )
     if not copy and source_dtype is target:
-        borrowed = borrow(source)
-        if borrowed is not None:
-            result = Array._new(*borrowed, target)
-            return result
+        shared = borrowed(elements)
+        if shared is not None:
+            return Array._new(*shared, target)
         if copy is False:
             raise ValueError(
                 "asarray(copy=False): the source cannot be shared: its strides are not "
@@ -140,9 +175,16 @@ def _from_numpy(source, dtype: DType | None, copy) -> Array:
     elif copy is False:
         raise ValueError(
             f"asarray(copy=False): the source cannot be shared: converting "
-            f"{source.dtype} to {target} needs a copy"
+            f"{_dtype_name(source_dtype)} to {target} needs a copy"
         )
-    return Array._new(*copy_to_contiguous(source, target.dtype), target)
+    if isinstance(source_dtype, DType):
+        check_keeps_imaginary(source_dtype, target, "asarray")
+    return Array._adopt(foreign_copy(elements, target), target)
+
+
+def _dtype_name(dtype: DType | str) -> str:
+    """The name of our dtype, or the NumPy name a kernel gave for another."""
+    return dtype if isinstance(dtype, str) else dtype.name
 
 
 _PYTHON_SCALAR_DTYPES = {
@@ -153,7 +195,7 @@ _PYTHON_SCALAR_DTYPES = {
 }
 
 
-def _from_python(obj, dtype: DType | None) -> Array:
+def _from_python(obj: Any, dtype: DType | None) -> Array:
     if dtype is None:
         dtype = _PYTHON_SCALAR_DTYPES.get(type(obj))
     if dtype is not None:
@@ -162,24 +204,24 @@ def _from_python(obj, dtype: DType | None) -> Array:
                 raise TypeError(
                     f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
                 )
-            return Array._new(*from_contiguous_result(checked_scalar(obj, dtype.dtype, "asarray")), dtype)
-        return Array._new(*from_contiguous_result(from_python(obj, dtype.dtype)), dtype)
-    values = from_python(obj, None)
-    if _may_hide_huge_ints(values) and _has_huge_int(obj):
+            return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype)
+        storage, layout, _, _ = python_data_array(obj, dtype)
+        return Array._new(storage, layout, dtype)
+    storage, layout, inferred, may_hide_huge_ints = python_data_array(obj, None)
+    if may_hide_huge_ints and _has_huge_int(obj):
         raise OverflowError(
             f"asarray(): a Python int in the data does not fit in {DEFAULT_INTEGER} "
             "(pass dtype= for an unsigned type)"
         )
-    inferred = from_numpy_dtype(values.dtype)
-    if inferred is None:
+    if isinstance(inferred, str):
         raise TypeError(
-            f"asarray(): data of NumPy type {values.dtype} has no counterpart among "
+            f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
         )
-    return Array._new(*from_contiguous_result(values), inferred)
+    return Array._new(storage, layout, inferred)
 
 
-def _scalar_converts(value, dtype: DType) -> bool:
+def _scalar_converts(value: bool | int | float | complex, dtype: DType) -> bool:
     """With an explicit dtype, a Python scalar may widen in kind (bool -> int -> float ->
     complex) but never lose its fractional or imaginary part."""
     if isinstance(value, complex) and not isinstance(value, (int, float)):
@@ -189,15 +231,7 @@ def _scalar_converts(value, dtype: DType) -> bool:
     return True
 
 
-def _may_hide_huge_ints(values) -> bool:
-    """NumPy turns Python ints beyond int64 into uint64, objects or (mixed with negative
-    ones) float64; only then is the data walked to look for such ints."""
-    if values.dtype.kind in "uO":
-        return True
-    return values.dtype.kind == "f" and values.size > 0 and float_magnitude(values) >= 2.0**63
-
-
-def _has_huge_int(obj) -> bool:
+def _has_huge_int(obj: object) -> bool:
     """True when a (nested) Python int in ``obj`` lies outside int64."""
     if isinstance(obj, int):
         return not -INT64_MAX - 1 <= obj <= INT64_MAX
@@ -206,7 +240,9 @@ def _has_huge_int(obj) -> bool:
     return False
 
 
-def _number_argument(value, function: str, argument: str, kinds: tuple[type, ...]):
+def _number_argument(
+    value: object, function: str, argument: str, kinds: tuple[type, ...]
+) -> Any:
     """A number argument as a Python int, float or complex (of ``kinds``): Python's and
     NumPy's scalars, and 0-d arrays of a number dtype (``linspace(x[0], x[-1], n)``);
     bools are not numbers here."""
@@ -223,12 +259,20 @@ def _number_argument(value, function: str, argument: str, kinds: tuple[type, ...
     return scalar
 
 
-def _check_real_number(value, function: str, argument: str):
+def _check_real_number(value: object, function: str, argument: str) -> int | float:
     """An int or float argument as a Python number (see ``_number_argument``)."""
     return _number_argument(value, function, argument, (int, float))
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     Evenly spaced values in the half-open interval ``[start, stop)``.
 
@@ -276,15 +320,18 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None) -> Array:
     if dtype is None:
         all_ints = all(isinstance(v, int) for v in (start, stop, step))
         dtype = DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING
-    return Array._new(*arange_values(start, stop, step, dtype.dtype), dtype)
+    return Array._new(*arange_array(start, stop, step, dtype), dtype)
 
 
-def _filled(function: str, shape, fill_value, dtype: DType) -> Array:
-    shape = check_shape(shape, function)
-    return Array._new(*filled(shape, fill_value, dtype.dtype), dtype)
+def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
+            dtype: DType) -> Array:
+    """A new array of ``shape`` filled with 0 or 1, or uninitialised for None."""
+    return Array._new(*filled_array(check_shape(shape, function), fill_value, dtype), dtype)
 
 
-def empty(shape, *, dtype=None, device=None) -> Array:
+def empty(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` whose elements are not initialised.
 
@@ -313,7 +360,9 @@ def empty(shape, *, dtype=None, device=None) -> Array:
     return _filled("empty", shape, None, dtype)
 
 
-def zeros(shape, *, dtype=None, device=None) -> Array:
+def zeros(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` filled with zeros.
 
@@ -343,7 +392,9 @@ def zeros(shape, *, dtype=None, device=None) -> Array:
     return _filled("zeros", shape, 0, dtype)
 
 
-def ones(shape, *, dtype=None, device=None) -> Array:
+def ones(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ``shape`` filled with ones.
 
@@ -372,10 +423,10 @@ def ones(shape, *, dtype=None, device=None) -> Array:
     return _filled("ones", shape, 1, dtype)
 
 
-def _python_scalar(value):
+def _python_scalar(value: Any) -> Any:
     """NumPy numbers and 0-d arrays as the Python scalar they hold; anything else as is."""
     if isinstance(value, Array) and value.ndim == 0:
-        return value._numpy()[()].item()
+        return value._scalar("full")
     if value.__class__ in _PYTHON_SCALAR_DTYPES or isinstance(value, bool):
         return value
     if hasattr(type(value), "__index__"):
@@ -387,7 +438,13 @@ def _python_scalar(value):
     return value
 
 
-def full(shape, fill_value, *, dtype=None, device=None) -> Array:
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A new array of ``shape`` with every element equal to ``fill_value``.
 
@@ -430,16 +487,17 @@ def full(shape, fill_value, *, dtype=None, device=None) -> Array:
     check_device(device, "full")
     if not python_scalar_fits_kind(fill_value, dtype):
         raise TypeError(f"full(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}")
-    value = checked_scalar(fill_value, dtype.dtype, "full")
-    return _filled("full", shape, value, dtype)
+    return Array._new(*full_array(check_shape(shape, "full"), fill_value, dtype, "full"), dtype)
 
 
-def _like(function: str, x, dtype) -> DType:
+def _like(function: str, x: Array, dtype: DType | None) -> DType:
     check_array(x, function)
     return x.dtype if dtype is None else check_dtype(dtype, function)
 
 
-def empty_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def empty_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new, uninitialised array with the shape (and by default the dtype) of ``x``.
 
@@ -467,7 +525,9 @@ def empty_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("empty_like", x.shape, None, dtype)
 
 
-def zeros_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def zeros_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of zeros with the shape (and by default the dtype) of ``x``.
 
@@ -495,7 +555,9 @@ def zeros_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("zeros_like", x.shape, 0, dtype)
 
 
-def ones_like(x: Array, /, *, dtype=None, device=None) -> Array:
+def ones_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
     """
     A new array of ones with the shape (and by default the dtype) of ``x``.
 
@@ -523,7 +585,14 @@ def ones_like(x: Array, /, *, dtype=None, device=None) -> Array:
     return _filled("ones_like", x.shape, 1, dtype)
 
 
-def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A new array with the shape (and by default the dtype) of ``x``, filled with a value.
 
@@ -558,7 +627,15 @@ def full_like(x: Array, /, fill_value, *, dtype=None, device=None) -> Array:
     return full(x.shape, fill_value, dtype=dtype)
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
     """
     A matrix with ones on one diagonal and zeros elsewhere.
 
@@ -593,10 +670,19 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None) -> Array:
     k = as_int(k, "eye", "k")
     dtype = _optional_dtype(dtype, "eye") or DEFAULT_REAL_FLOATING
     check_device(device, "eye")
-    return Array._new(*from_contiguous_result(eye_values(n_rows, n_cols, k, dtype.dtype)), dtype)
+    return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype)
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> Array:
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+    endpoint: bool = True,
+) -> Array:
     """
     ``num`` evenly spaced numbers from ``start`` to ``stop``.
 
@@ -645,11 +731,10 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True) -> 
             "number dtype, complex for complex ends"
         )
     check_device(device, "linspace")
-    values = linspace_values(start, stop, num, endpoint, dtype.dtype)
-    return Array._new(*from_contiguous_result(values), dtype)
+    return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype)
 
 
-def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
     """
     Coordinate grids from one-dimensional coordinate arrays (views, by broadcasting).
 
@@ -706,15 +791,15 @@ def meshgrid(*arrays: Array, indexing="xy") -> tuple[Array, ...]:
     return tuple(grids)
 
 
-def _triangle(function: str, x: Array, k, upper: bool) -> Array:
+def _triangle(function: str, x: Array, k: int, upper: bool) -> Array:
     check_array(x, function)
     k = as_int(k, function, "k")
     if x.ndim < 2:
         raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
-    return Array._new(*from_contiguous_result(triangle(x._numpy(), k, upper)), x.dtype)
+    return Array._new(*triangle_array(x, k, upper), x.dtype)
 
 
-def tril(x: Array, /, *, k=0) -> Array:
+def tril(x: Array, /, *, k: int = 0) -> Array:
     """
     The lower triangle of each matrix in ``x``; the elements above it become zero.
 
@@ -739,7 +824,7 @@ def tril(x: Array, /, *, k=0) -> Array:
     return _triangle("tril", x, k, upper=False)
 
 
-def triu(x: Array, /, *, k=0) -> Array:
+def triu(x: Array, /, *, k: int = 0) -> Array:
     """
     The upper triangle of each matrix in ``x``; the elements below it become zero.
 
@@ -764,7 +849,9 @@ def triu(x: Array, /, *, k=0) -> Array:
     return _triangle("triu", x, k, upper=True)
 
 
-def from_dlpack(x, /, *, device=None, copy=None) -> Array:
+def from_dlpack(
+    x: object, /, *, device: Device | None = None, copy: bool | None = None
+) -> Array:
     """
     An array over the memory of a DLPack producer (zero-copy unless asked to copy).
 
@@ -806,11 +893,10 @@ def from_dlpack(x, /, *, device=None, copy=None) -> Array:
         raise TypeError(
             f"from_dlpack(): 'x' must have __dlpack__ and __dlpack_device__, got {type(x).__name__}"
         )
-    source = from_dlpack_producer(x, copy)
-    dtype = from_numpy_dtype(source.dtype)
-    if dtype is None:
-        raise TypeError(f"from_dlpack(): dtype {source.dtype} is not one of the standard's dtypes")
-    borrowed = borrow(source)
-    if borrowed is None:
-        return Array._new(*copy_to_contiguous(source), dtype)
-    return Array._new(*borrowed, dtype)
+    elements, dtype = dlpack_source(x, copy)
+    if isinstance(dtype, str):
+        raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
+    shared = borrowed(elements)
+    if shared is None:
+        return Array._adopt(foreign_copy(elements), dtype)
+    return Array._new(*shared, dtype)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ._array_object import Array, check_array
-from ._devices import check_device
+from ._devices import Device, check_device
 from ._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
@@ -13,15 +13,19 @@ from ._dtypes import (
     DType,
     as_python_scalar,
     check_dtype,
+    check_keeps_imaginary,
     promote_types,
     standard_promotes_to,
     scalar_result_dtype,
 )
-from ._kernels import copy_to_contiguous, float_limits, integer_limits
+from ._creation_kernels import converted_copy
+from ._data_type_kernels import floating_limits, integer_range
 from ._validation import check_copy
 
 
-def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
+def astype(
+    x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
+) -> Array:
     """
     Copy an array to another dtype (or return it unchanged when allowed).
 
@@ -57,17 +61,13 @@ def astype(x: Array, dtype, /, *, copy=True, device=None) -> Array:
     dtype = check_dtype(dtype, "astype")
     copy = check_copy(copy, "astype")
     check_device(device, "astype")
-    if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
-        raise TypeError(
-            f"astype(): the standard does not cast complex arrays to {dtype}; "
-            "take real(), imag() or abs() first"
-        )
+    check_keeps_imaginary(x.dtype, dtype, "astype")
     if not copy and dtype is x.dtype:
         return x
-    return Array._new(*copy_to_contiguous(x._numpy(), dtype.dtype), dtype)
+    return Array._new(*converted_copy(x, dtype), dtype)
 
 
-def _dtype_of(value, function: str, argument: str) -> DType:
+def _dtype_of(value: object, function: str, argument: str) -> DType:
     """The dtype of an Array or a dtype argument."""
     if isinstance(value, Array):
         return value.dtype
@@ -80,7 +80,7 @@ def _dtype_of(value, function: str, argument: str) -> DType:
         ) from None
 
 
-def can_cast(from_, to, /) -> bool:
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
     """
     Whether the standard's type promotion casts ``from_`` to ``to``.
 
@@ -129,7 +129,7 @@ class IntegerInfo(NamedTuple):
 
 
 
-def finfo(type, /) -> FloatingInfo:
+def finfo(type: DType | Array, /) -> FloatingInfo:
     """
     Machine limits of a floating-point dtype.
 
@@ -160,11 +160,11 @@ def finfo(type, /) -> FloatingInfo:
     if "floating" not in dtype.kind:
         raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
     real = REAL_OF.get(dtype, dtype)
-    bits, eps, largest, smallest, smallest_normal = float_limits(real.dtype)
+    bits, eps, largest, smallest, smallest_normal = floating_limits(real)
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
 
 
-def iinfo(type, /) -> IntegerInfo:
+def iinfo(type: DType | Array, /) -> IntegerInfo:
     """
     Limits of an integer dtype.
 
@@ -192,11 +192,11 @@ def iinfo(type, /) -> IntegerInfo:
     dtype = _dtype_of(type, "iinfo", "type")
     if "integer" not in dtype.kind:
         raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
-    bits, largest, smallest = integer_limits(dtype.dtype)
+    bits, largest, smallest = integer_range(dtype)
     return IntegerInfo(bits, largest, smallest, dtype)
 
 
-def isdtype(dtype, kind) -> bool:
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     """
     Whether a dtype is of a given kind.
 
@@ -232,7 +232,7 @@ def isdtype(dtype, kind) -> bool:
     return _is_kind(dtype, kind)
 
 
-def _is_kind(dtype: DType, kind) -> bool:
+def _is_kind(dtype: DType, kind: DType | str) -> bool:
     if isinstance(kind, DType):
         return dtype is kind
     if isinstance(kind, str):
@@ -247,7 +247,7 @@ def _is_kind(dtype: DType, kind) -> bool:
     )
 
 
-def result_type(*arrays_and_dtypes) -> DType:
+def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType) -> DType:
     """
     The dtype that type promotion gives for arrays, dtypes and Python scalars.
 

@@ -10,6 +10,7 @@ such as Cubed and Zarr, which keep dtypes as NumPy dtypes, can hand them back to
 from __future__ import annotations
 
 import builtins
+from typing import Any
 
 import numpy as np
 
@@ -18,6 +19,12 @@ class DType:
     """One of the standard's data types."""
 
     __slots__ = ("name", "dtype", "kind", "index", "_hash")
+
+    name: str
+    dtype: np.dtype[Any]  # the NumPy dtype it stands for: read by the kernel layer only
+    kind: str  # one of the five kinds of KIND_GROUPS
+    index: int  # its position in ALL_DTYPES, set once the table exists
+    _hash: int
 
     def __init__(self, name: str, kind: str):
         self.name = name
@@ -131,6 +138,17 @@ _BUILTIN_TYPES = {
 }
 """Python's own types as names of our default dtype of their kind (as NumPy, PyTorch and
 JAX read ``dtype=float``)."""
+
+
+def check_keeps_imaginary(source: DType, target: DType, function: str) -> None:
+    """TypeError for a conversion of complex values to an integer or real floating dtype:
+    the standard leaves the choice of component to the caller. Complex to bool is a
+    conversion the standard defines (0 is False, anything else True)."""
+    if source.kind == "complex floating" and target.kind not in ("complex floating", "bool"):
+        raise TypeError(
+            f"{function}(): the standard does not convert complex values to {target}; "
+            "take real(), imag() or abs() first"
+        )
 
 
 def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
@@ -295,9 +313,9 @@ def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:
     if "integer" in dtype.kind:
         info = np.iinfo(dtype.dtype)
         return {int: (int(info.min), int(info.max))}
-    info = np.finfo(dtype.dtype)
-    exact_int = 2 ** (info.nmant + 1)
-    largest = float("inf") if info.dtype == np.float64 else float(info.max)
+    floating = np.finfo(dtype.dtype)
+    exact_int = 2 ** (floating.nmant + 1)
+    largest = float("inf") if floating.dtype == np.float64 else float(floating.max)
     return {int: (-exact_int, exact_int), float: (-largest, largest)}
 
 

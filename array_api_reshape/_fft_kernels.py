@@ -11,20 +11,16 @@ NumPy array in the result dtype that nobody else holds. The chapter module
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, Protocol
+from typing import Literal
 
 import numpy as np
 
 from ._dtypes import DType
+from ._operand_kernels import Elements
 
 Norm = Literal["backward", "ortho", "forward"]
 
 
-class Elements(Protocol):
-    """What a kernel needs of an array: its elements as a NumPy view (``Array`` is one;
-    this module sits below the array object and does not import it)."""
-
-    def _numpy(self) -> np.ndarray: ...
 
 
 OneAxisTransform = Callable[[Elements, "int | None", int, Norm, DType], np.ndarray]

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import as_python_scalar
-from ._kernels import from_contiguous_result, take_along_axis_values, take_values
+from ._take_kernels import taken, taken_along_axis
 from ._validation import normalize_axis
 
 
-def _check_indices(indices, function: str) -> None:
+def _checked_indices(indices: object, function: str) -> Array:
+    """``indices``, after a TypeError unless it is an array of an integer dtype."""
     check_array(indices, function, "indices")
+    assert isinstance(indices, Array)  # check_array raised otherwise
     if "integer" not in indices.dtype.kind:
         raise TypeError(
             f"{function}(): 'indices' must have an integer dtype, got {indices.dtype}"
         )
+    return indices
 
 
-def take(x: Array, indices: Array, /, *, axis=None) -> Array:
+def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array:
     """
     Elements of ``x`` at the given positions along an axis.
 
@@ -55,15 +58,12 @@ def take(x: Array, indices: Array, /, *, axis=None) -> Array:
     """
     check_array(x, "take")
     position = _single_position(indices)
-    if position is not None:
-        indices_view = position
-    else:
-        _check_indices(indices, "take")
+    if position is None:
+        indices = _checked_indices(indices, "take")
         if indices.ndim != 1:
             raise ValueError(
                 f"take(): 'indices' must be one-dimensional, got shape {indices.shape}"
             )
-        indices_view = indices._numpy()
     if axis is None:
         if x.ndim != 1:
             raise ValueError(
@@ -71,11 +71,11 @@ def take(x: Array, indices: Array, /, *, axis=None) -> Array:
             )
         axis = 0
     axis = normalize_axis(axis, x.ndim, "take")
-    result = take_values(x._numpy(), indices_view, axis)
-    return Array._new(*from_contiguous_result(result), x.dtype)
+    result = taken(x, indices if position is None else position, axis)
+    return Array._adopt(result, x.dtype)
 
 
-def _single_position(indices) -> int | None:
+def _single_position(indices: object) -> int | None:
     """One integer position given as ``indices`` (a Python or NumPy int, or a 0-d
     integer array), or None for anything else."""
     if indices.__class__ is Array:
@@ -88,7 +88,7 @@ def _single_position(indices) -> int | None:
     return None
 
 
-def take_along_axis(x: Array, indices: Array, /, *, axis=-1) -> Array:
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     """
     Elements of ``x`` picked, position by position, by ``indices`` along an axis.
 
@@ -122,12 +122,11 @@ def take_along_axis(x: Array, indices: Array, /, *, axis=-1) -> Array:
            [50]], dtype=int64)
     """
     check_array(x, "take_along_axis")
-    _check_indices(indices, "take_along_axis")
+    indices = _checked_indices(indices, "take_along_axis")
     if indices.ndim != x.ndim:
         raise ValueError(
             f"take_along_axis(): 'indices' must have the rank of 'x' ({x.ndim}), "
             f"got shape {indices.shape}"
         )
     axis = normalize_axis(axis, x.ndim, "take_along_axis")
-    result = take_along_axis_values(x._numpy(), indices._numpy(), axis)
-    return Array._new(*from_contiguous_result(result), x.dtype)
+    return Array._adopt(taken_along_axis(x, indices, axis), x.dtype)

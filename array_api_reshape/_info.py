@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ._devices import ALL_DEVICES, CPU_DEVICE, check_device
+from ._devices import ALL_DEVICES, CPU_DEVICE, Device, check_device
 from ._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
-from ._dtypes import DEFAULT_REAL_FLOATING
+from ._dtypes import DEFAULT_REAL_FLOATING, DType
 from ._data_type_functions import isdtype
+from ._validation import MAX_DIMENSIONS
 from ._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
-
-MAX_DIMENSIONS = 64
 
 
 class Info:
@@ -21,16 +20,16 @@ class Info:
 
     __slots__ = ("api_version",)
 
-    def __init__(self, api_version: str = LATEST_API_VERSION):
+    def __init__(self, api_version: str = LATEST_API_VERSION) -> None:
         self.api_version = checked_version(api_version, "Info")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Info], tuple[str]]:
         return (Info, (self.api_version,))
 
     def __repr__(self) -> str:
         return f"array_api_reshape.Info(api_version={self.api_version!r})"
 
-    def capabilities(self) -> dict:
+    def capabilities(self) -> dict[str, bool | int]:
         """
         The optional features this namespace has.
 
@@ -46,12 +45,15 @@ class Info:
         >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
         True
         """
-        capabilities = {"boolean indexing": True, "data-dependent shapes": True}
+        capabilities: dict[str, bool | int] = {
+            "boolean indexing": True,
+            "data-dependent shapes": True,
+        }
         if self.api_version >= "2024.12":
             capabilities["max dimensions"] = MAX_DIMENSIONS
         return capabilities
 
-    def default_device(self):
+    def default_device(self) -> Device:
         """
         The device arrays are created on when none is given: the CPU.
 
@@ -63,7 +65,7 @@ class Info:
         """
         return CPU_DEVICE
 
-    def default_dtypes(self, *, device=None) -> dict:
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         """
         The default dtypes for each kind of data on ``device``.
 
@@ -92,7 +94,7 @@ class Info:
             "indexing": DEFAULT_INDEX,
         }
 
-    def devices(self) -> tuple:
+    def devices(self) -> tuple[Device, ...] | list[Device]:
         """
         Every device this namespace can place arrays on (a list before version 2025.12).
 
@@ -104,7 +106,12 @@ class Info:
         """
         return ALL_DEVICES if self.api_version >= TUPLES_SINCE else list(ALL_DEVICES)
 
-    def dtypes(self, *, device=None, kind=None) -> dict:
+    def dtypes(
+        self,
+        *,
+        device: Device | None = None,
+        kind: str | DType | tuple[str | DType, ...] | None = None,
+    ) -> dict[str, DType]:
         """
         The dtypes supported on ``device``, by name, optionally of one ``kind``.
 

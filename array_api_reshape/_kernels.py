@@ -10,13 +10,12 @@ from __future__ import annotations
 import math
 import re
 import sys
-import warnings
 
 import numpy as np
 
 from ._copy_kernels import copy_strided
 from ._layout import Layout, contiguous_layout, has_repeated_addresses
-from ._storage import DLPACK_CPU, Storage, adopt, allocate
+from ._storage import DLPACK_CPU, Storage, adopt
 
 
 def _silencers():
@@ -108,12 +107,6 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
 def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> tuple[Storage, Layout]:
     """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype if asked)."""
     return adopt(contiguous_copy(source, numpy_dtype)), contiguous_layout(source.shape)
-
-
-def copy_in_shape(source: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """A new C-contiguous copy of ``source``'s elements in row-major order, seen with
-    ``shape`` (of the same size; the caller's layout code decided on this copy)."""
-    return contiguous_copy(source).reshape(shape)
 
 
 # One planned copy of ``source`` as a new C-contiguous NumPy array (in ``numpy_dtype`` if
@@ -220,40 +213,6 @@ def checked_scalar(value, numpy_dtype: np.dtype, function: str = "__setitem__") 
     return np.asarray(value, dtype=numpy_dtype)
 
 
-def from_python(obj, numpy_dtype: np.dtype | None) -> np.ndarray:
-    """A new NumPy array from Python scalars and (nested) sequences of them or of arrays."""
-    try:
-        return np.array(obj, dtype=numpy_dtype)
-    except ValueError as error:
-        if "inhomogeneous" in str(error) or "sequence" in str(error):
-            raise ValueError(
-                "asarray(): nested sequences must be rectangular (every row the same length)"
-            ) from None
-        raise
-
-
-def arange_values(start, stop, step, numpy_dtype: np.dtype) -> tuple[Storage, Layout]:
-    """``start, start + step, ...`` below ``stop`` (above it for a negative step)."""
-    return from_contiguous_result(np.arange(start, stop, step, dtype=numpy_dtype))
-
-
-def filled(shape: tuple[int, ...], fill_value, numpy_dtype: np.dtype) -> tuple[Storage, Layout]:
-    """A new C-contiguous buffer holding ``fill_value`` everywhere (uninitialised if None)."""
-    size = math.prod(shape)
-    if fill_value is None:
-        return allocate(size, numpy_dtype), contiguous_layout(shape)
-    if fill_value.__class__ is int and fill_value == 0:  # not -0.0: its sign must survive
-        flat = np.zeros(size, dtype=numpy_dtype)
-    else:
-        flat = np.full(size, fill_value, dtype=numpy_dtype)
-    return adopt(flat), contiguous_layout(shape)
-
-
-def views_overlap(first: np.ndarray, second: np.ndarray) -> bool:
-    """True when the two views have at least one element address in common (exact)."""
-    return bool(np.shares_memory(first, second))
-
-
 def matmul(x1, x2, dtype) -> np.ndarray:
     """Matrix product of two arrays with NumPy's broadcasting of stacks, computed in
     ``dtype``."""
@@ -350,120 +309,9 @@ def integer_limits(numpy_dtype: np.dtype) -> tuple[int, int, int]:
     return info.bits, int(info.max), int(info.min)
 
 
-def eye_values(n_rows: int, n_cols: int, k: int, numpy_dtype: np.dtype) -> np.ndarray:
-    """Ones on the ``k``-th diagonal of an ``n_rows`` x ``n_cols`` matrix, zeros elsewhere."""
-    return np.eye(n_rows, n_cols, k=k, dtype=numpy_dtype)
-
-
-def linspace_values(start, stop, num: int, endpoint: bool, numpy_dtype: np.dtype) -> np.ndarray:
-    """``num`` evenly spaced values from ``start`` to ``stop``."""
-    with np.errstate(all="ignore"):
-        return np.linspace(start, stop, num, endpoint=endpoint, dtype=numpy_dtype)
-
-
-def triangle(view: np.ndarray, k: int, upper: bool) -> np.ndarray:
-    """The lower (or upper) triangle of each matrix in a stack, zeros elsewhere."""
-    return np.triu(view, k) if upper else np.tril(view, k)
-
-
-def take_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` at ``indices`` (an index array, or one int that drops the
-    axis) along ``axis``; negative indices count back."""
-    indices = np.asarray(indices)
-    size = view.shape[axis]
-    _check_index_range(indices, size, "take")
-    return np.take(view, indices, axis=axis)
-
-
-def take_along_axis_values(view: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:
-    """Elements of ``view`` picked per position by ``indices`` along ``axis``."""
-    _check_index_range(indices, view.shape[axis], "take_along_axis")
-    try:
-        return np.take_along_axis(view, indices, axis=axis)
-    except ValueError:
-        raise ValueError(
-            f"take_along_axis(): 'indices' of shape {indices.shape} does not broadcast "
-            f"with 'x' of shape {view.shape} outside axis {axis}"
-        ) from None
-
-
-def _check_index_range(indices: np.ndarray, size: int, function: str) -> None:
-    if indices.size == 0:
-        return
-    low, high = int(indices.min()), int(indices.max())
-    if low < -size or high >= size:
-        bad = low if low < -size else high
-        raise IndexError(
-            f"{function}(): index {bad} is out of range for an axis of size {size}"
-        )
-
-
-def numpy_call(function_name: str, *args, **kwargs) -> np.ndarray:
-    """``numpy.<function_name>(*args, **kwargs)`` as an array, floating-point warnings off.
-
-    Callers have checked every argument; the overflow and invalid-value results NumPy
-    would warn about are the standard's defined results.
-    """
-    function = _UFUNC_REDUCTIONS.get(function_name) or getattr(np, function_name)
-    return np.asarray(silenced(function, *args, **kwargs))
-
-
-_UFUNC_REDUCTIONS = {"sum": np.add.reduce, "prod": np.multiply.reduce}
-"""NumPy functions that, for an ndarray, are one ufunc reduction with the same
-arguments: called directly, without NumPy's Python-level dispatch (about 1 µs a call)."""
-
-
-def numpy_call_without_warnings(function_name: str, *args, **kwargs) -> np.ndarray:
-    """As ``numpy_call``, also silencing the Python warnings NumPy gives for empty slices
-    and for degrees of freedom <= 0 (the standard defines those results as NaN)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return numpy_call(function_name, *args, **kwargs)
-
-
 def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
     """Storage and layout for a kernel result (a NumPy array or scalar)."""
     return from_contiguous_result(np.asarray(result))
-
-
-def sort_positions(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
-    """Sorting positions along ``axis``; NaNs last ascending, first descending.
-
-    A stable descending order keeps equal elements in their original order: sort the
-    reversed axis ascending, reverse that order, and translate positions back.
-    """
-    kind = "stable" if stable else "quicksort"
-    if not descending:
-        return np.argsort(view, axis=axis, kind=kind)
-    size = view.shape[axis]
-    reversed_view = np.flip(view, axis=axis)
-    order = np.flip(np.argsort(reversed_view, axis=axis, kind=kind), axis=axis)
-    return size - 1 - order
-
-
-def sorted_values(view: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
-    """The values of ``view`` sorted along ``axis``; -0.0 and 0.0 compare equal, so a
-    stable sort keeps their order, an unstable one need not."""
-    if not descending:
-        return np.sort(view, axis=axis, kind="stable" if stable else "quicksort")
-    if not stable:
-        return np.flip(np.sort(np.flip(view, axis=axis), axis=axis, kind="quicksort"), axis=axis)
-    return np.take_along_axis(view, sort_positions(view, axis, True), axis=axis)
-
-
-def unique(view: np.ndarray, with_indices: bool, with_inverse: bool, with_counts: bool):
-    """NumPy's unique over all elements, every NaN distinct; the inverse keeps the shape."""
-    results = np.unique(
-        view.reshape(-1), return_index=with_indices, return_inverse=with_inverse,
-        return_counts=with_counts, equal_nan=False,
-    )
-    if not isinstance(results, tuple):
-        return (results,)
-    if with_inverse:
-        position = 2 if with_indices else 1
-        results = list(results)
-        results[position] = results[position].reshape(view.shape)
-    return tuple(results)
 
 
 def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:

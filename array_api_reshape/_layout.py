@@ -9,7 +9,7 @@ caller (``_validation``); they only do the arithmetic.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ._bounded_cache import BoundedCache
 
@@ -29,6 +29,9 @@ class Layout(NamedTuple):
     def size(self) -> int:
         return product(self.shape)
 
+
+Order = Literal["C", "F"]
+"""A reading order of elements: row-major ("C") or column-major ("F")."""
 
 _new_layout = tuple.__new__
 

@@ -15,20 +15,16 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, TypeVar
 
 import numpy as np
 
 from ._dtypes import DType
+from ._operand_kernels import Elements
 
 _Result = TypeVar("_Result")
 
 
-class Elements(Protocol):
-    """What a kernel needs of an array: its elements as a NumPy view (``Array`` is one;
-    this module sits below the array object and does not import it)."""
-
-    def _numpy(self) -> np.ndarray: ...
 
 
 def _silenced(function: str, call: Callable[[], _Result]) -> _Result:

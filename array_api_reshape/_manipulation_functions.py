@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ._array_object import Array, check_array
 from ._bounded_cache import BoundedCache
-from ._dtypes import promote_types
-from ._kernels import column_major_copy, copy_in_shape, numpy_call, wrap_result
+from ._dtypes import DType, promote_types
 from ._layout import (
     broadcast_shape,
     broadcast_to_shape,
-    column_major_strides,
     flipped,
     has_repeated_addresses,
-    make_layout,
     moved_axes,
     permuted,
     with_unit_axes,
@@ -25,11 +24,20 @@ from ._reshape_decision import (
     remembered_row_major_decision,
     reshape_target,
 )
-from ._storage import Storage, read_only_alias
+from ._manipulation_kernels import (
+    column_major_copy,
+    concatenated,
+    repeated,
+    rolled,
+    row_major_copy,
+    stacked,
+    tiled,
+)
+from ._storage import read_only_alias
 from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
-def reshape(x: Array, /, shape, *, copy=None) -> Array:
+def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """
     Give an array a new shape, sharing its memory whenever strides allow.
 
@@ -85,7 +93,9 @@ def reshape(x: Array, /, shape, *, copy=None) -> Array:
     return reshape_in_order(x, shape, copy, "C")
 
 
-def reshape_in_order(x: Array, shape, copy, order: str) -> Array:
+def reshape_in_order(
+    x: Array, shape: int | Sequence[int], copy: bool | None, order: str
+) -> Array:
     """``reshape`` reading and placing elements in ``order`` ("C" or "F", checked by the
     caller): a view when ``decide_reshape`` finds one, otherwise a copy laid out in ``order``."""
     check_array(x, "reshape")
@@ -93,7 +103,7 @@ def reshape_in_order(x: Array, shape, copy, order: str) -> Array:
     if copy:
         return _copied(x, reshape_target(shape, x.size), order)
     decision = decide_reshape(x._layout, shape, order)
-    if decision.__class__ is not ReshapeBlocked:
+    if not isinstance(decision, ReshapeBlocked):
         return x._view(decision)
     if copy is False:
         raise ValueError(blocked_message(x._layout, decision, order))
@@ -101,13 +111,11 @@ def reshape_in_order(x: Array, shape, copy, order: str) -> Array:
 
 
 def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
+    """A new array of ``x``'s elements read in ``order`` and laid out contiguously in
+    ``order`` with ``new_shape``."""
     if order == "C":
-        return Array._adopt(copy_in_shape(x._numpy(), new_shape), x._dtype)
-    return Array._new(
-        Storage(column_major_copy(x._numpy())),
-        make_layout(new_shape, column_major_strides(new_shape), 0),
-        x._dtype,
-    )
+        return Array._adopt(row_major_copy(x, new_shape), x._dtype)
+    return Array._new(*column_major_copy(x, new_shape), x._dtype)
 
 
 _PERMUTED_LAYOUTS = BoundedCache()
@@ -116,7 +124,7 @@ _PERMUTED_LAYOUTS = BoundedCache()
 _remembered_permutation = _PERMUTED_LAYOUTS.get
 
 
-def permute_dims(x: Array, /, axes) -> Array:
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """
     Reorder the axes of an array (always a view).
 
@@ -166,7 +174,7 @@ def permute_dims(x: Array, /, axes) -> Array:
     return x._view(result)
 
 
-def expand_dims(x: Array, /, axis) -> Array:
+def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """
     Insert size-1 axes (always a view).
 
@@ -202,7 +210,7 @@ def expand_dims(x: Array, /, axis) -> Array:
     return x._view(with_unit_axes(x._layout, positions))
 
 
-def squeeze(x: Array, /, axis) -> Array:
+def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """
     Remove size-1 axes (always a view).
 
@@ -239,7 +247,7 @@ def squeeze(x: Array, /, axis) -> Array:
     return x._view(without_axes(x._layout, axes))
 
 
-def flip(x: Array, /, *, axis=None) -> Array:
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """
     Reverse the order of elements along axes (always a view).
 
@@ -266,7 +274,9 @@ def flip(x: Array, /, *, axis=None) -> Array:
     return x._view(flipped(x._layout, axes))
 
 
-def moveaxis(x: Array, source, destination, /) -> Array:
+def moveaxis(
+    x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
+) -> Array:
     """
     Move axes to new positions; the other axes keep their order (always a view).
 
@@ -306,7 +316,7 @@ def moveaxis(x: Array, source, destination, /) -> Array:
     return x._view(moved_axes(x._layout, sources, destinations))
 
 
-def broadcast_to(x: Array, /, shape) -> Array:
+def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """
     Repeat an array along new or size-1 axes without copying (stride 0).
 
@@ -350,6 +360,7 @@ def broadcast_view(x: Array, shape: tuple[int, ...]) -> Array:
     ``x`` when no two elements share an address, read-only when a stride-0 axis
     repeats them."""
     layout = broadcast_to_shape(x._layout, shape)
+    assert layout is not None, "the caller has checked that the shapes broadcast"
     if has_repeated_addresses(layout):
         return Array._new(read_only_alias(x._storage), layout, x.dtype)
     return x._view(layout)
@@ -394,7 +405,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     return tuple(broadcast_view(x, shape) for x in arrays)
 
 
-def broadcast_shapes(*shapes) -> tuple:
+def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     """
     The shape that all ``shapes`` broadcast to.
 
@@ -438,7 +449,7 @@ def broadcast_shapes(*shapes) -> tuple:
     return tuple(result)
 
 
-def _same_rank_arrays(function: str, arrays) -> list[Array]:
+def _same_rank_arrays(function: str, arrays: object) -> list[Array]:
     if not isinstance(arrays, (list, tuple)) or not arrays:
         raise TypeError(f"{function}(): 'arrays' must be a non-empty list or tuple of arrays")
     for i, x in enumerate(arrays):
@@ -446,14 +457,16 @@ def _same_rank_arrays(function: str, arrays) -> list[Array]:
     return list(arrays)
 
 
-def _common_dtype(function: str, arrays):
+def _common_dtype(function: str, arrays: list[Array]) -> DType:
     dtype = arrays[0].dtype
     for x in arrays[1:]:
         dtype = promote_types(dtype, x.dtype, function)
     return dtype
 
 
-def concat(arrays, /, *, axis=0) -> Array:
+def concat(
+    arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0
+) -> Array:
     """
     Join arrays along an existing axis.
 
@@ -496,11 +509,10 @@ def concat(arrays, /, *, axis=0) -> Array:
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"
             )
-    result = numpy_call("concatenate", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
-    return Array._new(*wrap_result(result), dtype)
+    return Array._new(*concatenated(arrays, axis, dtype), dtype)
 
 
-def stack(arrays, /, *, axis=0) -> Array:
+def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
     """
     Join arrays of one shape along a new axis.
 
@@ -537,11 +549,10 @@ def stack(arrays, /, *, axis=0) -> Array:
                 f"{arrays[0].shape}"
             )
     axis = normalize_axis(axis, arrays[0].ndim + 1, "stack")
-    result = numpy_call("stack", [x._numpy() for x in arrays], axis=axis, dtype=dtype.dtype)
-    return Array._new(*wrap_result(result), dtype)
+    return Array._new(*stacked(arrays, axis, dtype), dtype)
 
 
-def unstack(x: Array, /, *, axis=0) -> tuple[Array, ...]:
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """
     Split an array along an axis into views, one per position.
 
@@ -571,7 +582,7 @@ def unstack(x: Array, /, *, axis=0) -> tuple[Array, ...]:
     return tuple(x[lead + (i,)] for i in range(x.shape[axis]))
 
 
-def repeat(x: Array, repeats, /, *, axis=None) -> Array:
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
     """
     Repeat each element a number of times.
 
@@ -605,26 +616,26 @@ def repeat(x: Array, repeats, /, *, axis=None) -> Array:
         x = reshape(x, (-1,))
         axis = 0
     axis = normalize_axis(axis, x.ndim, "repeat")
+    counts: Array | int
     if isinstance(repeats, Array):
         if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
             raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
-        counts = repeats._numpy()
-        if counts.ndim == 1 and counts.shape[0] not in (1, x.shape[axis]):
+        if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):
             raise ValueError(
-                f"repeat(): 'repeats' has {counts.shape[0]} counts for an axis of size "
+                f"repeat(): 'repeats' has {repeats.shape[0]} counts for an axis of size "
                 f"{x.shape[axis]}"
             )
-        if counts.size and int(numpy_call("min", counts)) < 0:
-            raise ValueError("repeat(): 'repeats' must not be negative")
+        counts = repeats  # the kernel refuses negative counts
     else:
         counts = as_int(repeats, "repeat", "repeats")
         if counts < 0:
             raise ValueError(f"repeat(): 'repeats' must not be negative, got {counts}")
-    result = numpy_call("repeat", x._numpy(), counts, axis=axis)
-    return Array._new(*wrap_result(result), x.dtype)
+    return Array._new(*repeated(x, counts, axis), x.dtype)
 
 
-def roll(x: Array, /, shift, *, axis=None) -> Array:
+def roll(
+    x: Array, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
+) -> Array:
     """
     Shift elements cyclically along axes.
 
@@ -657,21 +668,19 @@ def roll(x: Array, /, shift, *, axis=None) -> Array:
     if axis is None:
         if len(shifts) != 1:
             raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
-        result = numpy_call("roll", x._numpy(), shifts[0])
-    else:
-        axes = as_int_tuple(axis, "roll", "axis")
-        axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
-        if len(shifts) == 1 and len(axes) > 1:
-            shifts = shifts * len(axes)
-        if len(shifts) != len(axes):
-            raise ValueError(
-                f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
-            )
-        result = numpy_call("roll", x._numpy(), shifts, axis=axes)
-    return Array._new(*wrap_result(result), x.dtype)
+        return Array._new(*rolled(x, shifts, None), x.dtype)
+    axes = as_int_tuple(axis, "roll", "axis")
+    axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
+    if len(shifts) == 1 and len(axes) > 1:
+        shifts = shifts * len(axes)
+    if len(shifts) != len(axes):
+        raise ValueError(
+            f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
+        )
+    return Array._new(*rolled(x, shifts, axes), x.dtype)
 
 
-def tile(x: Array, repetitions, /) -> Array:
+def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     """
     Repeat a whole array along each axis.
 
@@ -696,5 +705,4 @@ def tile(x: Array, repetitions, /) -> Array:
     counts = as_int_tuple(repetitions, "tile", "repetitions")
     if any(n < 0 for n in counts):
         raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")
-    result = numpy_call("tile", x._numpy(), counts)
-    return Array._new(*wrap_result(result), x.dtype)
+    return Array._new(*tiled(x, counts), x.dtype)

@@ -14,28 +14,50 @@ protocols store ``bytes``.
 
 ``rebuild_array`` is the name stored in every pickle: keep it, and keep accepting
 ``PICKLE_FORMAT`` 1, so that pickles written today load tomorrow.
+
+This module sits below the array object: the array imports it to pickle itself, and hands
+over its class once defined (``register_array_class``), which ``rebuild_array`` builds.
 """
 
 from __future__ import annotations
 
-from ._dtypes import ALL_DTYPES
-from ._info import MAX_DIMENSIONS
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._dtypes import ALL_DTYPES, DType
 from ._layout import contiguous_layout, product
-from ._storage import from_pickle_payload, holds_only_bools, pickle_payload
-from ._validation import INT64_MAX
+from ._data_type_kernels import item_size
+from ._pickle_kernels import pickled_elements, storage_from_pickle
+from ._storage import holds_only_bools
+from ._validation import INT64_MAX, MAX_DIMENSIONS
+
+if TYPE_CHECKING:  # the array object imports this module, and registers its class
+    from ._array_object import Array
 
 PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
+_ARRAY_CLASS: list[type[Array]] = []
 
 
-def reduce_array(x, protocol: int) -> tuple:
+def register_array_class(array_class: type[Array]) -> None:
+    """Make ``rebuild_array`` build arrays of ``array_class`` (the array object's call)."""
+    _ARRAY_CLASS[:] = [array_class]
+
+
+def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[object, ...]]:
     """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
-    payload = pickle_payload(x._numpy(), out_of_band=protocol >= 5)
+    payload = pickled_elements(x, out_of_band=protocol >= 5)
     return rebuild_array, (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
 
 
-def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
+def rebuild_array(
+    pickle_format: int,
+    dtype_name: str,
+    shape: tuple[int, ...],
+    payload: object,
+    writable: bool,
+) -> Array:
     """
     Rebuild a pickled array, after checking every field.
 
@@ -77,21 +99,19 @@ def rebuild_array(pickle_format, dtype_name, shape, payload, writable):
     Array([[2, 1, 0],
            [5, 4, 3]], dtype=int64)
     """
-    from ._array_object import Array
-
     _check_format(pickle_format)
     dtype = _checked_dtype(dtype_name)
     shape = _checked_shape(shape)
-    memory = _checked_memory(payload, product(shape) * dtype.dtype.itemsize)
+    memory = _checked_memory(payload, product(shape) * item_size(dtype))
     if dtype.kind == "bool" and not holds_only_bools(memory):
         raise ValueError(f"{_CONTEXT}: 'payload' of a bool array holds bytes other than 0 and 1")
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
-    storage = from_pickle_payload(memory, dtype.dtype, writable)
-    return Array._new(storage, contiguous_layout(shape), dtype)
+    storage = storage_from_pickle(memory, dtype, writable)
+    return _ARRAY_CLASS[0]._new(storage, contiguous_layout(shape), dtype)
 
 
-def _check_format(pickle_format) -> None:
+def _check_format(pickle_format: object) -> None:
     if pickle_format.__class__ is not int or pickle_format != PICKLE_FORMAT:
         raise ValueError(
             f"{_CONTEXT}: 'pickle_format' must be {PICKLE_FORMAT}, got {pickle_format!r} "
@@ -99,7 +119,7 @@ def _check_format(pickle_format) -> None:
         )
 
 
-def _checked_dtype(dtype_name):
+def _checked_dtype(dtype_name: object) -> DType:
     if dtype_name.__class__ is not str:
         raise TypeError(
             f"{_CONTEXT}: 'dtype_name' must be a str, got {type(dtype_name).__name__}"
@@ -113,7 +133,7 @@ def _checked_dtype(dtype_name):
     return dtype
 
 
-def _checked_shape(shape) -> tuple[int, ...]:
+def _checked_shape(shape: object) -> tuple[int, ...]:
     if shape.__class__ is not tuple or any(n.__class__ is not int for n in shape):
         raise TypeError(f"{_CONTEXT}: 'shape' must be a tuple of ints, got {shape!r}")
     if len(shape) > MAX_DIMENSIONS:
@@ -128,7 +148,7 @@ def _checked_shape(shape) -> tuple[int, ...]:
     return shape
 
 
-def _checked_memory(payload, expected_bytes: int) -> memoryview:
+def _checked_memory(payload: Any, expected_bytes: int) -> memoryview:
     try:
         memory = memoryview(payload)
     except TypeError:

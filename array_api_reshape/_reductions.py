@@ -1,25 +1,26 @@
-"""What every reduction shares: reading ``axis`` and ``keepdims``, wrapping results."""
+"""What every reduction shares: reading ``axis`` and ``keepdims``, running the reduction
+kernel, wrapping its result."""
 
 from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import KIND_GROUPS, DType
-from ._kernels import numpy_call, numpy_call_without_warnings
+from ._reduction_kernels import reduced
 from ._validation import normalize_axes
 
 
 _ALL_AXES = [tuple(range(ndim)) for ndim in range(65)]
 
 
-def reduced_axes(x: Array, axis, function: str) -> tuple[int, ...]:
+def reduced_axes(x: Array, axis: int | tuple[int, ...] | None, function: str) -> tuple[int, ...]:
     """The axes a reduction runs over: all for None, else the normalised int or tuple."""
     if axis is None:
-        ndim = len(x._layout.shape)
+        ndim = x.ndim
         return _ALL_AXES[ndim] if ndim < 65 else tuple(range(ndim))
     return normalize_axes(axis, x.ndim, function)
 
 
-def check_keepdims(keepdims, function: str) -> bool:
+def check_keepdims(keepdims: object, function: str) -> bool:
     if keepdims is not True and keepdims is not False:
         raise TypeError(f"{function}(): 'keepdims' must be a bool, got {keepdims!r}")
     return keepdims
@@ -33,10 +34,18 @@ def reduced_size(x: Array, axes: tuple[int, ...]) -> int:
 
 
 def reduce(
-    function: str, numpy_name: str, x: Array, axis, keepdims, result_dtype: DType,
-    quiet_below: int = 0, **kwargs
+    function: str,
+    x: Array,
+    axis: int | tuple[int, ...] | None,
+    keepdims: bool,
+    result_dtype: DType,
+    quiet_below: int = 0,
+    dtype: DType | None = None,
+    correction: float | None = None,
 ) -> Array:
-    """Run a NumPy reduction over the normalised axes; wrap it as an array of ``result_dtype``.
+    """Our reduction ``function`` of ``x`` over the normalised axes (accumulated in
+    ``dtype``, with ``correction`` degrees of freedom, when given), as an array of
+    ``result_dtype``.
 
     NumPy's Python warnings (empty slices, degrees of freedom) are silenced when fewer
     than ``quiet_below`` elements are reduced.
@@ -44,14 +53,13 @@ def reduce(
     check_array(x, function)
     axes = reduced_axes(x, axis, function)
     keepdims = check_keepdims(keepdims, function)
-    quiet = quiet_below and reduced_size(x, axes) < quiet_below
-    call = numpy_call_without_warnings if quiet else numpy_call
-    result = call(numpy_name, x._numpy(), axis=axes, keepdims=keepdims, **kwargs)
+    quiet = quiet_below > 0 and reduced_size(x, axes) < quiet_below
+    result = reduced(function, x, axes, keepdims, dtype, correction, quiet)
     return Array._adopt(result, result_dtype)
 
 
 def check_kind(x: Array, function: str, kinds: str) -> None:
-    """TypeError unless ``x``'s dtype is of ``kinds``, a group of KIND_GROUPS."""
+    """TypeError unless ``x`` is an array whose dtype is of ``kinds``, a group of KIND_GROUPS."""
     check_array(x, function)
     if x.dtype.kind not in KIND_GROUPS[kinds]:
         raise TypeError(f"{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")

@@ -18,7 +18,7 @@ Pure Python, no NumPy: like the layout modules, this only does arithmetic on tup
 from __future__ import annotations
 
 from ._bounded_cache import BoundedCache
-from ._layout import Layout
+from ._layout import Layout, Order
 from ._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
 from ._validation import as_int_tuple
 
@@ -35,7 +35,7 @@ __all__ = [
     "blocked_message",
 ]
 
-ORDER_NAMES = {"C": "row-major (C)", "F": "column-major (F)"}
+ORDER_NAMES: dict[Order, str] = {"C": "row-major (C)", "F": "column-major (F)"}
 
 ROW_MAJOR_DECISIONS = BoundedCache()
 """``decide_reshape``'s answers in C order by ``(layout, shape)``, for requested shapes that
@@ -48,12 +48,12 @@ remembered_row_major_decision = ROW_MAJOR_DECISIONS.get
 """``ROW_MAJOR_DECISIONS.get`` bound once, for the namespace ``reshape``'s hot path."""
 
 
-def check_order(order, function: str) -> str:
+def check_order(order: object, function: str) -> Order:
     """``order`` itself when it is ``"C"`` or ``"F"``; a ValueError naming ``function``
     otherwise."""
-    if not isinstance(order, str) or order not in ORDER_NAMES:
-        raise _order_error(order, function)
-    return order
+    if isinstance(order, str) and order in ORDER_NAMES:
+        return order
+    raise _order_error(order, function)
 
 
 def _order_error(order, function: str) -> ValueError:
@@ -161,7 +161,7 @@ def decide_reshape(
 
 def new_shape_of(decision: Layout | ReshapeBlocked) -> tuple[int, ...]:
     """The resolved shape a decision answers for, view or not."""
-    if decision.__class__ is ReshapeBlocked:
+    if isinstance(decision, ReshapeBlocked):
         return decision.new_shape
     return decision.shape
 

@@ -3,32 +3,31 @@ searchsorted and where."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ._array_object import Array, check_array
 from ._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
-from ._kernels import checked_scalar, numpy_call, wrap_result
 from ._layout import broadcast_shape
+from ._reduction_kernels import extremum_positions
 from ._reductions import check_keepdims, check_kind, reduce
+from ._searching_kernels import chosen, insertion_positions, nonzero_positions
 from ._validation import normalize_axis
 
 
-def _arg_extremum(function: str, x, axis, keepdims) -> Array:
+def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:
     check_kind(x, function, "real-valued")
     keepdims = check_keepdims(keepdims, function)
     if axis is None:
         if x.size == 0:
             raise ValueError(f"{function}(): the array is empty")
-        result = numpy_call(function, x._numpy(), axis=None)
-        if keepdims:
-            result = result.reshape((1,) * x.ndim)
     else:
         axis = normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
-        result = numpy_call(function, x._numpy(), axis=axis, keepdims=keepdims)
-    return Array._new(*wrap_result(result.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+    return Array._adopt(extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX)
 
 
-def argmax(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """
     Position of the first largest element (over everything, or along an axis).
 
@@ -55,7 +54,7 @@ def argmax(x: Array, /, *, axis=None, keepdims=False) -> Array:
     return _arg_extremum("argmax", x, axis, keepdims)
 
 
-def argmin(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """
     Position of the first smallest element (over everything, or along an axis).
 
@@ -82,7 +81,9 @@ def argmin(x: Array, /, *, axis=None, keepdims=False) -> Array:
     return _arg_extremum("argmin", x, axis, keepdims)
 
 
-def count_nonzero(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def count_nonzero(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """
     Number of non-zero (true) elements over the given axes.
 
@@ -106,7 +107,7 @@ def count_nonzero(x: Array, /, *, axis=None, keepdims=False) -> Array:
     >>> xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0)
     Array([1, 2], dtype=int64)
     """
-    return reduce("count_nonzero", "count_nonzero", x, axis, keepdims, DEFAULT_INDEX)
+    return reduce("count_nonzero", x, axis, keepdims, DEFAULT_INDEX)
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -138,13 +139,17 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     check_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
-    positions = numpy_call("nonzero", x._numpy())
-    return tuple(
-        Array._new(*wrap_result(p.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX) for p in positions
-    )
+    return tuple(Array._adopt(p, DEFAULT_INDEX) for p in nonzero_positions(x))
 
 
-def searchsorted(x1: Array, x2, /, *, side="left", sorter=None) -> Array:
+def searchsorted(
+    x1: Array,
+    x2: Array | int | float,
+    /,
+    *,
+    side: Literal["left", "right"] = "left",
+    sorter: Array | None = None,
+) -> Array:
     """
     Where values would be inserted into a sorted array to keep it sorted.
 
@@ -177,27 +182,24 @@ def searchsorted(x1: Array, x2, /, *, side="left", sorter=None) -> Array:
         raise ValueError(f"searchsorted(): 'side' must be 'left' or 'right', got {side!r}")
     if isinstance(x2, Array):
         dtype = promote_types(x1.dtype, x2.dtype, "searchsorted")
-        values = x2._numpy()
     else:
         dtype = scalar_result_dtype(x1.dtype, x2, "searchsorted")
-        values = checked_scalar(x2, dtype.dtype, "searchsorted")
-    sorter_values = None
     if sorter is not None:
         check_array(sorter, "searchsorted", "sorter")
         if "integer" not in sorter.dtype.kind or sorter.shape != x1.shape:
             raise ValueError(
                 "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
             )
-        sorter_values = sorter._numpy()
-    haystack = x1._numpy().astype(dtype.dtype, copy=False)
-    result = numpy_call(
-        "searchsorted", haystack, values.astype(dtype.dtype, copy=False), side=side,
-        sorter=sorter_values,
-    )
-    return Array._new(*wrap_result(result.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+    result = insertion_positions(x1, x2, dtype, side, sorter)
+    return Array._adopt(result, DEFAULT_INDEX)
 
 
-def where(condition: Array, x1, x2, /) -> Array:
+def where(
+    condition: Array,
+    x1: Array | int | float | complex | bool,
+    x2: Array | int | float | complex | bool,
+    /,
+) -> Array:
     """
     Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere.
 
@@ -225,19 +227,17 @@ def where(condition: Array, x1, x2, /) -> Array:
     arrays = [v for v in (x1, x2) if isinstance(v, Array)]
     if not arrays:
         raise TypeError("where(): at least one of 'x1' and 'x2' must be an array")
-    dtype = arrays[0].dtype if len(arrays) == 1 else promote_types(x1.dtype, x2.dtype, "where")
-    choices = []
+    dtype = arrays[0].dtype if len(arrays) == 1 else promote_types(
+        arrays[0].dtype, arrays[1].dtype, "where"
+    )
     for name, value in (("x1", x1), ("x2", x2)):
-        if isinstance(value, Array):
-            choices.append(value._numpy())
-        else:
+        if not isinstance(value, Array):
             if not isinstance(value, (int, float, complex)):
                 raise TypeError(
                     f"where(): '{name}' must be an array or a Python scalar, got "
                     f"{type(value).__name__}"
                 )
             dtype = scalar_result_dtype(dtype, value, "where")
-            choices.append(value)
     shape = broadcast_shape(condition.shape, *(v.shape for v in arrays))
     if shape is None:
         raise ValueError(
@@ -245,9 +245,4 @@ def where(condition: Array, x1, x2, /) -> Array:
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "do not broadcast together"
         )
-    converted = [
-        c.astype(dtype.dtype, copy=False) if hasattr(c, "astype") else checked_scalar(c, dtype.dtype, "where")
-        for c in choices
-    ]
-    result = numpy_call("where", condition._numpy(), *converted)
-    return Array._new(*wrap_result(result), dtype)
+    return Array._adopt(chosen(condition, x1, x2, dtype), dtype)

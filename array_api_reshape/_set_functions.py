@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ._array_object import Array, check_array
-from ._dtypes import DEFAULT_INDEX, bool as bool_dtype, promote_types, scalar_result_dtype
-from ._kernels import checked_scalar, numpy_call, unique, wrap_result
+from ._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
+from ._set_kernels import membership, unique_parts
 
 
 class UniqueAllResult(NamedTuple):
@@ -32,13 +32,10 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: Array
 
 
-def _unique(function: str, x, indices: bool, inverse: bool, counts: bool) -> list[Array]:
+def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool) -> list[Array]:
     check_array(x, function)
-    results = unique(x._numpy(), indices, inverse, counts)
-    arrays = [Array._new(*wrap_result(results[0]), x.dtype)]
-    for extra in results[1:]:
-        arrays.append(Array._new(*wrap_result(extra.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX))
-    return arrays
+    values, *extras = unique_parts(x, indices, inverse, counts)
+    return [Array._adopt(values, x.dtype)] + [Array._adopt(e, DEFAULT_INDEX) for e in extras]
 
 
 def unique_values(x: Array, /) -> Array:
@@ -134,7 +131,7 @@ def unique_all(x: Array, /) -> UniqueAllResult:
     return UniqueAllResult(*_unique("unique_all", x, True, True, True))
 
 
-def isin(x1, x2, /, *, invert=False) -> Array:
+def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     """
     Whether each element of ``x1`` occurs in ``x2``.
 
@@ -160,16 +157,17 @@ def isin(x1, x2, /, *, invert=False) -> Array:
         raise TypeError(f"isin(): 'invert' must be a bool, got {invert!r}")
     if isinstance(x1, Array) and isinstance(x2, Array):
         dtype = promote_types(x1.dtype, x2.dtype, "isin")
-    elif isinstance(x1, Array) or isinstance(x2, Array):
-        array, scalar = (x1, x2) if isinstance(x1, Array) else (x2, x1)
-        if not isinstance(scalar, int):
-            raise TypeError(f"isin(): a scalar argument must be an int, got {scalar!r}")
-        dtype = scalar_result_dtype(array.dtype, scalar, "isin")
+    elif isinstance(x1, Array):
+        dtype = _dtype_with_scalar(x1, x2)
+    elif isinstance(x2, Array):
+        dtype = _dtype_with_scalar(x2, x1)
     else:
         raise TypeError("isin(): at least one of 'x1' and 'x2' must be an array")
-    values = [
-        v._numpy() if isinstance(v, Array) else checked_scalar(v, dtype.dtype, "isin")
-        for v in (x1, x2)
-    ]
-    result = numpy_call("isin", values[0], values[1], invert=invert)
-    return Array._new(*wrap_result(result), bool_dtype)
+    return Array._adopt(membership(x1, x2, dtype, invert), bool_dtype)
+
+
+def _dtype_with_scalar(array: Array, scalar: object) -> DType:
+    """The dtype isin compares ``array`` with ``scalar`` in; TypeError unless an int."""
+    if not isinstance(scalar, int):
+        raise TypeError(f"isin(): a scalar argument must be an int, got {scalar!r}")
+    return scalar_result_dtype(array.dtype, scalar, "isin")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ._array_object import Array
 from ._dtypes import DEFAULT_INDEX
-from ._kernels import sort_positions, sorted_values, wrap_result
 from ._reductions import check_kind
+from ._sorting_kernels import sort_positions, sorted_values
 from ._validation import normalize_axis
 
 
-def _sort_arguments(function: str, x, axis, descending, stable) -> int:
+def _sort_arguments(
+    function: str, x: Array, axis: int, descending: bool, stable: bool
+) -> int:
     check_kind(x, function, "real-valued or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if flag is not True and flag is not False:
@@ -19,7 +21,9 @@ def _sort_arguments(function: str, x, axis, descending, stable) -> int:
     return normalize_axis(axis, x.ndim, function)
 
 
-def argsort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
+def argsort(
+    x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> Array:
     """
     Positions that sort ``x`` along an axis.
 
@@ -48,11 +52,12 @@ def argsort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
     Array([0, 2, 1, 3], dtype=int64)
     """
     axis = _sort_arguments("argsort", x, axis, descending, stable)
-    positions = sort_positions(x._numpy(), axis, descending, stable)
-    return Array._new(*wrap_result(positions.astype(DEFAULT_INDEX.dtype)), DEFAULT_INDEX)
+    return Array._adopt(sort_positions(x, axis, descending, stable), DEFAULT_INDEX)
 
 
-def sort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
+def sort(
+    x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+) -> Array:
     """
     ``x`` sorted along an axis.
 
@@ -79,4 +84,4 @@ def sort(x: Array, /, *, axis=-1, descending=False, stable=True) -> Array:
     Array([1., 2., 3.], dtype=float64)
     """
     axis = _sort_arguments("sort", x, axis, descending, stable)
-    return Array._new(*wrap_result(sorted_values(x._numpy(), axis, descending, stable)), x.dtype)
+    return Array._adopt(sorted_values(x, axis, descending, stable), x.dtype)

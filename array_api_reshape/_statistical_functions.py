@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
-from ._kernels import numpy_call, wrap_result
 from ._reductions import (
     check_kind,
     reduce,
     reduced_axes,
     reduced_size,
 )
+from ._scan_kernels import cumulative
 from ._validation import normalize_axis
 
 
-def _accumulator_dtype(x: Array, dtype, function: str) -> DType:
+def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
     """The standard's result dtype of sum, prod and their cumulative forms."""
     if dtype is not None:
         dtype = check_dtype(dtype, function)
@@ -30,13 +30,26 @@ def _accumulator_dtype(x: Array, dtype, function: str) -> DType:
     return x.dtype
 
 
-def _summing(function: str, numpy_name: str, x, axis, dtype, keepdims) -> Array:
+def _summing(
+    function: str,
+    x: Array,
+    axis: int | tuple[int, ...] | None,
+    dtype: DType | None,
+    keepdims: bool,
+) -> Array:
     check_kind(x, function, "numeric")
     result_dtype = _accumulator_dtype(x, dtype, function)
-    return reduce(function, numpy_name, x, axis, keepdims, result_dtype, dtype=result_dtype.dtype)
+    return reduce(function, x, axis, keepdims, result_dtype, dtype=result_dtype)
 
 
-def sum(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
+def sum(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """
     Sum of the elements over the given axes.
 
@@ -62,10 +75,17 @@ def sum(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
     >>> xp.sum(xp.reshape(xp.arange(6, dtype=xp.int8), (2, 3)), axis=1)
     Array([ 3, 12], dtype=int64)
     """
-    return _summing("sum", "sum", x, axis, dtype, keepdims)
+    return _summing("sum", x, axis, dtype, keepdims)
 
 
-def prod(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
+def prod(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """
     Product of the elements over the given axes.
 
@@ -90,18 +110,22 @@ def prod(x: Array, /, *, axis=None, dtype=None, keepdims=False) -> Array:
     >>> xp.prod(xp.asarray([1.0, 2.0, 3.0]))
     Array(6., dtype=float64)
     """
-    return _summing("prod", "prod", x, axis, dtype, keepdims)
+    return _summing("prod", x, axis, dtype, keepdims)
 
 
-def _extremum(function: str, numpy_name: str, x, axis, keepdims) -> Array:
+def _extremum(
+    function: str, x: Array, axis: int | tuple[int, ...] | None, keepdims: bool
+) -> Array:
     check_kind(x, function, "real-valued")
     axes = reduced_axes(x, axis, function)
     if reduced_size(x, axes) == 0:
         raise ValueError(f"{function}(): cannot reduce zero elements (the array is empty)")
-    return reduce(function, numpy_name, x, axes, keepdims, x.dtype)
+    return reduce(function, x, axes, keepdims, x.dtype)
 
 
-def max(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def max(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """
     Largest element over the given axes; NaN when a NaN is among them.
 
@@ -129,10 +153,12 @@ def max(x: Array, /, *, axis=None, keepdims=False) -> Array:
     >>> xp.max(xp.asarray([[1, 5], [7, 2]]), axis=0)
     Array([7, 5], dtype=int64)
     """
-    return _extremum("max", "max", x, axis, keepdims)
+    return _extremum("max", x, axis, keepdims)
 
 
-def min(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def min(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """
     Smallest element over the given axes; NaN when a NaN is among them.
 
@@ -160,10 +186,17 @@ def min(x: Array, /, *, axis=None, keepdims=False) -> Array:
     >>> xp.min(xp.asarray([[1, 5], [7, 2]]), axis=1)
     Array([1, 2], dtype=int64)
     """
-    return _extremum("min", "min", x, axis, keepdims)
+    return _extremum("min", x, axis, keepdims)
 
 
-def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
+def mean(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    dtype: DType | None = None,
+) -> Array:
     """
     Arithmetic mean over the given axes (NaN for no elements).
 
@@ -206,7 +239,7 @@ def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
                 f"mean(): 'x' must have a floating-point dtype, got {x.dtype.name}; pass "
                 "a floating 'dtype' (for example dtype=float64) to average other numbers"
             )
-        return reduce("mean", "mean", x, axis, keepdims, x.dtype, quiet_below=1)
+        return reduce("mean", x, axis, keepdims, x.dtype, quiet_below=1)
     check_kind(x, "mean", "any")
     dtype = check_dtype(dtype, "mean")
     if "floating" not in dtype.kind or (
@@ -216,10 +249,16 @@ def mean(x: Array, /, *, axis=None, keepdims=False, dtype=None) -> Array:
             f"mean(): cannot cast {x.dtype.name} to 'dtype' {dtype.name}: it must be a "
             "floating dtype, complex for a complex 'x'"
         )
-    return reduce("mean", "mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype.dtype)
+    return reduce("mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype)
 
 
-def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Array:
+def _spread(
+    function: str,
+    x: Array,
+    axis: int | tuple[int, ...] | None,
+    correction: int | float,
+    keepdims: bool,
+) -> Array:
     check_kind(x, function, "real floating-point")
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(
@@ -227,11 +266,18 @@ def _spread(function: str, numpy_name: str, x, axis, correction, keepdims) -> Ar
         )
     quiet_below = int(correction) + 2
     return reduce(
-        function, numpy_name, x, axis, keepdims, x.dtype, quiet_below=quiet_below, ddof=correction
+        function, x, axis, keepdims, x.dtype, quiet_below=quiet_below, correction=correction
     )
 
 
-def std(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
+def std(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
     """
     Standard deviation over the given axes.
 
@@ -257,10 +303,17 @@ def std(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
     >>> xp.std(xp.asarray([1.0, 3.0]))
     Array(1., dtype=float64)
     """
-    return _spread("std", "std", x, axis, correction, keepdims)
+    return _spread("std", x, axis, correction, keepdims)
 
 
-def var(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
+def var(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
     """
     Variance over the given axes.
 
@@ -285,10 +338,16 @@ def var(x: Array, /, *, axis=None, correction=0.0, keepdims=False) -> Array:
     >>> xp.var(xp.asarray([1.0, 3.0]), correction=1)
     Array(2., dtype=float64)
     """
-    return _spread("var", "var", x, axis, correction, keepdims)
+    return _spread("var", x, axis, correction, keepdims)
 
 
-def _cumulative(function: str, numpy_name: str, identity, x, axis, dtype, include_initial):
+def _cumulative(
+    function: str,
+    x: Array,
+    axis: int | None,
+    dtype: DType | None,
+    include_initial: bool,
+) -> Array:
     check_kind(x, function, "any")
     if x.ndim == 0:
         raise ValueError(f"{function}(): 'x' must have at least one dimension")
@@ -298,22 +357,24 @@ def _cumulative(function: str, numpy_name: str, identity, x, axis, dtype, includ
                 f"{function}(): 'axis' is required for an array of {x.ndim} dimensions"
             )
         axis = 0
-    axis = normalize_axis(axis, x.ndim, function)
+    normalized_axis = normalize_axis(axis, x.ndim, function)
     if include_initial is not True and include_initial is not False:
         raise TypeError(f"{function}(): 'include_initial' must be a bool")
     result_dtype = _accumulator_dtype(x, dtype, function)
     if x.dtype.kind == "bool" and dtype is None:
         result_dtype = int64
-    result = numpy_call(numpy_name, x._numpy(), axis=axis, dtype=result_dtype.dtype)
-    if include_initial:
-        shape = list(result.shape)
-        shape[axis] = 1
-        start = numpy_call("full", tuple(shape), identity, dtype=result_dtype.dtype)
-        result = numpy_call("concatenate", (start, result), axis=axis)
-    return Array._new(*wrap_result(result), result_dtype)
+    result = cumulative(function, x, normalized_axis, result_dtype, include_initial)
+    return Array._adopt(result, result_dtype)
 
 
-def cumulative_sum(x: Array, /, *, axis=None, dtype=None, include_initial=False) -> Array:
+def cumulative_sum(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: DType | None = None,
+    include_initial: bool = False,
+) -> Array:
     """
     Running sums along an axis.
 
@@ -338,10 +399,17 @@ def cumulative_sum(x: Array, /, *, axis=None, dtype=None, include_initial=False)
     >>> xp.cumulative_sum(xp.asarray([1, 2, 3]), include_initial=True)
     Array([0, 1, 3, 6], dtype=int64)
     """
-    return _cumulative("cumulative_sum", "cumsum", 0, x, axis, dtype, include_initial)
+    return _cumulative("cumulative_sum", x, axis, dtype, include_initial)
 
 
-def cumulative_prod(x: Array, /, *, axis=None, dtype=None, include_initial=False) -> Array:
+def cumulative_prod(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: DType | None = None,
+    include_initial: bool = False,
+) -> Array:
     """
     Running products along an axis.
 
@@ -366,5 +434,5 @@ def cumulative_prod(x: Array, /, *, axis=None, dtype=None, include_initial=False
     >>> xp.cumulative_prod(xp.asarray([1, 2, 3]))
     Array([1, 2, 6], dtype=int64)
     """
-    return _cumulative("cumulative_prod", "cumprod", 1, x, axis, dtype, include_initial)
+    return _cumulative("cumulative_prod", x, axis, dtype, include_initial)
 

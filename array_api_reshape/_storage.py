@@ -15,7 +15,6 @@ from ._devices import CPU_DEVICE, Device
 from ._layout import Layout, make_layout
 
 
-NUMPY_ARRAY = np.ndarray
 
 DLPACK_CPU = (1, 0)
 """The DLPack device (type, id) of the CPU."""
@@ -134,7 +133,9 @@ def pickle_payload(view: np.ndarray, out_of_band: bool):
     C-contiguous), or ``bytes``."""
     contiguous = view if view.flags.c_contiguous else view.copy()
     if out_of_band:
-        return pickle.PickleBuffer(contiguous)
+        # An ndarray has the buffer protocol, but NumPy's stubs declare its __buffer__
+        # only for Python 3.12 and later (mypy checks this package as 3.11).
+        return pickle.PickleBuffer(contiguous)  # type: ignore[arg-type]
     return contiguous.tobytes()
 
 

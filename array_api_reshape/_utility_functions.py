@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ._array_object import Array, check_array
 from ._dtypes import bool as bool_dtype, promote_types
-from ._kernels import numpy_call, wrap_result
 from ._reductions import reduce
+from ._scan_kernels import differences
 from ._validation import as_int, normalize_axis
 
 
-def all(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def all(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """
     Whether every element over the given axes is true (non-zero).
 
@@ -33,10 +35,12 @@ def all(x: Array, /, *, axis=None, keepdims=False) -> Array:
     >>> xp.all(xp.asarray([[True, False], [True, True]]), axis=1)
     Array([False,  True], dtype=bool)
     """
-    return reduce("all", "all", x, axis, keepdims, bool_dtype)
+    return reduce("all", x, axis, keepdims, bool_dtype)
 
 
-def any(x: Array, /, *, axis=None, keepdims=False) -> Array:
+def any(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
     """
     Whether some element over the given axes is true (non-zero).
 
@@ -60,10 +64,18 @@ def any(x: Array, /, *, axis=None, keepdims=False) -> Array:
     >>> xp.any(xp.asarray([0, 0, 3]))
     Array(True, dtype=bool)
     """
-    return reduce("any", "any", x, axis, keepdims, bool_dtype)
+    return reduce("any", x, axis, keepdims, bool_dtype)
 
 
-def diff(x: Array, /, *, axis=-1, n=1, prepend=None, append=None) -> Array:
+def diff(
+    x: Array,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Array | None = None,
+    append: Array | None = None,
+) -> Array:
     """
     The ``n``-th forward difference along an axis.
 
@@ -99,7 +111,7 @@ def diff(x: Array, /, *, axis=-1, n=1, prepend=None, append=None) -> Array:
     if n < 0:
         raise ValueError(f"diff(): 'n' must be >= 0, got {n}")
     dtype = x.dtype
-    extras = {}
+    length = x.shape[axis]
     for name, extra in (("prepend", prepend), ("append", append)):
         if extra is None:
             continue
@@ -111,9 +123,7 @@ def diff(x: Array, /, *, axis=-1, n=1, prepend=None, append=None) -> Array:
                 f"diff(): '{name}' of shape {extra.shape} must match 'x' of shape "
                 f"{x.shape} except along axis {axis}"
             )
-        extras[name] = extra._numpy().astype(dtype.dtype, copy=False)
-    values = x._numpy().astype(dtype.dtype, copy=False)
-    length = x.shape[axis] + sum(extra.shape[axis] for extra in extras.values())
+        length += extra.shape[axis]
     # past the axis's length every further difference is empty; NumPy would still loop n times
-    result = numpy_call("diff", values, n=min(n, length), axis=axis, **extras)
-    return Array._new(*wrap_result(result), dtype)
+    result = differences(x, min(n, length), axis, dtype, prepend, append)
+    return Array._adopt(result, dtype)

@@ -11,6 +11,9 @@ import operator
 
 INT64_MAX = 2**63 - 1
 
+MAX_DIMENSIONS = 64
+"""The most dimensions an array may have (``capabilities()["max dimensions"]``)."""
+
 
 class AxisError(IndexError, ValueError):
     """An axis outside the array's dimensions (an IndexError, and a ValueError for NumPy users)."""

@@ -15,6 +15,11 @@ The default version is what ``Array.__array_namespace__()`` gives without an
 ``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
 read at import, or the last ``versions.set_default()``.
 
+This module imports nothing from the package: the package's ``__init__`` hands itself
+over (``register_latest``) once it is complete, and the older namespaces are built from
+it. So the array object, which asks here for namespaces, sits below every chapter with
+no import circle.
+
 Arrays carry no version: the same array serves every namespace, and
 ``x.__array_namespace__()`` answers with the default's. Code written for one version
 asks for it (``x.__array_namespace__(api_version=V)``, which array-api-compat's
@@ -25,6 +30,12 @@ from __future__ import annotations
 
 import os
 import types
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+
+if TYPE_CHECKING:
+    from ._array_object import Array
+    from ._dtypes import DType
+    from ._info import Info
 
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 LATEST_API_VERSION = "2025.12"
@@ -85,6 +96,23 @@ def _version_from_environment() -> str:
 
 _default = _version_from_environment()
 _namespaces: dict[str, types.ModuleType] = {}
+_latest: types.ModuleType | None = None
+_info_class: type[Info] | None = None
+
+
+def register_latest(package: types.ModuleType, info_class: type[Info]) -> None:
+    """Hand over the package module (the 2025.12 namespace, from which the older versions'
+    namespaces are built) and the ``Info`` class; the package's ``__init__`` calls this
+    once, last. Nothing here imports the package: this module sits below the array object,
+    which asks it for namespaces, and so forms no import circle."""
+    global _latest, _info_class
+    _latest, _info_class = package, info_class
+
+
+def _package() -> types.ModuleType:
+    if _latest is None:
+        raise RuntimeError("array_api_reshape: the package has not finished importing")
+    return _latest
 
 
 def get_default() -> str:
@@ -112,10 +140,15 @@ def namespace(api_version: str | None, function: str = "namespace") -> types.Mod
 class VersionedNamespace(types.ModuleType):
     """A namespace of array_api_reshape as one version of the standard defines it."""
 
+    # Set by _subset; the namespace's functions are set from the package's __all__.
+    _standard_version: str
+    _added_later: dict[str, str]
+    __all__: list[str]
+
     def __repr__(self) -> str:
         return f"<module {self.__name__!r} (standard {self.__dict__.get('_standard_version')})>"
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         # Only called for missing names; reads __dict__ directly so that it never recurses.
         fields = self.__dict__
         missing = (
@@ -132,30 +165,36 @@ class VersionedNamespace(types.ModuleType):
 
 
 def _build(version: str) -> types.ModuleType:
-    import array_api_reshape as package
-
+    package = _package()
     if version == LATEST_API_VERSION:
         return package
-    namespace = _subset(package, "array_api_reshape", version, _ADDED_IN)
-    namespace.__array_api_version__ = version
-    namespace.__version__ = package.__version__
+    replaced: dict[str, object] = {
+        "__array_api_version__": version,
+        "__version__": package.__version__,
+    }
+    linalg_replaced: dict[str, object] = {}
     if version < TUPLES_SINCE:
-        namespace.meshgrid = meshgrid_as_list
-        namespace.broadcast_arrays = broadcast_arrays_as_list
-        namespace.linalg = _subset(
-            package.linalg, "array_api_reshape.linalg", version, _LINALG_ADDED_IN
-        )
+        replaced["meshgrid"] = meshgrid_as_list
+        replaced["broadcast_arrays"] = broadcast_arrays_as_list
     if version < SAME_PRECISION_SUMS_SINCE:
-        namespace.sum = sum_in_double_precision
-        namespace.prod = prod_in_double_precision
-        namespace.linalg.trace = trace_in_double_precision
-    if hasattr(namespace, "__array_namespace_info__"):
-        namespace.__array_namespace_info__ = _info_function(version)
+        replaced["sum"] = sum_in_double_precision
+        replaced["prod"] = prod_in_double_precision
+        linalg_replaced["trace"] = trace_in_double_precision
+    if version < TUPLES_SINCE:
+        replaced["linalg"] = _subset(
+            package.linalg, "array_api_reshape.linalg", version, _LINALG_ADDED_IN, linalg_replaced
+        )
+    namespace = _subset(package, "array_api_reshape", version, _ADDED_IN, replaced)
+    if hasattr(namespace, "__array_namespace_info__"):  # not before 2023.12
+        setattr(namespace, "__array_namespace_info__", _info_function(version))
     return namespace
 
 
-def _subset(module, name: str, version: str, added_in: dict) -> VersionedNamespace:
-    """A VersionedNamespace holding ``module``'s public names that ``version`` has."""
+def _subset(module: types.ModuleType, name: str, version: str,
+            added_in: Mapping[str, tuple[str, ...]],
+            replaced: dict[str, object]) -> VersionedNamespace:
+    """A VersionedNamespace holding ``module``'s public names that ``version`` has, then
+    the ``replaced`` attributes (functions whose results changed, version strings)."""
     added_later = {
         later_name: added
         for added, names in added_in.items()
@@ -168,68 +207,76 @@ def _subset(module, name: str, version: str, added_in: dict) -> VersionedNamespa
     kept = [n for n in module.__all__ if n not in added_later]
     for kept_name in kept:
         setattr(namespace, kept_name, getattr(module, kept_name))
+    for replaced_name, value in replaced.items():
+        setattr(namespace, replaced_name, value)
     namespace.__all__ = kept
     return namespace
 
 
-def meshgrid_as_list(*arrays, indexing="xy") -> list:
+def meshgrid_as_list(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> list[Array]:
     """``meshgrid`` as the standard's versions before 2025.12 define it: the same grids,
     in a list (see :func:`array_api_reshape.meshgrid`)."""
-    import array_api_reshape as package
-
-    return list(package.meshgrid(*arrays, indexing=indexing))
+    return list(_package().meshgrid(*arrays, indexing=indexing))
 
 
-def broadcast_arrays_as_list(*arrays) -> list:
+def broadcast_arrays_as_list(*arrays: Array) -> list[Array]:
     """``broadcast_arrays`` as the standard's versions before 2025.12 define it: the same
     views, in a list (see :func:`array_api_reshape.broadcast_arrays`)."""
-    import array_api_reshape as package
-
-    return list(package.broadcast_arrays(*arrays))
+    return list(_package().broadcast_arrays(*arrays))
 
 
-def _info_function(version: str):
-    from ._info import Info, __array_namespace_info__ as latest
+def _info_function(version: str) -> Callable[[], Info]:
+    info_class = _info_class
+    if info_class is None:
+        raise RuntimeError("array_api_reshape: the package has not finished importing")
 
-    def __array_namespace_info__():
-        return Info(version)
+    def __array_namespace_info__() -> Info:
+        return info_class(version)
 
-    __array_namespace_info__.__doc__ = latest.__doc__
+    __array_namespace_info__.__doc__ = _package().__array_namespace_info__.__doc__
     return __array_namespace_info__
 
 
-def _double_precision(x, dtype):
+def _double_precision(x: Array, dtype: DType | None) -> DType | None:
     """The dtype that sums of ``x`` had before 2023.12 when ``dtype`` is None: float32
     and complex64 widened to double precision; anything else as given."""
     if dtype is not None:
         return dtype
-    from ._dtypes import complex64, complex128, float32, float64
+    package = _package()
+    widened = {package.float32: package.float64, package.complex64: package.complex128}
+    return widened.get(getattr(x, "dtype", None))
 
-    return {float32: float64, complex64: complex128}.get(getattr(x, "dtype", None))
 
-
-def sum_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+def sum_in_double_precision(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """``sum`` as the standard's versions before 2023.12 define it: float32 and
     complex64 inputs are summed in double precision unless ``dtype`` says otherwise
     (see :func:`array_api_reshape.sum`)."""
-    import array_api_reshape as package
-
-    return package.sum(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+    return _package().sum(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
 
 
-def prod_in_double_precision(x, /, *, axis=None, dtype=None, keepdims=False):
+def prod_in_double_precision(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: DType | None = None,
+    keepdims: bool = False,
+) -> Array:
     """``prod`` as the standard's versions before 2023.12 define it: float32 and
     complex64 inputs are multiplied in double precision unless ``dtype`` says otherwise
     (see :func:`array_api_reshape.prod`)."""
-    import array_api_reshape as package
-
-    return package.prod(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
+    return _package().prod(x, axis=axis, dtype=_double_precision(x, dtype), keepdims=keepdims)
 
 
-def trace_in_double_precision(x, /, *, offset=0, dtype=None):
+def trace_in_double_precision(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """``linalg.trace`` as the standard's versions before 2023.12 define it: float32
     and complex64 inputs are summed in double precision unless ``dtype`` says otherwise
     (see :func:`array_api_reshape.linalg.trace`)."""
-    import array_api_reshape as package
-
-    return package.linalg.trace(x, offset=offset, dtype=_double_precision(x, dtype))
+    return _package().linalg.trace(x, offset=offset, dtype=_double_precision(x, dtype))

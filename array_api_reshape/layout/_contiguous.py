@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._array_object import Array, check_array
-from .._kernels import column_major_copy, contiguous_copy
-from .._layout import column_major_strides, is_c_contiguous, is_f_contiguous, make_layout
-from .._storage import Storage
+from .._layout import is_c_contiguous, is_f_contiguous
+from .._manipulation_kernels import column_major_copy, row_major_copy
 
 
-def ascontiguous(x: Array, order: str = "C") -> Array:
+def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
     """
     ``x`` laid out contiguously in ``order``: ``x`` itself when it already is, else a copy.
 
@@ -55,12 +56,9 @@ def ascontiguous(x: Array, order: str = "C") -> Array:
     if order == "C":
         if is_c_contiguous(x._layout):
             return x
-        return Array._adopt(contiguous_copy(x._numpy()), x.dtype)
+        return Array._adopt(row_major_copy(x), x.dtype)
     if order == "F":
         if is_f_contiguous(x._layout):
             return x
-        flat = column_major_copy(x._numpy())
-        return Array._new(
-            Storage(flat), make_layout(x.shape, column_major_strides(x.shape), 0), x.dtype
-        )
+        return Array._new(*column_major_copy(x, x.shape), x.dtype)
     raise ValueError(f"ascontiguous(): 'order' must be 'C' or 'F', got {order!r}")

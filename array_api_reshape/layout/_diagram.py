@@ -16,10 +16,13 @@ the layout, no NumPy involved.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .._array_object import Array, check_array
-from .._layout import Layout, column_major_strides, make_layout, product, row_major_strides
+from .._layout import Layout, Order, column_major_strides, make_layout, product, row_major_strides
 from .._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
@@ -73,7 +76,7 @@ class LayoutDiagram:
         # Inline SVG takes the page's text colour, so it follows the page's theme switch.
         return self.svg
 
-    def save(self, path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the SVG to ``path``."""
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(self.svg)
@@ -238,8 +241,8 @@ def _verdict(new_shape, decision) -> str:
     return f"reshape to {new_shape}: view - new strides {decision.strides}, same buffer"
 
 
-def reshape_picture(lay: Layout, buffer_size: int, shape, order: str, max_cells: int,
-                    function: str = "reshape_diagram") -> LayoutDiagram:
+def reshape_picture(lay: Layout, buffer_size: int, shape: int | Sequence[int], order: Order,
+                    max_cells: int, function: str = "reshape_diagram") -> LayoutDiagram:
     """The picture of ``reshape_diagram`` for a layout over ``buffer_size`` cells, a
     requested ``shape`` and a checked ``order``; the verdict is ``decide_reshape``'s."""
     decision = decide_reshape(lay, shape, order, function)
@@ -250,7 +253,7 @@ def reshape_picture(lay: Layout, buffer_size: int, shape, order: str, max_cells:
 
 
 def _reshape_drawing(lay: Layout, buffer_size: int, decision: Layout | ReshapeBlocked,
-                     order: str, max_cells: int, grid_budget: int) -> LayoutDiagram:
+                     order: Order, max_cells: int, grid_budget: int) -> LayoutDiagram:
     new_shape = new_shape_of(decision)
     verdict = _verdict(new_shape, decision)
     picture = _Picture(_cell_width(_largest_address(lay, buffer_size), lay.size), max_cells,
@@ -272,7 +275,7 @@ def _reshape_drawing(lay: Layout, buffer_size: int, decision: Layout | ReshapeBl
     return _finish(picture, verdict)
 
 
-def _draw_copy(picture: _Picture, lay: Layout, new_shape, order: str) -> None:
+def _draw_copy(picture: _Picture, lay: Layout, new_shape: tuple[int, ...], order: Order) -> None:
     """The new buffer of a copy: cell k holds the element read k-th in ``order``."""
     strides = (row_major_strides if order == "C" else column_major_strides)(new_shape)
     reading = ORDER_NAMES[order]
@@ -332,7 +335,13 @@ def diagram(x: Array, *, title: str | None = None, max_cells: int = 48) -> Layou
     return layout_picture(x._layout, x._storage.size, title, max_cells)
 
 
-def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 48) -> LayoutDiagram:
+def reshape_diagram(
+    x: Array,
+    shape: int | Sequence[int],
+    *,
+    order: Literal["C", "F"] = "C",
+    max_cells: int = 48,
+) -> LayoutDiagram:
     """
     Draw ``x`` and its reshape to ``shape``: over the same buffer when the reshape is a
     view, over a new buffer when it must copy (with the two axes that block a view).
@@ -372,5 +381,5 @@ def reshape_diagram(x: Array, shape, *, order: str = "C", max_cells: int = 48) -
     """
     check_array(x, "reshape_diagram")
     max_cells = _check_max_cells(max_cells, "reshape_diagram")
-    order = check_order(order, "reshape_diagram")
-    return reshape_picture(x._layout, x._storage.size, shape, order, max_cells)
+    checked_order = check_order(order, "reshape_diagram")
+    return reshape_picture(x._layout, x._storage.size, shape, checked_order, max_cells)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from .._array_object import Array, check_array
-from .._layout import Layout
+from .._layout import Layout, Order
 from .._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
@@ -27,7 +29,7 @@ class ReshapeExplanation:
     shape: tuple[int, ...]
     strides: tuple[int, ...]
     new_shape: tuple[int, ...]
-    order: str
+    order: Order
     is_view: bool
     new_strides: tuple[int, ...] | None
     blocking_axes: tuple[int, int] | None
@@ -36,7 +38,7 @@ class ReshapeExplanation:
     def __repr__(self) -> str:
         return f"<ReshapeExplanation: {self}>"
 
-    def _repr_pretty_(self, printer, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
     def __str__(self) -> str:
@@ -44,9 +46,10 @@ class ReshapeExplanation:
             f"reshape {self.shape} (strides {self.strides}) -> {self.new_shape}, "
             f"reading in {ORDER_NAMES[self.order]} order: "
         )
-        if self.is_view:
+        blocking_axes = self.blocking_axes
+        if self.is_view or blocking_axes is None:  # is_view exactly when it is None
             return head + f"a view with strides {self.new_strides}; no data is copied."
-        first, second = self.blocking_axes
+        first, second = blocking_axes
         return head + (
             f"a copy. Axes {first} and {second} would have to merge into one axis, but "
             f"{self.reason}: one step along axis {first} does not jump over exactly one "
@@ -54,28 +57,38 @@ class ReshapeExplanation:
         )
 
 
-def _decide(layout: Layout, shape, order, function: str) -> Layout | ReshapeBlocked:
-    return decide_reshape(layout, shape, check_order(order, function), function)
+def _decide(layout: Layout, shape: int | Sequence[int], order: Order,
+            function: str) -> Layout | ReshapeBlocked:
+    return decide_reshape(layout, shape, order, function)
 
 
-def explain_layout(layout: Layout, shape, order: str = "C",
+def explain_layout(layout: Layout, shape: int | Sequence[int], order: str = "C",
                    function: str = "explain_reshape") -> ReshapeExplanation:
     """:func:`explain_reshape` for a bare layout (the command line has no array)."""
-    decision = _decide(layout, shape, order, function)
-    blocked = decision.__class__ is ReshapeBlocked
+    checked_order = check_order(order, function)
+    decision = _decide(layout, shape, checked_order, function)
+    new_strides: tuple[int, ...] | None = None
+    blocking_axes: tuple[int, int] | None = None
+    reason: str | None = None
+    if isinstance(decision, ReshapeBlocked):
+        blocking_axes, reason = decision.axes, decision.reason
+    else:
+        new_strides = decision.strides
     return ReshapeExplanation(
         shape=layout.shape,
         strides=layout.strides,
         new_shape=new_shape_of(decision),
-        order=order,
-        is_view=not blocked,
-        new_strides=None if blocked else decision.strides,
-        blocking_axes=decision.axes if blocked else None,
-        reason=decision.reason if blocked else None,
+        order=checked_order,
+        is_view=blocking_axes is None,
+        new_strides=new_strides,
+        blocking_axes=blocking_axes,
+        reason=reason,
     )
 
 
-def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
+def can_reshape_without_copy(
+    x: Array, shape: int | Sequence[int], *, order: Literal["C", "F"] = "C"
+) -> bool:
     """
     Whether ``reshape(x, shape)`` can return a view.
 
@@ -107,11 +120,14 @@ def can_reshape_without_copy(x: Array, shape, *, order: str = "C") -> bool:
     (True, False)
     """
     check_array(x, "can_reshape_without_copy")
-    decision = _decide(x._layout, shape, order, "can_reshape_without_copy")
+    function = "can_reshape_without_copy"
+    decision = _decide(x._layout, shape, check_order(order, function), function)
     return decision.__class__ is not ReshapeBlocked
 
 
-def explain_reshape(x: Array, shape, *, order: str = "C") -> ReshapeExplanation:
+def explain_reshape(
+    x: Array, shape: int | Sequence[int], *, order: Literal["C", "F"] = "C"
+) -> ReshapeExplanation:
     """
     Explain whether ``reshape(x, shape)`` is a view or a copy, and why.
 

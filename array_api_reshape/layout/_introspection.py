@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._array_object import Array, check_array
-from .._kernels import views_overlap
+from .._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
 from .._layout import is_c_contiguous, is_f_contiguous
-from .._storage import numpy_from_foreign
 
 
 def strides(x: Array) -> tuple[int, ...]:
@@ -60,7 +61,7 @@ def offset(x: Array) -> int:
     return x._layout.offset
 
 
-def is_contiguous(x: Array, order: str = "C") -> bool:
+def is_contiguous(x: Array, order: Literal["C", "F"] = "C") -> bool:
     """
     Whether the elements of ``x`` fill consecutive buffer addresses in ``order``.
 
@@ -97,7 +98,7 @@ def is_contiguous(x: Array, order: str = "C") -> bool:
     raise ValueError(f"is_contiguous(): 'order' must be 'C' or 'F', got {order!r}")
 
 
-def shares_memory(a, b) -> bool:
+def shares_memory(a: object, b: object) -> bool:
     """
     Whether two arrays have at least one element in the same memory (exact).
 
@@ -125,20 +126,17 @@ def shares_memory(a, b) -> bool:
     >>> layout.shares_memory(x, np.asarray(x)), layout.shares_memory(x, np.arange(3))
     (True, False)
     """
-    first, second = _elements(a, "a"), _elements(b, "b")
-    if first.size == 0 or second.size == 0:
-        return False
-    return views_overlap(first, second)
+    return memory_overlaps(_elements(a, "a"), _elements(b, "b"))
 
 
-def _elements(value, argument: str):
-    """The elements of an array of ours or of another library, seen without a copy."""
+def _elements(value: object, argument: str) -> Array | ForeignElements:
+    """An array of ours, or the elements of another library's, seen without a copy."""
     if isinstance(value, Array):
-        return value._numpy()
-    seen = numpy_from_foreign(value)
+        return value
+    seen = foreign_source(value)
     if seen is None:
         raise TypeError(
             f"shares_memory(): '{argument}' must be an array (ours, a NumPy array, a "
             f"DLPack producer or a buffer), got {type(value).__name__}"
         )
-    return seen
+    return seen[0]

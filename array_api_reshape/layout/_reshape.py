@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
 from .._array_object import Array, check_array
 from .._manipulation_functions import reshape as row_major_reshape, reshape_in_order
 from .._reshape_decision import check_order
 
 
-def reshape(x: Array, shape, *, order: str = "C", copy=None) -> Array:
+def reshape(
+    x: Array,
+    shape: int | Sequence[int],
+    *,
+    order: Literal["C", "F"] = "C",
+    copy: bool | None = None,
+) -> Array:
     """
     Reshape reading and placing elements in row-major (C) or column-major (F) order.
 
@@ -49,6 +58,6 @@ def reshape(x: Array, shape, *, order: str = "C", copy=None) -> Array:
            [ 2,  5,  8, 11]], dtype=int64)
     """
     check_array(x, "reshape")
-    if order == "C":
+    if order == "C" and isinstance(shape, tuple):
         return row_major_reshape(x, shape, copy=copy)
     return reshape_in_order(x, shape, copy, check_order(order, "reshape"))

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 from .._array_object import Array, check_array
-from .._kernels import buffer_is_private, move_block, resize_buffer, zero_outside
+from .._kernels import buffer_is_private, resize_buffer, zero_outside
 from .._layout import contiguous_layout, is_c_contiguous, product
+from .._resize_kernels import move_blocks
 from .._resize_plan import growing_moves, kept_shape, shrinking_moves
 from .._validation import check_shape
 
 
-def _refuse(reason: str):
+def _refuse(reason: str) -> NoReturn:
     raise ValueError(f"resize_inplace(): {reason}")
 
 
-def resize_inplace(x: Array, shape) -> None:
+def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
     """
     Change the shape of ``x`` in place, keeping each element at its multi-index.
 
@@ -57,22 +59,16 @@ def resize_inplace(x: Array, shape) -> None:
     layout, storage = x._layout, x._storage
     if not is_c_contiguous(layout) or layout.offset != 0 or storage.size != x.size:
         _refuse("the array must be C-contiguous and own its whole buffer (make a copy first)")
-    x._np_view = None
+    x._replace_layout(layout)  # drops the kernels' view, which holds the buffer too
     # references: x's slot, this local and getrefcount's own argument
     if sys.getrefcount(storage) > 3 or not buffer_is_private(storage):
         _refuse("other arrays still share this array's memory; resize a copy instead")
-    _move(storage, shrinking_moves(old_shape, new_shape))
+    move_blocks(storage, shrinking_moves(old_shape, new_shape))
     size = product(new_shape)
     if size > storage.size:
         resize_buffer(storage, size)
-    _move(storage, growing_moves(old_shape, new_shape))
+    move_blocks(storage, growing_moves(old_shape, new_shape))
     if size < storage.size:
         resize_buffer(storage, size)
     zero_outside(storage, new_shape, kept_shape(old_shape, new_shape))
-    x._layout = contiguous_layout(new_shape)
-
-
-def _move(storage, moves) -> None:
-    flat = storage.buffer.reshape(-1)
-    for source, target, length in moves:
-        move_block(flat, source, target, length)
+    x._replace_layout(contiguous_layout(new_shape))

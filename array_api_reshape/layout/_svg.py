@@ -40,10 +40,14 @@ def text_width(content: str, size: int = FONT_SIZE) -> float:
     return len(content) * size * CHAR_WIDTH
 
 
+_TEXT_SIZES = {"heading": 12, "label": 11, "position": 8}
+"""Font sizes of the kinds of text that are not the cells' labels."""
+
+
 class Canvas:
     """Collects SVG elements and the width and height they need."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.parts: list[str] = []
         self.width = 0.0
         self.height = 0.0
@@ -67,7 +71,7 @@ class Canvas:
         content = str(content)
         kind_class = f' class="{kind}"' if kind else ""
         self.parts.append(f'<text x="{x:g}" y="{y:g}"{kind_class}>{html.escape(content)}</text>')
-        size = {"heading": 12, "label": 11, "position": 8}.get(kind, FONT_SIZE)
+        size = FONT_SIZE if kind is None else _TEXT_SIZES.get(kind, FONT_SIZE)
         starts_here = kind in ("heading", "label")
         self._grow(x + (text_width(content, size) if starts_here else 0), y + 4)
 

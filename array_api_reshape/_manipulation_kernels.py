@@ -1,0 +1,76 @@
+"""
+Manipulation kernels: the manipulation functions that move elements into new memory.
+
+Views (permute, expand, squeeze, flip, broadcast) are layouts only and never come here.
+The chapters (``_manipulation_functions``, ``layout``) check every argument; these
+functions run NumPy on our arrays' elements and hand back a new NumPy array (for
+``Array._adopt``) or storage and layout. They take our arrays (``Elements``), our DTypes
+and plain Python values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ._creation_kernels import Elements, StorageAndLayout
+from ._dtypes import DType
+from ._copy_kernels import copy_strided
+from ._kernels import contiguous_copy, silenced, wrap_result
+from ._layout import column_major_strides, make_layout
+from ._storage import Storage
+
+
+def row_major_copy(x: Elements, shape: tuple[int, ...] | None = None) -> np.ndarray:
+    """A new C-contiguous copy of ``x``'s elements read in row-major order, seen with
+    ``shape`` (of ``x``'s size: the caller's layout code decided on this copy; None
+    keeps ``x``'s shape)."""
+    copied = contiguous_copy(x._numpy())
+    return copied if shape is None else copied.reshape(shape)
+
+
+def column_major_copy(x: Elements, shape: tuple[int, ...]) -> StorageAndLayout:
+    """A new buffer of ``x``'s elements read in column-major order, laid out
+    F-contiguous with ``shape`` (of ``x``'s size): one planned copy."""
+    flat = copy_strided(x._numpy(), None, "F").reshape(-1, order="F")  # a view: no copy
+    return Storage(flat), make_layout(shape, column_major_strides(shape), 0)
+
+
+def concatenated(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLayout:
+    """The arrays joined along an existing ``axis``, in ``dtype``."""
+    views = [x._numpy() for x in arrays]
+    return wrap_result(silenced(np.concatenate, views, axis=axis, dtype=dtype.dtype))
+
+
+def stacked(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLayout:
+    """The arrays (of one shape) joined along a new ``axis``, in ``dtype``."""
+    views = [x._numpy() for x in arrays]
+    return wrap_result(silenced(np.stack, views, axis=axis, dtype=dtype.dtype))
+
+
+def repeated(x: Elements, repeats: Elements | int, axis: int) -> StorageAndLayout:
+    """Each element of ``x`` repeated along ``axis``: ``repeats`` times (an int), or as
+    many times as the integer array ``repeats`` says, one count per element (or one for
+    all; the caller has checked its shape). ValueError if a count is negative."""
+    if isinstance(repeats, int):
+        counts: np.ndarray | int = repeats
+    else:
+        counts = repeats._numpy()
+        if counts.size and int(counts.min()) < 0:
+            raise ValueError("repeat(): 'repeats' must not be negative")
+    return wrap_result(silenced(np.repeat, x._numpy(), counts, axis=axis))
+
+
+def rolled(x: Elements, shifts: tuple[int, ...], axes: tuple[int, ...] | None) -> StorageAndLayout:
+    """``x``'s elements shifted cyclically by ``shifts`` along ``axes``; with ``axes``
+    None, the flattened elements by the one shift, in ``x``'s shape."""
+    if axes is None:
+        return wrap_result(silenced(np.roll, x._numpy(), shifts[0]))
+    return wrap_result(silenced(np.roll, x._numpy(), shifts, axis=axes))
+
+
+def tiled(x: Elements, repetitions: tuple[int, ...]) -> StorageAndLayout:
+    """``x`` repeated whole ``repetitions[k]`` times along each axis (aligned to the
+    trailing axes)."""
+    return wrap_result(silenced(np.tile, x._numpy(), repetitions))

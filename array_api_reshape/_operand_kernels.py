@@ -1,0 +1,43 @@
+"""
+How the kernels read their operands: our arrays (through their cached NumPy view) and
+Python scalars (as checked 0-d arrays).
+
+Kernel modules sit below the array object and never import it; an array reaches them as
+anything with a ``_numpy()`` method, which is all they ask of it (``Elements``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Union
+
+import numpy as np
+
+from ._dtypes import DType
+from ._kernels import checked_scalar
+
+
+class Elements(Protocol):
+    """What a kernel needs of an array: the NumPy view of its elements."""
+
+    def _numpy(self) -> np.ndarray: ...
+
+
+Scalar = Union[bool, int, float, complex, np.generic]
+"""A Python scalar, or a NumPy scalar standing for one."""
+
+_SCALARS = (int, float, complex, np.generic)  # bool is an int
+
+
+def elements_as(value: Elements | Scalar, dtype: DType, function: str) -> np.ndarray:
+    """An array's elements in ``dtype`` (no copy when already so), or a scalar as a 0-d
+    array of ``dtype`` (OverflowError naming ``function`` when an int does not fit)."""
+    if isinstance(value, _SCALARS):
+        return checked_scalar(value, dtype.dtype, function)
+    return value._numpy().astype(dtype.dtype, copy=False)
+
+
+def elements_or_scalar(value: Elements | Scalar, dtype: DType, function: str) -> np.ndarray:
+    """An array's elements as they are, or a scalar as a checked 0-d array of ``dtype``."""
+    if isinstance(value, _SCALARS):
+        return checked_scalar(value, dtype.dtype, function)
+    return value._numpy()

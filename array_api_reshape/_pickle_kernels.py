@@ -1,0 +1,29 @@
+"""
+Pickle kernels: an array's elements as a pickle payload, and a payload as storage.
+
+``_pickling`` checks every field of a pickle and decides the layout (always a new
+C-contiguous one); these functions only move the bytes. They take our arrays
+(``Elements``), our DTypes and Python buffers.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+from ._creation_kernels import Elements
+from ._dtypes import DType
+from ._storage import Storage, from_pickle_payload, pickle_payload
+
+
+def pickled_elements(x: Elements, out_of_band: bool) -> pickle.PickleBuffer | bytes:
+    """The elements of ``x`` in C order for a pickle: a ``PickleBuffer`` over them
+    (protocol 5: pickle may hand it out of band; no copy when ``x`` is C-contiguous),
+    or ``bytes``."""
+    return pickle_payload(x._numpy(), out_of_band)
+
+
+def storage_from_pickle(memory: memoryview, dtype: DType, writable: bool) -> Storage:
+    """A Storage over the elements of ``dtype`` whose bytes ``memory`` holds (checked
+    by the caller: C-contiguous, a whole number of elements), shared when allowed,
+    read-only unless ``writable``."""
+    return from_pickle_payload(memory, dtype.dtype, writable)

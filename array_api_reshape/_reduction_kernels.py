@@ -1,0 +1,79 @@
+"""
+Reduction kernels: sum, prod, max, min, mean, std, var, all, any, count_nonzero, and the
+positions of the extrema (argmax, argmin), each one NumPy call over an array's view.
+
+The chapters have checked the arguments and normalised the axes; these kernels name the
+NumPy function for each of OUR function names and return a new NumPy array (never a
+NumPy scalar). NumPy's floating-point warnings are off: overflow and invalid values give
+the standard's defined results.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable
+
+import numpy as np
+
+from ._dtypes import DType
+from ._kernels import silenced
+from ._operand_kernels import Elements
+
+
+_REDUCTIONS: dict[str, Callable[..., Any]] = {
+    # sum and prod of an ndarray are one ufunc reduction: called directly, without
+    # NumPy's Python-level dispatch (about 1 µs a call)
+    "sum": np.add.reduce,
+    "prod": np.multiply.reduce,
+    "max": np.max,
+    "min": np.min,
+    "mean": np.mean,
+    "std": np.std,
+    "var": np.var,
+    "all": np.all,
+    "any": np.any,
+    "count_nonzero": np.count_nonzero,
+}
+
+
+def reduced(
+    function: str,
+    x: Elements,
+    axes: tuple[int, ...],
+    keepdims: bool,
+    dtype: DType | None = None,
+    correction: float | None = None,
+    quiet: bool = False,
+) -> np.ndarray:
+    """Our reduction ``function`` of ``x`` over ``axes``, accumulated in ``dtype`` when
+    given, with ``correction`` degrees of freedom (std, var) when given.
+
+    ``quiet`` also silences NumPy's Python warnings for empty slices and degrees of
+    freedom <= 0 (the standard defines those results as NaN).
+    """
+    options: dict[str, Any] = {"axis": axes, "keepdims": keepdims}
+    if dtype is not None:
+        options["dtype"] = dtype.dtype
+    if correction is not None:
+        options["ddof"] = correction
+    if quiet:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return np.asarray(silenced(_REDUCTIONS[function], x._numpy(), **options))
+    return np.asarray(silenced(_REDUCTIONS[function], x._numpy(), **options))
+
+
+_ARG_EXTREMA: dict[str, Callable[..., Any]] = {"argmax": np.argmax, "argmin": np.argmin}
+
+
+def extremum_positions(
+    function: str, x: Elements, axis: int | None, keepdims: bool
+) -> np.ndarray:
+    """Positions of the first largest ("argmax") or smallest ("argmin") element along
+    ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""
+    view = x._numpy()
+    numpy_function = _ARG_EXTREMA[function]
+    if axis is None:
+        result = np.asarray(silenced(numpy_function, view, axis=None))
+        return result.reshape((1,) * view.ndim) if keepdims else result
+    return np.asarray(silenced(numpy_function, view, axis=axis, keepdims=keepdims))

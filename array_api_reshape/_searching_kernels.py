@@ -1,0 +1,50 @@
+"""
+Searching kernels: positions of the non-zero elements (nonzero), insertion positions in
+a sorted array (searchsorted) and the element-wise choice between two operands (where).
+
+The chapters have checked the arguments and chosen the dtypes; operands are our arrays or
+Python scalars, converted here. Each kernel returns new NumPy arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._dtypes import DType
+from ._kernels import silenced
+from ._operand_kernels import Elements, Scalar, elements_as
+
+
+def nonzero_positions(x: Elements) -> tuple[np.ndarray, ...]:
+    """One array of positions per axis of ``x``, of its non-zero elements in row-major order."""
+    return tuple(np.nonzero(x._numpy()))
+
+
+def insertion_positions(
+    x1: Elements,
+    x2: Elements | Scalar,
+    dtype: DType,
+    side: str,
+    sorter: Elements | None,
+) -> np.ndarray:
+    """Where each value of ``x2`` goes into the sorted ``x1`` (sorted by ``sorter`` when
+    given), both compared in ``dtype``; ``side`` "left" or "right" for equal values."""
+    haystack = x1._numpy().astype(dtype.dtype, copy=False)
+    needles = elements_as(x2, dtype, "searchsorted")
+    order = None if sorter is None else sorter._numpy()
+    return np.asarray(silenced(np.searchsorted, haystack, needles, side=side, sorter=order))
+
+
+def chosen(
+    condition: Elements, x1: Elements | Scalar, x2: Elements | Scalar, dtype: DType
+) -> np.ndarray:
+    """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere, in ``dtype``
+    (the three broadcast together)."""
+    return np.asarray(
+        silenced(
+            np.where,
+            condition._numpy(),
+            elements_as(x1, dtype, "where"),
+            elements_as(x2, dtype, "where"),
+        )
+    )
