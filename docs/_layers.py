@@ -3,8 +3,9 @@ The picture of the package's layers and the table of what each module owns, on t
 page "How the code is built", both read from the code while the page is built.
 
 Every module of the package is put in one layer by the file-name patterns in LAYERS;
-its imports (every ``import`` statement, those inside functions included) are read with
-``ast``, never by importing the module. A module that matches no pattern has no layer:
+its imports (every ``import`` statement, those inside functions included, but not those
+under ``if TYPE_CHECKING:``, which never run) are read with ``ast``, never by importing
+the module. A module that matches no pattern has no layer:
 ``unplaced()`` names it, the page says so, and tests/test_contributing_page.py fails.
 """
 
@@ -37,12 +38,13 @@ LAYERS = (  # bottom to top
           "the only modules that run NumPy on elements",
           ("_storage.py", "_kernels.py", "_*_kernels.py")),
     Layer("The array object",
-          "Array, and what its operators share with the chapters",
-          ("_array_object.py", "_elementwise_dispatch.py", "_matrix_product.py")),
+          "Array, and the modules it builds its methods from",
+          ("_array_object.py", "_elementwise_dispatch.py", "_matrix_product.py",
+           "_pickling.py", "_versions.py")),
     Layer("Chapters",
           "one module per chapter of the standard, and the layout extras",
-          ("_*_functions.py", "_reductions.py", "_pickling.py", "_info.py", "_versions.py",
-           "_constants.py", "layout/_[!_]*.py")),
+          ("_*_functions.py", "_reductions.py", "_info.py", "_constants.py",
+           "layout/_[!_]*.py")),
     Layer("Public modules",
           "what users import; names only, no logic",
           ("__init__.py", "linalg.py", "fft.py", "versions.py", "layout/__init__.py",
@@ -101,6 +103,23 @@ def _imported(node: ast.AST, module: str, is_package: bool, known: set[str]) -> 
     return submodules or {target}
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _run_time_nodes(tree: ast.AST):
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``, which never run."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            pending.extend([node.test, *node.orelse])
+        else:
+            pending.extend(ast.iter_child_nodes(node))
+
+
 def read_modules(package_dir: Path = PACKAGE_DIR) -> dict[str, Module]:
     """Every module of the package, by dotted name, with its summary and its imports."""
     files = sorted(p.relative_to(package_dir).as_posix() for p in package_dir.rglob("*.py"))
@@ -110,7 +129,7 @@ def read_modules(package_dir: Path = PACKAGE_DIR) -> dict[str, Module]:
         name = _dotted(file)
         tree = ast.parse((package_dir / file).read_text(encoding="utf-8"))
         found: set[str] = set()
-        for node in ast.walk(tree):
+        for node in _run_time_nodes(tree):
             found |= _imported(node, name, file.endswith("__init__.py"), known)
         modules[name] = Module(
             name, file, _first_line(ast.get_docstring(tree)),

@@ -107,17 +107,22 @@ def test_a_module_without_a_layer_is_named(tmp_path):
     assert "`_newcomer.py`" in _layers.table(modules)
 
 
-def test_imports_inside_functions_and_relative_imports_are_read(tmp_path):
+def test_imports_inside_functions_and_relative_imports_are_read_type_checking_ones_not(tmp_path):
     (tmp_path / "__init__.py").write_text("from . import fft\nfrom ._array_object import Array\n")
     (tmp_path / "fft.py").write_text("")
     (tmp_path / "_array_object.py").write_text(
         "def f():\n    from ._reductions import reduce\n    import numpy as np\n")
-    (tmp_path / "_reductions.py").write_text("from ._array_object import Array\n")
+    (tmp_path / "_reductions.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ._array_object import Array\n"
+        "else:\n    from ._devices import Device\n")
+    (tmp_path / "_devices.py").write_text("")
     modules = _layers.read_modules(tmp_path)
     package = _layers.PACKAGE
     assert modules[package].imports == {f"{package}.fft", f"{package}._array_object"}
     assert modules[f"{package}._array_object"].imports == {f"{package}._reductions"}
     assert modules[f"{package}._array_object"].uses_numpy
+    # an import under TYPE_CHECKING never runs: no arrow; its else branch runs
+    assert modules[f"{package}._reductions"].imports == {f"{package}._devices"}
     edges = _layers.layer_imports(modules)
     assert edges[(2, 3)] == [("_array_object", "_reductions")]  # upward: dashed
     assert "_array_object` imports `_reductions" in _layers.upward_imports(modules)
