@@ -14,6 +14,7 @@ or takes from other libraries are listed in NOT_OURS.
 from __future__ import annotations
 
 import ast
+import fnmatch
 import functools
 import re
 import sys
@@ -166,3 +167,10 @@ def test_the_walk_throughs_name_enough_to_be_checked():
     assert len(named) > 60
     for expected in ("_versions.py", "_dtypes.py", "_storage.py", "_devices.py", "KIND_GROUPS"):
         assert expected in named
+
+
+def test_every_pattern_of_the_layers_matches_a_module():
+    files = [m.file for m in _layers.read_modules().values()]
+    for layer in _layers.LAYERS:
+        for pattern in layer.patterns:
+            assert fnmatch.filter(files, pattern), f"{layer.title}: {pattern} matches no module"
