@@ -191,6 +191,28 @@ def importers(file: str, modules: dict[str, Module] | None = None) -> str:
     return f"Modules that import `{file}` today: {names}."
 
 
+def numpy_outside_kernels(modules: dict[str, Module] | None = None,
+                          package_dir: Path = PACKAGE_DIR) -> str:
+    """Markdown: the modules outside the kernel layer that import NumPy or call
+    ``_numpy()`` (an array's NumPy view), read from the code."""
+    modules = read_modules() if modules is None else modules
+    kernel_layer = next(i for i, layer in enumerate(LAYERS) if layer.title == "Kernel layer")
+    found = []
+    for module in modules.values():
+        if layer_of(module) == kernel_layer:
+            continue
+        tree = ast.parse((package_dir / module.file).read_text(encoding="utf-8"))
+        calls = sum(1 for node in ast.walk(tree) if isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute) and node.func.attr == "_numpy")
+        what = (["imports NumPy"] if module.uses_numpy else []) + (
+            [f"calls `_numpy()` {_plural(calls, 'time')}"] if calls else [])
+        if what:
+            found.append(f"`{module.file}` ({' and '.join(what)})")
+    if not found:
+        return "Outside the kernel layer, no module imports NumPy or calls `_numpy()`."
+    return "Outside the kernel layer, read from the code: " + ", ".join(found) + "."
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 

@@ -174,3 +174,9 @@ def test_every_pattern_of_the_layers_matches_a_module():
     for layer in _layers.LAYERS:
         for pattern in layer.patterns:
             assert fnmatch.filter(files, pattern), f"{layer.title}: {pattern} matches no module"
+
+
+def test_numpy_outside_the_kernel_layer_is_named():
+    text = _layers.numpy_outside_kernels()
+    assert "`_dtypes.py` (imports NumPy" in text  # each DType carries its NumPy dtype
+    assert "_kernels.py" not in text and "_storage.py" not in text
