@@ -10,15 +10,15 @@ function here, never to look inside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from ._copy_kernels import SMALL_COPY_BYTES
 from ._creation_kernels import StorageAndLayout, ours_or_name
-from ._operand_kernels import Elements
 from ._dtypes import ALL_DTYPES, DType
 from ._kernels import contiguous_copy
+from ._operand_kernels import Elements
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign
 
 ForeignElements = np.ndarray
@@ -47,9 +47,13 @@ def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     return None
 
 
-plain_array_copy: Callable[[Any], np.ndarray] = contiguous_copy
-"""A new C-contiguous copy of a NumPy array that ``plain_array_dtype`` accepted, for
-``Array._adopt`` (the planned copy bound directly: ``asarray(copy=True)``'s hot path)."""
+def plain_array_copy(obj: Any) -> np.ndarray:
+    """A new C-contiguous copy of a NumPy array that ``plain_array_dtype`` accepted, for
+    ``Array._adopt``: ``asarray(copy=True)``'s hot path, so a small array is copied in
+    one NumPy call without asking the copy planner."""
+    if obj.nbytes < SMALL_COPY_BYTES:
+        return obj.copy()
+    return contiguous_copy(obj)
 
 
 ForeignSource = tuple[ForeignElements, DType | str]
