@@ -1,5 +1,6 @@
 """Sphinx configuration of the array-api-reshape documentation."""
 
+import logging
 import os
 from pathlib import Path
 
@@ -35,6 +36,9 @@ numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 myst_enable_extensions = ["colon_fence"]
 nb_execution_mode = "force"
+# nbclient logs "Executing notebook with kernel" at INFO for every page it runs, and the
+# build printed those lines; the build says nothing unless something is wrong.
+logging.getLogger("traitlets").setLevel(logging.WARNING)
 nb_execution_raise_on_error = True
 nb_execution_timeout = 120
 nb_render_markdown_format = "myst"
