@@ -26,9 +26,9 @@ every address, against the brute-force model). Pure Python: no NumPy, no buffers
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
+from ._bounded_cache import BoundedCache
 from ._layout import Layout, Order, product
 
 
@@ -195,7 +195,6 @@ def regular_regions(box: Box, extents: tuple[int, ...]) -> list[Region]:
 PIECES_PER_THREAD = 4
 
 
-@lru_cache(maxsize=512)
 def plan_copy(layout: Layout, itemsize: int, order: Order = "C", threads: int = 1,
               policy: TilePolicy = DEFAULT_POLICY, bytes_per_thread: int = 1 << 21,
               stream_threads: bool = False) -> CopyPlan:
@@ -207,6 +206,20 @@ def plan_copy(layout: Layout, itemsize: int, order: Order = "C", threads: int = 
     threads gained nothing, and lost up to 30 % when another program held the second
     core). The offset of ``layout`` plays no part: block ranges count from the first element.
     """
+    key = (layout, itemsize, order, threads, policy, bytes_per_thread, stream_threads)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS.remember(key, _planned_copy(*key))
+    return plan
+
+
+_PLANS = BoundedCache(limit=512)
+"""Plans already made: a plan depends only on its arguments."""
+
+
+def _planned_copy(layout: Layout, itemsize: int, order: Order, threads: int,
+                  policy: TilePolicy, bytes_per_thread: int, stream_threads: bool) -> CopyPlan:
+    """``plan_copy``'s work, uncached."""
     if product(layout.shape) == 0:
         return CopyPlan((0,), (1,), (1,), (((0, 0),),), None, 1)
     shape, strides = merged_axes(*in_destination_order(layout, order))
