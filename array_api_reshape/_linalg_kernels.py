@@ -54,13 +54,6 @@ def _in_dtype(x: Elements, dtype: DType) -> np.ndarray:
     return x._numpy().astype(dtype.dtype, copy=False)
 
 
-def _complex(values: np.ndarray) -> np.ndarray:
-    """Eigenvalues or eigenvectors as complex numbers of the same precision."""
-    if values.dtype.kind == "c":
-        return values
-    return values.astype(np.complex64 if values.dtype == np.float32 else np.complex128)
-
-
 def cholesky(x: Elements, upper: bool) -> np.ndarray:
     """The lower Cholesky factor of each matrix, or the upper one (its conjugate transpose)."""
     lower = _silenced("cholesky", lambda: np.linalg.cholesky(x._numpy()))
@@ -92,14 +85,15 @@ def eigvalsh(x: Elements) -> np.ndarray:
 
 
 def eig(x: Elements) -> tuple[np.ndarray, np.ndarray]:
-    """Eigenvalues and eigenvectors of general matrices, complex of ``x``'s precision."""
-    values, vectors = _silenced("eig", lambda: np.linalg.eig(x._numpy()))
-    return _complex(values), _complex(vectors)
+    """Eigenvalues and eigenvectors of general matrices (real where NumPy finds them
+    real: the chapter's ``Array._adopt`` makes them complex of ``x``'s precision)."""
+    return _silenced("eig", lambda: np.linalg.eig(x._numpy()))
 
 
 def eigvals(x: Elements) -> np.ndarray:
-    """Eigenvalues of general matrices, complex of ``x``'s precision."""
-    return _complex(_silenced("eigvals", lambda: np.linalg.eigvals(x._numpy())))
+    """Eigenvalues of general matrices (real where NumPy finds them real: the chapter's
+    ``Array._adopt`` makes them complex of ``x``'s precision)."""
+    return _silenced("eigvals", lambda: np.linalg.eigvals(x._numpy()))
 
 
 def inv(x: Elements) -> np.ndarray:
