@@ -51,8 +51,11 @@ def _one_axis(
     norm: Norm,
     dtype: DType,
 ) -> np.ndarray:
+    view = x._numpy()
+    if n is not None:
+        view = _padded_where_empty(view, (axis,))
     with np.errstate(all="ignore"):
-        return _in_dtype(transform(x._numpy(), n=n, axis=axis, norm=norm), dtype)
+        return _in_dtype(transform(view, n=n, axis=axis, norm=norm), dtype)
 
 
 def _many_axes(
@@ -63,8 +66,25 @@ def _many_axes(
     norm: Norm,
     dtype: DType,
 ) -> np.ndarray:
+    view = x._numpy()
+    if s is not None:
+        view = _padded_where_empty(view, tuple(range(-len(s), 0)) if axes is None else axes)
     with np.errstate(all="ignore"):
-        return _in_dtype(transform(x._numpy(), s=s, axes=axes, norm=norm), dtype)
+        return _in_dtype(transform(view, s=s, axes=axes, norm=norm), dtype)
+
+
+def _padded_where_empty(view: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """``view`` with each empty axis of ``axes`` given one zero: a transform of a given
+    size pads its input with zeros anyway, and NumPy's inverse real transforms read
+    uninitialised memory when that input is empty."""
+    if all(view.shape[axis] for axis in axes):
+        return view
+    shape = list(view.shape)
+    for axis in axes:
+        shape[axis] = shape[axis] or 1
+    if 0 in shape:  # another axis is empty too: the result is empty whatever is read
+        return view
+    return np.zeros(shape, dtype=view.dtype)
 
 
 def fft(x: Elements, n: int | None, axis: int, norm: Norm, dtype: DType) -> np.ndarray:

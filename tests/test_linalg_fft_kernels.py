@@ -150,3 +150,26 @@ def test_frequencies_are_new_arrays_in_the_asked_dtype():
     f = xp.fft.fftfreq(5, d=0.5, dtype=xp.float32)
     assert f.dtype is xp.float32
     np.testing.assert_allclose(np.asarray(f), np.fft.fftfreq(5, d=0.5).astype(np.float32))
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"])
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_a_transform_of_an_empty_signal_to_a_given_size_is_zeros(name, n):
+    """A given size pads the signal with zeros, so an empty one transforms to zeros (NumPy's
+    inverse real transforms read uninitialised memory there, different on every run)."""
+    real_input = name in ("rfft", "ihfft")
+    x = xp.zeros((3, 0), dtype=xp.float64 if real_input else xp.complex128)
+    result = getattr(xp.fft, name)(x, n=n)
+    expected = getattr(np.fft, name)(np.zeros((3, 1), dtype=x.dtype.name), n=n)
+    assert result.shape == expected.shape
+    np.testing.assert_array_equal(np.asarray(result), np.zeros(expected.shape))
+
+
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_an_empty_signal_to_given_sizes_over_several_axes_is_zeros(name):
+    real_input = name == "rfftn"
+    x = xp.zeros((0, 2), dtype=xp.float64 if real_input else xp.complex128)
+    result = getattr(xp.fft, name)(x, s=(4, 2))
+    expected = getattr(np.fft, name)(np.zeros((1, 2), dtype=x.dtype.name), s=(4, 2), axes=(0, 1))
+    assert result.shape == expected.shape
+    np.testing.assert_array_equal(np.asarray(result), np.zeros(expected.shape))
