@@ -22,7 +22,7 @@ over its class once defined (``register_array_class``), which ``rebuild_array`` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._dtypes import ALL_DTYPES, DType
 from ._layout import contiguous_layout, product
@@ -31,8 +31,8 @@ from ._pickle_kernels import pickled_elements, storage_from_pickle
 from ._storage import holds_only_bools
 from ._validation import INT64_MAX, MAX_DIMENSIONS
 
-if TYPE_CHECKING:  # the array object imports this module, and registers its class
-    from ._array_object import Array
+Array = Any
+"""The array class, typed loosely: this module sits below it (the class registers itself)."""
 
 PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}

@@ -15,10 +15,10 @@ The default version is what ``Array.__array_namespace__()`` gives without an
 ``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
 read at import, or the last ``versions.set_default()``.
 
-This module imports nothing from the package: the package's ``__init__`` hands itself
-over (``register_latest``) once it is complete, and the older namespaces are built from
-it. So the array object, which asks here for namespaces, sits below every chapter with
-no import circle.
+This module imports nothing from the package but the dtype table: the package's
+``__init__`` hands itself over (``register_latest``) once it is complete, and the older
+namespaces are built from it. So the array object, which asks here for namespaces, sits
+below every chapter with no import circle.
 
 Arrays carry no version: the same array serves every namespace, and
 ``x.__array_namespace__()`` answers with the default's. Code written for one version
@@ -30,12 +30,14 @@ from __future__ import annotations
 
 import os
 import types
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
-if TYPE_CHECKING:
-    from ._array_object import Array
-    from ._dtypes import DType
-    from ._info import Info
+from ._dtypes import DType
+
+Array = Any
+Info = Any
+"""The array and the inspection class, typed loosely: this module sits below both (the
+package hands ``Info`` over at import, see ``register_latest``)."""
 
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 LATEST_API_VERSION = "2025.12"
