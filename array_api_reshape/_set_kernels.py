@@ -21,18 +21,23 @@ def unique_parts(
     positions of their first occurrences in the flattened ``x``, the inverse (of ``x``'s
     shape) and the counts, in that order."""
     view = x._numpy()
+    # Asking for the first positions makes NumPy sort stably, so that equal-looking
+    # elements (every NaN is distinct) map to the same inverse whichever function of
+    # the family asks: unique_inverse agrees with unique_all.
+    sort_stably = with_indices or with_inverse
     # NumPy's stubs overload unique on Literal[True] and Literal[False] flags only, with
     # no variant for a plain bool, so no call with bools type-checks
     results = np.unique(  # type: ignore[call-overload]
-        view.reshape(-1), return_index=with_indices, return_inverse=with_inverse,
+        view.reshape(-1), return_index=sort_stably, return_inverse=with_inverse,
         return_counts=with_counts, equal_nan=False,
     )
     if not isinstance(results, tuple):
         return (results,)
     parts = list(results)
     if with_inverse:
-        position = 2 if with_indices else 1
-        parts[position] = parts[position].reshape(view.shape)
+        parts[2] = parts[2].reshape(view.shape)
+    if sort_stably and not with_indices:
+        del parts[1]
     return tuple(parts)
 
 

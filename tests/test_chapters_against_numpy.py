@@ -310,3 +310,8 @@ def test_expand_dims_with_a_tuple_and_squeeze():
         xp.squeeze(y, axis=1)
     with pytest.raises(IndexError, match="out of range"):
         xp.expand_dims(x, axis=4)
+
+
+def test_unique_inverse_agrees_with_unique_all_when_every_element_is_nan():
+    x = xp.full((2, 3, 3), xp.nan)
+    assert_same(xp.unique_inverse(x).inverse_indices, xp.unique_all(x).inverse_indices)
