@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ._dtypes import KIND_GROUPS
-from ._kernels import contiguous_copy, returning_ndarray, silenced, silencing
+from ._kernels import contiguous_copy, elements_in, returning_ndarray, silenced, silencing
 
 
 def _floor_divide(a, b):
@@ -254,7 +254,7 @@ def clip(x, low, high) -> np.ndarray:
 def _bound(value, dtype) -> np.ndarray:
     if value.__class__ in _PYTHON_SCALARS:
         return scalar(value, dtype.dtype)
-    return value._numpy().astype(dtype.dtype, copy=False)
+    return elements_in(value, dtype)
 
 
 def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:

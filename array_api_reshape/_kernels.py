@@ -136,11 +136,17 @@ def _elements(value):
     return value._numpy() if hasattr(value, "_layout") else value
 
 
+def elements_in(x, dtype) -> np.ndarray:
+    """The elements of our array ``x`` in our ``dtype``: its view when it is so already,
+    else a converted copy."""
+    return x._numpy().astype(dtype.dtype, copy=False)
+
+
 def write(x, layout: Layout, value) -> None:
     """Write ``value`` (our array or a scalar of ``scalar_of_dtype``, already checked)
     into the elements of ``x``'s storage that ``layout`` selects, in one call."""
     target = numpy_view(x._storage, layout, x._dtype.dtype)
-    np.copyto(target, value._numpy() if hasattr(value, "_layout") else value, casting="unsafe")
+    np.copyto(target, _elements(value), casting="unsafe")
 
 
 def to_numpy(x, dtype=None, copy=None) -> np.ndarray:
@@ -317,16 +323,15 @@ def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
 def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:
     """Sum over ``axis`` of conj(x1) * x2 for two arrays, after broadcasting the other
     axes, computed in ``dtype``."""
-    a = np.moveaxis(x1._numpy().astype(dtype.dtype, copy=False), axis, -1)
-    b = np.moveaxis(x2._numpy().astype(dtype.dtype, copy=False), axis, -1)
+    a = np.moveaxis(elements_in(x1, dtype), axis, -1)
+    b = np.moveaxis(elements_in(x2, dtype), axis, -1)
     with np.errstate(all="ignore"):
         return np.asarray(np.vecdot(a, b))  # over the last axis
 
 
 def tensordot(x1, x2, axes: tuple[tuple[int, ...], tuple[int, ...]], dtype) -> np.ndarray:
     """The contraction of two arrays over the axis pairs ``axes``, computed in ``dtype``."""
-    a = x1._numpy().astype(dtype.dtype, copy=False)
-    b = x2._numpy().astype(dtype.dtype, copy=False)
+    a, b = elements_in(x1, dtype), elements_in(x2, dtype)
     return np.asarray(silenced(np.tensordot, a, b, axes=axes))
 
 

@@ -20,6 +20,7 @@ from typing import Literal, TypeVar
 import numpy as np
 
 from ._dtypes import DType
+from ._kernels import elements_in
 from ._operand_kernels import Elements
 
 _Result = TypeVar("_Result")
@@ -49,11 +50,6 @@ def _reason(message: str) -> str:
     return "the input is not valid for this decomposition"
 
 
-def _in_dtype(x: Elements, dtype: DType) -> np.ndarray:
-    """``x``'s elements in ``dtype`` (the view itself when it is already so)."""
-    return x._numpy().astype(dtype.dtype, copy=False)
-
-
 def cholesky(x: Elements, upper: bool) -> np.ndarray:
     """The lower Cholesky factor of each matrix, or the upper one (its conjugate transpose)."""
     lower = _silenced("cholesky", lambda: np.linalg.cholesky(x._numpy()))
@@ -64,7 +60,7 @@ def cholesky(x: Elements, upper: bool) -> np.ndarray:
 
 def cross(x1: Elements, x2: Elements, axis: int, dtype: DType) -> np.ndarray:
     """Cross products along ``axis`` (negative), computed in ``dtype``."""
-    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    a, b = elements_in(x1, dtype), elements_in(x2, dtype)
     return _silenced("cross", lambda: np.linalg.cross(a, b, axis=axis))
 
 
@@ -141,7 +137,7 @@ def matrix_rank(x: Elements, rtol: Elements | float | None) -> np.ndarray:
 
 def outer(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
     """Outer product of two vectors, computed in ``dtype``."""
-    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    a, b = elements_in(x1, dtype), elements_in(x2, dtype)
     return _silenced("outer", lambda: np.linalg.outer(a, b))
 
 
@@ -167,7 +163,7 @@ def slogdet(x: Elements) -> tuple[np.ndarray, np.ndarray]:
 
 def solve(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
     """The solutions of ``x1 @ result = x2``, computed in ``dtype``."""
-    a, b = _in_dtype(x1, dtype), _in_dtype(x2, dtype)
+    a, b = elements_in(x1, dtype), elements_in(x2, dtype)
     return _silenced("solve", lambda: np.linalg.solve(a, b))
 
 

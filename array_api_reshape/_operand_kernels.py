@@ -13,7 +13,7 @@ from typing import Protocol, Union
 import numpy as np
 
 from ._dtypes import DType
-from ._kernels import checked_scalar
+from ._kernels import checked_scalar, elements_in
 
 
 class Elements(Protocol):
@@ -33,7 +33,7 @@ def elements_as(value: Elements | Scalar, dtype: DType, function: str) -> np.nda
     array of ``dtype`` (OverflowError naming ``function`` when an int does not fit)."""
     if isinstance(value, _SCALARS):
         return checked_scalar(value, dtype.dtype, function)
-    return value._numpy().astype(dtype.dtype, copy=False)
+    return elements_in(value, dtype)
 
 
 def elements_or_scalar(value: Elements | Scalar, dtype: DType, function: str) -> np.ndarray:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ._dtypes import DType
-from ._kernels import silenced
+from ._kernels import elements_in, silenced
 from ._operand_kernels import Elements
 
 
@@ -52,9 +52,9 @@ def differences(
     """The ``n``-th forward difference of ``x`` (after ``prepend`` and ``append``) along
     ``axis``, every operand first converted to ``dtype``; "not equal" for booleans."""
     extras = {
-        name: extra._numpy().astype(dtype.dtype, copy=False)
+        name: elements_in(extra, dtype)
         for name, extra in (("prepend", prepend), ("append", append))
         if extra is not None
     }
-    values = x._numpy().astype(dtype.dtype, copy=False)
+    values = elements_in(x, dtype)
     return np.asarray(silenced(np.diff, values, n=n, axis=axis, **extras))

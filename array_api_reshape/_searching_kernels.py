@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._dtypes import DType
-from ._kernels import silenced
+from ._kernels import elements_in, silenced
 from ._operand_kernels import Elements, Scalar, elements_as
 
 
@@ -29,7 +29,7 @@ def insertion_positions(
 ) -> np.ndarray:
     """Where each value of ``x2`` goes into the sorted ``x1`` (sorted by ``sorter`` when
     given), both compared in ``dtype``; ``side`` "left" or "right" for equal values."""
-    haystack = x1._numpy().astype(dtype.dtype, copy=False)
+    haystack = elements_in(x1, dtype)
     needles = elements_as(x2, dtype, "searchsorted")
     order = None if sorter is None else sorter._numpy()
     return np.asarray(silenced(np.searchsorted, haystack, needles, side=side, sorter=order))
