@@ -5,9 +5,9 @@ on a strided array type whose reshape is a view whenever any strides allow.
 
 import sys as _sys
 
-from ._array_object import Array
-from ._constants import e, inf, nan, newaxis, pi
-from ._creation_functions import (
+from ._array._array_object import Array
+from ._chapters._constants import e, inf, nan, newaxis, pi
+from ._chapters._creation_functions import (
     arange,
     asarray,
     empty,
@@ -25,8 +25,8 @@ from ._creation_functions import (
     zeros,
     zeros_like,
 )
-from ._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
-from ._dtypes import (
+from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
+from ._tables._dtypes import (
     bool,
     complex64,
     complex128,
@@ -41,8 +41,8 @@ from ._dtypes import (
     uint32,
     uint64,
 )
-from ._indexing_functions import take, take_along_axis
-from ._elementwise_functions import (
+from ._chapters._indexing_functions import take, take_along_axis
+from ._chapters._elementwise_functions import (
     abs,
     acos,
     acosh,
@@ -111,9 +111,9 @@ from ._elementwise_functions import (
     tanh,
     trunc,
 )
-from ._info import __array_namespace_info__
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
-from ._manipulation_functions import (
+from ._chapters._info import __array_namespace_info__
+from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._chapters._manipulation_functions import (
     broadcast_arrays,
     broadcast_shapes,
     broadcast_to,
@@ -130,10 +130,10 @@ from ._manipulation_functions import (
     tile,
     unstack,
 )
-from ._searching_functions import argmax, argmin, count_nonzero, nonzero, searchsorted, where
-from ._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
-from ._sorting_functions import argsort, sort
-from ._statistical_functions import (
+from ._chapters._searching_functions import argmax, argmin, count_nonzero, nonzero, searchsorted, where
+from ._chapters._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
+from ._chapters._sorting_functions import argsort, sort
+from ._chapters._statistical_functions import (
     cumulative_prod,
     cumulative_sum,
     max,
@@ -144,9 +144,10 @@ from ._statistical_functions import (
     sum,
     var,
 )
-from ._utility_functions import all, any, diff
-from . import _versions, fft, layout, linalg
-from ._info import Info as _Info
+from ._chapters._utility_functions import all, any, diff
+from ._array import _pickling, _versions
+from . import fft, layout, linalg
+from ._chapters._info import Info as _Info
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -203,3 +204,6 @@ __all__ = [
 # The older versions' namespaces are built from this module (see _versions): it hands
 # itself over rather than being imported there, so that no import circle forms.
 _versions.register_latest(_sys.modules[__name__], _Info)
+
+# Pickles written before the modules moved into their layers' folders name the old modules.
+_pickling.keep_older_pickles_loading(__name__)

@@ -5,7 +5,7 @@ Transforms keep the input's precision: complex64 and float32 inputs give complex
 float32 results, complex128 and float64 give complex128 or float64.
 """
 
-from ._fft_functions import (  # noqa: F401  (the extension's names, and only those)
+from ._chapters._fft_functions import (  # noqa: F401  (the extension's names, and only those)
     fft,
     fftfreq,
     fftn,

@@ -3,7 +3,7 @@ The ``linalg`` extension of the standard: decompositions, solvers, norms and pro
 over stacks of matrices (the last two axes) and vectors.
 """
 
-from ._linalg_functions import (  # noqa: F401  (the extension's names, and only those)
+from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names, and only those)
     cholesky,
     cross,
     det,
@@ -31,7 +31,7 @@ from ._linalg_functions import (  # noqa: F401  (the extension's names, and only
     trace,
     vector_norm,
 )
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",

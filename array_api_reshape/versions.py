@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import types
 
-from . import _versions
+from ._array import _versions
 
 SUPPORTED = _versions.SUPPORTED_API_VERSIONS
 """The versions of the standard a namespace can follow, oldest first."""

@@ -27,7 +27,8 @@ from typing import Callable
 import numpy as np
 
 import array_api_reshape as xp
-from array_api_reshape import _copy_kernels, layout
+from array_api_reshape import layout
+from array_api_reshape._kernels import _copy_kernels
 
 try:
     import array_api_strict as strict

@@ -2,7 +2,10 @@
 The picture of the package's layers and the table of what each module owns, on the
 page "How the code is built", both read from the code while the page is built.
 
-Every module of the package is put in one layer by the file-name patterns in LAYERS;
+Every module of the package is put in one layer by the folder it is in: each layer but
+the top one is a sub-folder of the package (LAYERS), and the public modules are the files
+and folders at the top whose names do not start with an underscore (``__init__.py`` and
+``__main__.py`` too);
 its imports (every ``import`` statement, those inside functions included, but not those
 under ``if TYPE_CHECKING:``, which never run) are read with ``ast``, never by importing
 the module. A module that matches no pattern has no layer:
@@ -12,7 +15,6 @@ the module. A module that matches no pattern has no layer:
 from __future__ import annotations
 
 import ast
-import fnmatch
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,36 +27,21 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
 class Layer:
     title: str
     summary: str
-    patterns: tuple[str, ...]  # file names relative to the package, fnmatch patterns
+    folder: str | None  # the package's sub-folder that holds the layer; None: the top
 
 
 LAYERS = (  # bottom to top
-    Layer("Layout and dtype tables",
-          "pure Python: layouts, dtypes, devices",
-          ("_layout*.py", "_copy_plan.py", "_reshape_decision.py", "_resize_plan.py",
-           "_bounded_cache.py", "_devices.py", "_dtypes.py", "_validation.py",
-           "_index_keys.py")),
-    Layer("Kernel layer",
-          "the only modules that run NumPy on elements",
-          ("_storage.py", "_kernels.py", "_*_kernels.py")),
-    Layer("The array object",
-          "Array, and the modules it builds its methods from",
-          ("_array_object.py", "_elementwise_dispatch.py", "_matrix_product.py",
-           "_pickling.py", "_versions.py")),
-    Layer("Chapters",
-          "one module per chapter of the standard, and the layout extras",
-          ("_*_functions.py", "_reductions.py", "_info.py", "_constants.py",
-           "layout/_[!_]*.py")),
-    Layer("Public modules",
-          "what users import; names only, no logic",
-          ("__init__.py", "linalg.py", "fft.py", "versions.py", "layout/__init__.py",
-           "__main__.py")),
+    Layer("Layout and dtype tables", "pure Python: layouts, dtypes, devices", "_tables"),
+    Layer("Kernel layer", "the only modules that run NumPy on elements", "_kernels"),
+    Layer("The array object", "Array, and the modules it builds its methods from", "_array"),
+    Layer("Chapters", "one module per chapter of the standard, and the layout tools", "_chapters"),
+    Layer("Public modules", "what users import; names only, no logic", None),
 )
 
 
 @dataclass
 class Module:
-    name: str  # dotted, e.g. array_api_reshape.layout._svg
+    name: str  # dotted, e.g. array_api_reshape._chapters._layout_tools._svg
     file: str  # relative to the package, e.g. layout/_svg.py
     summary: str  # the first line of the module's docstring (its sentence)
     imports: set[str] = field(default_factory=set)  # package modules it imports
@@ -62,10 +49,11 @@ class Module:
 
     @property
     def short(self) -> str:
-        """The name people say: the file name without ``.py``, ``layout/__init__`` as
-        ``layout``, the package's ``__init__`` as ``__init__``."""
+        """The name people say: the module's own name without its folders
+        (``_tables/_layout.py`` as ``_layout``), a folder's ``__init__`` as the folder's
+        name (``layout``), the package's ``__init__`` as ``__init__``."""
         stem = self.file.removesuffix(".py")
-        return stem.removesuffix("/__init__") if stem != "__init__" else stem
+        return stem.removesuffix("/__init__").rsplit("/", 1)[-1] if stem != "__init__" else stem
 
 
 def _dotted(file: str) -> str:
@@ -139,12 +127,20 @@ def read_modules(package_dir: Path = PACKAGE_DIR) -> dict[str, Module]:
     return modules
 
 
+def _is_public(file: str) -> bool:
+    """A file at the top, or in a public folder, with no private part in its path."""
+    return not any(part.startswith("_") and not part.startswith("__")
+                   for part in file.removesuffix(".py").split("/"))
+
+
 def layer_of(module: Module) -> int | None:
-    """The index in LAYERS of the first layer whose patterns match the module's file."""
+    """The index in LAYERS of the module's layer, read from its folder: a layer's folder,
+    or the top for a public module; None for a private module outside every layer's folder."""
+    folder = module.file.split("/", 1)[0] if "/" in module.file else None
     for index, layer in enumerate(LAYERS):
-        if any(fnmatch.fnmatchcase(module.file, pattern) for pattern in layer.patterns):
+        if layer.folder is not None and folder == layer.folder:
             return index
-    return None
+    return len(LAYERS) - 1 if _is_public(module.file) else None
 
 
 def grouped(modules: dict[str, Module] | None = None) -> list[list[Module]]:
@@ -159,7 +155,7 @@ def grouped(modules: dict[str, Module] | None = None) -> list[list[Module]]:
 
 
 def unplaced(modules: dict[str, Module] | None = None) -> list[str]:
-    """Files of the package that no layer's patterns match."""
+    """Private files of the package outside every layer's folder."""
     modules = read_modules() if modules is None else modules
     return [m.file for m in modules.values() if layer_of(m) is None]
 
@@ -366,7 +362,7 @@ def table(modules: dict[str, Module] | None = None) -> str:
         lines += [f"| `{m.file}` | {_cell(m.summary)} |" for m in members]
     missing = unplaced(modules)
     if missing:
-        lines += ["", "**No layer yet** (add a pattern to `LAYERS` in `docs/_layers.py`): "
+        lines += ["", "**No layer yet** (move it into the folder of its layer, `LAYERS` in `docs/_layers.py`): "
                   + ", ".join(f"`{f}`" for f in missing)]
     return "\n".join(lines)
 

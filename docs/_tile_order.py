@@ -15,7 +15,7 @@ import itertools
 
 import numpy as np
 
-from array_api_reshape._copy_plan import regular_regions
+from array_api_reshape._tables._copy_plan import regular_regions
 
 
 def visiting_order(side: int, edge: int) -> tuple[np.ndarray, np.ndarray]:

@@ -6,7 +6,7 @@ import math
 
 from hypothesis import strategies as st
 
-from array_api_reshape._layout import Layout, extent
+from array_api_reshape._tables._layout import Layout, extent
 
 MAX_NDIM = 5
 MAX_SIDE = 4

@@ -10,9 +10,10 @@ from hypothesis import given, strategies as st
 
 import array_api_reshape
 import array_api_reshape as xp
-from array_api_reshape import _layout, _layout_indexing, _manipulation_functions
-from array_api_reshape import _reshape_decision
-from array_api_reshape._bounded_cache import DEFAULT_LIMIT, BoundedCache
+from array_api_reshape._tables import _layout, _layout_indexing
+from array_api_reshape._chapters import _manipulation_functions
+from array_api_reshape._tables import _reshape_decision
+from array_api_reshape._tables._bounded_cache import DEFAULT_LIMIT, BoundedCache
 
 
 @given(limit=st.integers(1, 5), keys=st.lists(st.integers(0, 9), max_size=40))

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
-from array_api_reshape._layout import fits_in_buffer
+from array_api_reshape._tables._layout import fits_in_buffer
 from strategies import factorisations_of
 
 

@@ -14,7 +14,6 @@ or takes from other libraries are listed in NOT_OURS.
 from __future__ import annotations
 
 import ast
-import fnmatch
 import functools
 import re
 import sys
@@ -94,7 +93,7 @@ def _bound(node: ast.AST) -> set[str]:
 
 def test_every_module_of_the_package_has_a_layer():
     modules = _layers.read_modules()
-    assert _layers.unplaced(modules) == [], "add a pattern to LAYERS in docs/_layers.py"
+    assert _layers.unplaced(modules) == [], "move it into its layer's folder (LAYERS in docs/_layers.py)"
     placed = [m.name for layer in _layers.grouped(modules) for m in layer]
     assert sorted(placed) == sorted(modules)
     assert len(modules) == len(list(PACKAGE_DIR.rglob("*.py")))
@@ -108,24 +107,53 @@ def test_a_module_without_a_layer_is_named(tmp_path):
     assert "`_newcomer.py`" in _layers.table(modules)
 
 
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+
+
+def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_path):
+    _write(tmp_path, {
+        "__init__.py": "", "__main__.py": "", "fft.py": "", "layout/__init__.py": "",
+        "_tables/__init__.py": "", "_tables/_layout.py": "", "_kernels/_storage.py": "",
+        "_array/_array_object.py": "", "_chapters/_layout_tools/_svg.py": "",
+        "_helpers.py": "", "_extras/_more.py": "", "layout/_private.py": "",
+    })
+    modules = _layers.read_modules(tmp_path)
+    layer = {m.file: _layers.layer_of(m) for m in modules.values()}
+    assert layer == {
+        "__init__.py": 4, "__main__.py": 4, "fft.py": 4, "layout/__init__.py": 4,
+        "_tables/__init__.py": 0, "_tables/_layout.py": 0, "_kernels/_storage.py": 1,
+        "_array/_array_object.py": 2, "_chapters/_layout_tools/_svg.py": 3,
+        "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
+    }
+    assert sorted(_layers.unplaced(modules)) == ["_extras/_more.py", "_helpers.py", "layout/_private.py"]
+    assert modules[f"{_layers.PACKAGE}._tables._layout"].short == "_layout"
+    assert modules[f"{_layers.PACKAGE}.layout"].short == "layout"
+
+
 def test_imports_inside_functions_and_relative_imports_are_read_type_checking_ones_not(tmp_path):
-    (tmp_path / "__init__.py").write_text("from . import fft\nfrom ._array_object import Array\n")
-    (tmp_path / "fft.py").write_text("")
-    (tmp_path / "_array_object.py").write_text(
-        "def f():\n    from ._reductions import reduce\n    import numpy as np\n")
-    (tmp_path / "_reductions.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ._array_object import Array\n"
-        "else:\n    from ._devices import Device\n")
-    (tmp_path / "_devices.py").write_text("")
+    _write(tmp_path, {
+        "__init__.py": "from . import fft\nfrom ._array._array_object import Array\n",
+        "fft.py": "",
+        "_array/_array_object.py":
+            "def f():\n    from .._chapters._reductions import reduce\n    import numpy as np\n",
+        "_chapters/_reductions.py":
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from .._array._array_object import Array\nelse:\n    from .._tables._devices import Device\n",
+        "_tables/_devices.py": "",
+    })
     modules = _layers.read_modules(tmp_path)
     package = _layers.PACKAGE
-    assert modules[package].imports == {f"{package}.fft", f"{package}._array_object"}
-    assert modules[f"{package}._array_object"].imports == {f"{package}._reductions"}
-    assert modules[f"{package}._array_object"].uses_numpy
+    array_object, reductions = f"{package}._array._array_object", f"{package}._chapters._reductions"
+    assert modules[package].imports == {f"{package}.fft", array_object}
+    assert modules[array_object].imports == {reductions}
+    assert modules[array_object].uses_numpy
     # an import under TYPE_CHECKING never runs: no arrow; its else branch runs
-    assert modules[f"{package}._reductions"].imports == {f"{package}._devices"}
+    assert modules[reductions].imports == {f"{package}._tables._devices"}
     edges = _layers.layer_imports(modules)
-    assert edges[(2, 3)] == [("_array_object", "_reductions")]  # upward: dashed
+    assert edges[(2, 3)] == [("_array_object", "_reductions")]  # upward between folders: dashed
     assert "_array_object` imports `_reductions" in _layers.upward_imports(modules)
 
 
@@ -137,7 +165,7 @@ def test_the_generated_parts_show_every_module():
         assert f">{module.short}</text>" in picture, module.short
         assert f"| `{module.file}` |" in table, module.file
     builders = _layers.numpy_builders(modules)
-    assert "_storage.py" in builders and "allocate" in builders["_storage.py"]
+    assert "_kernels/_storage.py" in builders and "allocate" in builders["_kernels/_storage.py"]
 
 
 @pytest.mark.parametrize("mention", [m for m in mentions() if m not in NOT_OURS])
@@ -165,18 +193,23 @@ def test_what_the_page_names_exists(mention):
 def test_the_walk_throughs_name_enough_to_be_checked():
     named = mentions()
     assert len(named) > 60
-    for expected in ("_versions.py", "_dtypes.py", "_storage.py", "_devices.py", "KIND_GROUPS"):
+    for expected in ("_array/_versions.py", "_tables/_dtypes.py", "_kernels/_storage.py",
+                     "_tables/_devices.py", "KIND_GROUPS"):
         assert expected in named
 
 
-def test_every_pattern_of_the_layers_matches_a_module():
-    files = [m.file for m in _layers.read_modules().values()]
-    for layer in _layers.LAYERS:
-        for pattern in layer.patterns:
-            assert fnmatch.filter(files, pattern), f"{layer.title}: {pattern} matches no module"
+def test_every_layer_is_a_folder_of_modules_and_the_top_holds_only_public_ones():
+    layers = _layers.grouped()
+    for layer, members in zip(_layers.LAYERS, layers):
+        assert len(members) > 1, f"{layer.title}: no module in its folder"
+        if layer.folder is not None:
+            assert (PACKAGE_DIR / layer.folder / "__init__.py").exists(), layer.folder
+    top = sorted(p.name for p in PACKAGE_DIR.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists())
+    folders = sorted(layer.folder for layer in _layers.LAYERS if layer.folder)
+    assert top == sorted([*folders, "__init__.py", "__main__.py", "fft.py", "layout", "linalg.py", "versions.py"])
 
 
 def test_numpy_outside_the_kernel_layer_is_named():
     text = _layers.numpy_outside_kernels()
-    assert "`_dtypes.py` (imports NumPy" in text  # each DType carries its NumPy dtype
-    assert "_kernels.py" not in text and "_storage.py" not in text
+    assert "`_tables/_dtypes.py` (imports NumPy" in text  # each DType carries its NumPy dtype
+    assert "_kernels/" not in text

@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import array_api_reshape as xp
-from array_api_reshape import _copy_kernels, layout
-from array_api_reshape._copy_plan import TilePolicy
-from array_api_reshape._kernels import c_contiguous, column_major_copy, contiguous_copy
+from array_api_reshape import layout
+from array_api_reshape._kernels import _copy_kernels
+from array_api_reshape._tables._copy_plan import TilePolicy
+from array_api_reshape._kernels._common_kernels import c_contiguous, column_major_copy, contiguous_copy
 
 DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
           np.uint64, np.float32, np.float64, np.complex64, np.complex128]

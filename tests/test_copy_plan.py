@@ -10,7 +10,7 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from array_api_reshape._copy_plan import (
+from array_api_reshape._tables._copy_plan import (
     PIECES_PER_THREAD,
     TilePolicy,
     axes_to_tile,
@@ -20,7 +20,7 @@ from array_api_reshape._copy_plan import (
     split_into_pieces,
     tiled_block_extents,
 )
-from array_api_reshape._layout import Layout, column_major_strides, row_major_strides
+from array_api_reshape._tables._layout import Layout, column_major_strides, row_major_strides
 
 from layout_model import addresses_of, element_addresses
 from strategies import small_layouts

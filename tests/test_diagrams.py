@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape._layout import Layout, element_addresses, row_major_strides
-from array_api_reshape._layout_reshape import ReshapeBlocked, reshape_as_view
-from array_api_reshape.layout._diagram import (
+from array_api_reshape._tables._layout import Layout, element_addresses, row_major_strides
+from array_api_reshape._tables._layout_reshape import ReshapeBlocked, reshape_as_view
+from array_api_reshape._chapters._layout_tools._diagram import (
     ELLIPSIS_MARK,
     TRUNCATION_NOTE,
     layout_picture,
     reshape_picture,
 )
-from array_api_reshape.layout._sampling import reads_address
+from array_api_reshape._chapters._layout_tools._sampling import reads_address
 from layout_model import address_array, addresses_of
 from strategies import buffer_size_for, factorisations_of, small_layouts
 

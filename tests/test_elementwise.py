@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
-from array_api_reshape._dtypes import KIND_GROUPS as KINDS
+from array_api_reshape._tables._dtypes import KIND_GROUPS as KINDS
 
 DTYPES = [xp.bool, xp.int8, xp.int16, xp.int32, xp.int64, xp.uint8, xp.uint16, xp.uint32,
           xp.uint64, xp.float32, xp.float64, xp.complex64, xp.complex128]

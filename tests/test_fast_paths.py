@@ -17,9 +17,9 @@ from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
-from array_api_reshape._dtypes import ALL_DTYPES
-from array_api_reshape._dtypes import KIND_GROUPS as KINDS
-from array_api_reshape._elementwise_dispatch import SIGNATURES, apply_binary
+from array_api_reshape._tables._dtypes import ALL_DTYPES
+from array_api_reshape._tables._dtypes import KIND_GROUPS as KINDS
+from array_api_reshape._array._elementwise_dispatch import SIGNATURES, apply_binary
 
 import strided_views
 

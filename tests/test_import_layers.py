@@ -1,7 +1,7 @@
 """
 The architecture as tests: the layers of DESIGN.md, read from the source with ``ast``.
 
-Bottom to top: the layout and dtype tables (pure Python), the kernel layer (the only
+Bottom to top, one folder each: the layout and dtype tables (pure Python), the kernel layer (the only
 modules that import NumPy or touch ndarrays), the array object, the chapters. These tests
 parse every module of the package (nothing is imported or run) and check:
 
@@ -21,7 +21,7 @@ they are how a module names a type from a layer above it in an annotation.
 from __future__ import annotations
 
 import ast
-import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,23 +29,23 @@ import pytest
 
 import array_api_reshape
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
+import _layers  # noqa: E402
+
 PACKAGE = "array_api_reshape"
 PACKAGE_DIR = Path(array_api_reshape.__file__).resolve().parent
 
-KERNEL_MODULES = {"_storage", "_kernels", "_elementwise_dispatch"}
-"""The kernel layer besides every ``_<something>_kernels`` module (contract, layer 2);
-the element-wise dispatch belongs to it: its fast paths hand arrays' views to ufuncs."""
+LAYER_OF = {m.name: _layers.layer_of(m) for m in _layers.read_modules(PACKAGE_DIR).values()}
+"""Each module's layer (an index into ``_layers.LAYERS``, bottom to top), read from its
+folder: ``_tables``, ``_kernels``, ``_array``, ``_chapters``, and the public top."""
 
-NUMPY_ALSO_IN = {"_dtypes"}
+KERNEL_LAYER, ARRAY_LAYER, CHAPTER_LAYER = (
+    next(i for i, layer in enumerate(_layers.LAYERS) if layer.folder == folder)
+    for folder in ("_kernels", "_array", "_chapters"))
+
+NUMPY_ALSO_IN = {"_tables._dtypes"}
 """The dtype table imports NumPy too: each DType carries its NumPy dtype (DESIGN.md,
 "Storage, kernels and the dtype table are the only modules that import NumPy")."""
-
-CHAPTER_MODULES = {
-    "_reductions", "_info", "versions", "__init__", "linalg",
-    "fft", "__main__",
-}
-"""The chapters besides every ``_<something>_functions`` module and ``layout/`` (contract,
-layer 4; ``versions`` is the public submodule over ``_versions``)."""
 
 
 def _module_name(path: Path) -> str:
@@ -56,23 +56,18 @@ def _module_name(path: Path) -> str:
 
 
 def _short(module: str) -> str:
-    """The name inside the package: ``_kernels``, ``layout._svg``, ``__init__``."""
+    """The name inside the package: ``_kernels._storage``, ``layout``, ``__init__``."""
     return module[len(PACKAGE) + 1:] if module != PACKAGE else "__init__"
 
 
 def is_kernel(module: str) -> bool:
-    short = _short(module)
-    return short in KERNEL_MODULES or re.fullmatch(r"_\w+_kernels", short) is not None
+    return LAYER_OF.get(module) == KERNEL_LAYER
 
 
 def is_chapter(module: str) -> bool:
-    short = _short(module)
-    return (
-        short in CHAPTER_MODULES
-        or re.fullmatch(r"_\w+_functions", short) is not None
-        or short == "layout"
-        or short.startswith("layout.")
-    )
+    """A chapter module, or a public one above the chapters (they only re-export)."""
+    layer = LAYER_OF.get(module)
+    return layer is not None and layer >= CHAPTER_LAYER
 
 
 MODULE_PATHS = {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
@@ -248,16 +243,18 @@ def _describe_path(path: list[str]) -> str:
 
 
 def test_the_parser_sees_the_package_and_its_imports():
-    assert f"{PACKAGE}._array_object" in MODULE_PATHS
-    assert f"{PACKAGE}.layout._svg" in MODULE_PATHS
-    assert is_chapter(PACKAGE) and is_chapter(f"{PACKAGE}.layout._explain")
-    assert is_chapter(f"{PACKAGE}._creation_functions") and not is_chapter(f"{PACKAGE}._layout")
-    assert is_kernel(f"{PACKAGE}._copy_kernels") and is_kernel(f"{PACKAGE}._storage")
-    assert not is_kernel(f"{PACKAGE}._array_object")
+    assert f"{PACKAGE}._array._array_object" in MODULE_PATHS
+    assert f"{PACKAGE}._chapters._layout_tools._svg" in MODULE_PATHS
+    assert is_chapter(PACKAGE) and is_chapter(f"{PACKAGE}._chapters._layout_tools._explain")
+    assert is_chapter(f"{PACKAGE}._chapters._creation_functions")
+    assert not is_chapter(f"{PACKAGE}._tables._layout")
+    assert is_kernel(f"{PACKAGE}._kernels._copy_kernels") and is_kernel(f"{PACKAGE}._kernels._storage")
+    assert not is_kernel(f"{PACKAGE}._array._array_object")
+    assert set(LAYER_OF) == set(MODULE_PATHS) and None not in LAYER_OF.values()
     # relative imports at either depth, and the package itself for a name from __init__
-    layout_package = GRAPH[f"{PACKAGE}.layout"]
-    assert f"{PACKAGE}.layout._explain" in layout_package
-    assert f"{PACKAGE}._layout" in GRAPH[f"{PACKAGE}.layout._explain"]
+    explain = f"{PACKAGE}._chapters._layout_tools._explain"
+    assert explain in GRAPH[f"{PACKAGE}.layout"]
+    assert f"{PACKAGE}._tables._layout" in GRAPH[explain]
 
 
 def test_imports_inside_functions_and_type_checking_blocks_are_read_as_intended():
@@ -372,8 +369,19 @@ def test_no_chapter_hands_a_kernel_a_numpy_dtype():
     )
 
 
+def test_no_import_goes_up_from_one_folder_to_a_higher_one():
+    upward = [
+        f"{_short(module)} (layer {LAYER_OF[module] + 1}) line {edge.line} imports "
+        f"{_short(target)} (layer {LAYER_OF[target] + 1})"
+        for module, targets in sorted(GRAPH.items())
+        for target, edge in targets.items()
+        if LAYER_OF[target] > LAYER_OF[module]
+    ]
+    assert not upward, "imports up a layer (from a folder to one above it):\n" + "\n".join(upward)
+
+
 def test_the_array_object_depends_on_no_chapter():
-    path = path_between(f"{PACKAGE}._array_object", is_chapter)
+    path = path_between(f"{PACKAGE}._array._array_object", is_chapter)
     assert path is None, (
         "_array_object reaches a chapter module: " + " -> ".join(map(_short, path))
         + "\n    " + _describe_path(path).replace("; ", "\n    ")
@@ -382,7 +390,7 @@ def test_the_array_object_depends_on_no_chapter():
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULE_PATHS if is_kernel(m)), ids=_short)
 def test_the_kernel_layer_sits_below_the_array(module):
-    path = path_between(module, lambda m: is_chapter(m) or _short(m) == "_array_object")
+    path = path_between(module, lambda m: is_chapter(m) or LAYER_OF[m] == ARRAY_LAYER)
     assert path is None, (
         f"kernel module {_short(module)} reaches {_short(path[-1])}: "
         + " -> ".join(map(_short, path)) + "\n    " + _describe_path(path).replace("; ", "\n    ")

@@ -8,8 +8,8 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from array_api_reshape._layout import Layout, fits_in_buffer
-from array_api_reshape._layout_reshape import (
+from array_api_reshape._tables._layout import Layout, fits_in_buffer
+from array_api_reshape._tables._layout_reshape import (
     ReshapeBlocked,
     reshape_as_view,
     reshape_as_view_column_major,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as npst
 
-from array_api_reshape._layout import (
+from array_api_reshape._tables._layout import (
     Layout,
     broadcast_shape,
     broadcast_to_shape,
@@ -26,7 +26,7 @@ from array_api_reshape._layout import (
     with_unit_axes,
     without_axes,
 )
-from array_api_reshape._layout_indexing import basic_indexed
+from array_api_reshape._tables._layout_indexing import basic_indexed
 from layout_model import address_array, addresses_of
 from strategies import buffer_size_for, small_layouts
 
@@ -177,7 +177,7 @@ def test_contiguous_strides_match_numpy(shape):
 
 @given(layout=small_layouts(max_ndim=3).filter(lambda l: l.ndim >= 1), data=st.data())
 def test_first_axis_fast_paths_agree_with_basic_indexing(layout, data):
-    from array_api_reshape._layout_indexing import first_axis_indexed, first_axis_sliced
+    from array_api_reshape._tables._layout_indexing import first_axis_indexed, first_axis_sliced
 
     size = layout.shape[0]
     bounds = st.one_of(st.none(), st.integers(-size - 2, size + 2))

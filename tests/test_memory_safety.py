@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import array_api_reshape as xp
-from array_api_reshape._layout import fits_in_buffer
+from array_api_reshape._tables._layout import fits_in_buffer
 
 
 class NotACapsule:

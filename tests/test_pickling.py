@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 import array_api_reshape as xp
 import strided_views
 from array_api_reshape import layout
-from array_api_reshape._array_object import Array
-from array_api_reshape._dtypes import ALL_DTYPES
-from array_api_reshape._layout import fits_in_buffer, row_major_strides
-from array_api_reshape._pickling import rebuild_array
-from array_api_reshape._storage import Storage
+from array_api_reshape._array._array_object import Array
+from array_api_reshape._tables._dtypes import ALL_DTYPES
+from array_api_reshape._tables._layout import fits_in_buffer, row_major_strides
+from array_api_reshape._array._pickling import rebuild_array
+from array_api_reshape._kernels._storage import Storage
 from layout_model import addresses_of
 from strategies import buffer_size_for, small_layouts
 
@@ -123,6 +123,34 @@ def named_arrays():
 def test_named_arrays_round_trip(name, round_trip):
     x = named_arrays()[name]
     assert_same_elements(round_trip(x), x, np.asarray(x))
+
+
+# Written by the package before its modules moved into the folders of their layers
+# (commit acb18ec): each pickle names a module at its old place.
+PICKLES_FROM_BEFORE_THE_MOVE = {
+    "array": b"\x80\x02carray_api_reshape._pickling\nrebuild_array\nq\x00(K\x01X\x07\x00\x00\x00"
+             b"float32q\x01K\x02K\x03\x86q\x02c_codecs\nencode\nq\x03X\x1b\x00\x00\x00\x00\x00"
+             b"\x00\x00\x00\x00\xc2\x80?\x00\x00\x00@\x00\x00@@\x00\x00\xc2\x80@\x00\x00\xc2\xa0@q"
+             b"\x04X\x06\x00\x00\x00latin1q\x05\x86q\x06Rq\x07\x88tq\x08Rq\t.",
+    "dtype": b"\x80\x02carray_api_reshape._dtypes\n_dtype_by_name\nq\x00X\x07\x00\x00\x00float32q"
+             b"\x01\x85q\x02Rq\x03.",
+    "device": b"\x80\x02carray_api_reshape._devices\nDevice\nq\x00X\x03\x00\x00\x00cpuq\x01\x85q"
+              b"\x02Rq\x03.",
+    "info": b"\x80\x02carray_api_reshape._info\nInfo\nq\x00X\x07\x00\x00\x002025.12q\x01\x85q\x02"
+            b"Rq\x03.",
+}
+
+
+def test_pickles_written_before_the_modules_moved_still_load():
+    loaded = {name: pickle.loads(data) for name, data in PICKLES_FROM_BEFORE_THE_MOVE.items()}
+    expected = xp.reshape(xp.arange(6, dtype=xp.float32), (2, 3))
+    assert isinstance(loaded["array"], Array) and loaded["array"].dtype == xp.float32
+    assert xp.all(loaded["array"] == expected)
+    assert loaded["dtype"] is xp.float32
+    assert loaded["device"] == expected.device
+    assert loaded["info"].default_dtypes() == xp.__array_namespace_info__().default_dtypes()
+    # new pickles name the modules where they are now
+    assert b"array_api_reshape._array._pickling" in pickle.dumps(expected, protocol=2)
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

@@ -15,10 +15,10 @@ from hypothesis import given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape._array_object import Array
-from array_api_reshape._layout import Layout, fits_in_buffer
-from array_api_reshape._layout_reshape import ReshapeBlocked
-from array_api_reshape._reshape_decision import (
+from array_api_reshape._array._array_object import Array
+from array_api_reshape._tables._layout import Layout, fits_in_buffer
+from array_api_reshape._tables._layout_reshape import ReshapeBlocked
+from array_api_reshape._tables._reshape_decision import (
     COLUMN_MAJOR_DECISIONS,
     ROW_MAJOR_DECISIONS,
     blocked_message,
@@ -27,7 +27,7 @@ from array_api_reshape._reshape_decision import (
     new_shape_of,
     reshape_target,
 )
-from array_api_reshape._storage import Storage
+from array_api_reshape._kernels._storage import Storage
 from layout_model import a_view_exists, addresses_of
 from strategies import buffer_size_for, factorisations_of, small_layouts
 

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from typing import Any, Union
 
 from . import _elementwise_dispatch as _dispatch
-from . import _kernels
-from ._devices import CPU_DEVICE, check_device
-from ._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
-from ._dtypes import bool as _BOOL
-from ._index_keys import basic_key, is_advanced
-from ._layout import (
+from .._kernels import _common_kernels as _kernels
+from .._tables._devices import CPU_DEVICE, check_device
+from .._tables._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
+from .._tables._dtypes import bool as _BOOL
+from .._tables._index_keys import basic_key, is_advanced
+from .._tables._layout import (
     Layout,
     broadcast_to_shape,
     contiguous_layout,
@@ -25,7 +25,7 @@ from ._layout import (
     matrix_transposed,
     remembered_contiguous_layout,
 )
-from ._layout_indexing import (
+from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,
     first_axis_sliced,
@@ -33,7 +33,7 @@ from ._layout_indexing import (
 )
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
-from ._storage import DLPACK_CPU, Storage, borrow
+from .._kernels._storage import DLPACK_CPU, Storage, borrow
 from ._versions import namespace as _namespace
 
 Operand = Union["Array", bool, int, float, complex]

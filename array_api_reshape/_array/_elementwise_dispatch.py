@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import _elementwise_kernels as kernels
-from ._dtypes import (
+from .._kernels import _elementwise_kernels as kernels
+from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
     EXACT_PYTHON_SCALARS,
@@ -31,7 +31,7 @@ from ._dtypes import (
     promote_types,
     scalar_result_dtype,
 )
-from ._layout import broadcast_shape
+from .._tables._layout import broadcast_shape
 
 Operation = Callable[..., Any]
 ArrayClass = Any

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _kernels
-from ._dtypes import promote_types
-from ._layout import broadcast_shape
+from .._kernels import _common_kernels as _kernels
+from .._tables._dtypes import promote_types
+from .._tables._layout import broadcast_shape
 
 
 def matrix_product(x1: Any, x2: Any) -> Any:

@@ -21,15 +21,16 @@ over its class once defined (``register_array_class``), which ``rebuild_array`` 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from ._dtypes import ALL_DTYPES, DType
-from ._layout import contiguous_layout, product
-from ._data_type_kernels import item_size
-from ._pickle_kernels import pickled_elements, storage_from_pickle
-from ._storage import holds_only_bools
-from ._validation import INT64_MAX, MAX_DIMENSIONS
+from .._tables._dtypes import ALL_DTYPES, DType
+from .._tables._layout import contiguous_layout, product
+from .._kernels._data_type_kernels import item_size
+from .._kernels._pickle_kernels import pickled_elements, storage_from_pickle
+from .._kernels._storage import holds_only_bools
+from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
 
 Array = Any
 """The array class, typed loosely: this module sits below it (the class registers itself)."""
@@ -38,6 +39,25 @@ PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
 _ARRAY_CLASS: list[type[Array]] = []
+
+
+MOVED_MODULES = {
+    "_pickling": "_array._pickling",
+    "_dtypes": "_tables._dtypes",
+    "_devices": "_tables._devices",
+    "_info": "_chapters._info",
+}
+"""The modules that pickles written before the layers had folders name (the module of
+``rebuild_array``, of the dtypes', the devices' and ``Info``'s reducers), and where each
+is now, both relative to the package."""
+
+
+def keep_older_pickles_loading(package: str) -> None:
+    """Let pickles that name a module by its place before the move find it: each old name
+    becomes another name of the module, in ``sys.modules``. The package calls this once
+    it has imported them all; nothing else ever imports the old names."""
+    for old, new in MOVED_MODULES.items():
+        sys.modules.setdefault(f"{package}.{old}", sys.modules[f"{package}.{new}"])
 
 
 def register_array_class(array_class: type[Array]) -> None:

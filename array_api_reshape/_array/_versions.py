@@ -32,7 +32,7 @@ import os
 import types
 from typing import Any, Callable, Literal, Mapping
 
-from ._dtypes import DType
+from .._tables._dtypes import DType
 
 Array = Any
 Info = Any

@@ -5,9 +5,9 @@ from __future__ import annotations
 import operator
 from typing import Any, Literal, Protocol, TypeVar
 
-from ._array_object import Array, check_array
-from ._devices import Device, check_device
-from ._dtypes import (
+from .._array._array_object import Array, check_array
+from .._tables._devices import Device, check_device
+from .._tables._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
     DEFAULT_COMPLEX_FLOATING,
@@ -18,7 +18,7 @@ from ._dtypes import (
     check_keeps_imaginary,
     python_scalar_fits_kind,
 )
-from ._creation_kernels import (
+from .._kernels._creation_kernels import (
     arange_array,
     converted_copy,
     eye_array,
@@ -29,7 +29,7 @@ from ._creation_kernels import (
     python_scalar_array,
     triangle_array,
 )
-from ._foreign_kernels import (
+from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
     dlpack_source,
@@ -39,7 +39,7 @@ from ._foreign_kernels import (
     plain_array_dtype,
 )
 from ._manipulation_functions import broadcast_view
-from ._validation import INT64_MAX, as_int, check_copy, check_shape
+from .._tables._validation import INT64_MAX, as_int, check_copy, check_shape
 
 
 _T_co = TypeVar("_T_co", covariant=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ._array_object import Array, check_array
-from ._devices import Device, check_device
-from ._dtypes import (
+from .._array._array_object import Array, check_array
+from .._tables._devices import Device, check_device
+from .._tables._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
     REAL_OF,
@@ -18,9 +18,9 @@ from ._dtypes import (
     standard_promotes_to,
     scalar_result_dtype,
 )
-from ._creation_kernels import converted_copy
-from ._data_type_kernels import floating_limits, integer_range
-from ._validation import check_copy
+from .._kernels._creation_kernels import converted_copy
+from .._kernels._data_type_kernels import floating_limits, integer_range
+from .._tables._validation import check_copy
 
 
 def astype(

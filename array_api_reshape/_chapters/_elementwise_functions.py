@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import _elementwise_dispatch as dispatch
-from . import _elementwise_kernels as kernels
-from ._array_object import Array, Operand
-from ._dtypes import KIND_GROUPS
-from ._layout import broadcast_shape
+from .._array import _elementwise_dispatch as dispatch
+from .._kernels import _elementwise_kernels as kernels
+from .._array._array_object import Array, Operand
+from .._tables._dtypes import KIND_GROUPS
+from .._tables._layout import broadcast_shape
 
 _UNARY_TEMPLATE = """
 {summary}

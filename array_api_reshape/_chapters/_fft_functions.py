@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from . import _fft_kernels as kernels
-from ._array_object import Array, check_array
-from ._devices import Device, check_device
-from ._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
-from ._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
+from .._kernels import _fft_kernels as kernels
+from .._array._array_object import Array, check_array
+from .._tables._devices import Device, check_device
+from .._tables._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
+from .._tables._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
 
 _NORMS = ("backward", "ortho", "forward")
 

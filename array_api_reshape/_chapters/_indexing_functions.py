@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ._array_object import Array, check_array
-from ._dtypes import as_python_scalar
-from ._take_kernels import taken, taken_along_axis
-from ._validation import normalize_axis
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import as_python_scalar
+from .._kernels._take_kernels import taken, taken_along_axis
+from .._tables._validation import normalize_axis
 
 
 def _checked_indices(indices: object, function: str) -> Array:

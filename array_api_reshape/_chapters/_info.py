@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ._devices import ALL_DEVICES, CPU_DEVICE, Device, check_device
-from ._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
-from ._dtypes import DEFAULT_REAL_FLOATING, DType
+from .._tables._devices import ALL_DEVICES, CPU_DEVICE, Device, check_device
+from .._tables._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
+from .._tables._dtypes import DEFAULT_REAL_FLOATING, DType
 from ._data_type_functions import isdtype
-from ._validation import MAX_DIMENSIONS
-from ._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
+from .._tables._validation import MAX_DIMENSIONS
+from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 
 
 class Info:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from . import _linalg_kernels as kernels
-from ._array_object import Array, check_array
+from .._kernels import _linalg_kernels as kernels
+from .._array._array_object import Array, check_array
 from ._data_type_functions import finfo
-from ._dtypes import (
+from .._tables._dtypes import (
     COMPLEX_OF,
     REAL_OF,
     DType,
@@ -18,9 +18,9 @@ from ._dtypes import (
     promote_types,
     uint64,
 )
-from ._layout import broadcast_shape, diagonal_of_matrices
+from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from ._reductions import check_keepdims, reduced_axes
-from ._validation import as_int
+from .._tables._validation import as_int
 
 
 

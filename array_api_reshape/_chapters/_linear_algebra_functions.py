@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from . import _kernels
-from ._array_object import Array, check_array
-from ._dtypes import promote_types
-from ._layout import broadcast_shape
-from ._matrix_product import matrix_product
-from ._validation import as_int, as_int_tuple, normalize_axis
+from .._kernels import _common_kernels as _kernels
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import promote_types
+from .._tables._layout import broadcast_shape
+from .._array._matrix_product import matrix_product
+from .._tables._validation import as_int, as_int_tuple, normalize_axis
 
 
 def matrix_transpose(x: Array, /) -> Array:

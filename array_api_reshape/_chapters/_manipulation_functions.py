@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._array_object import Array, check_array
-from ._bounded_cache import BoundedCache
-from ._dtypes import DType, promote_types
-from ._layout import (
+from .._array._array_object import Array, check_array
+from .._tables._bounded_cache import BoundedCache
+from .._tables._dtypes import DType, promote_types
+from .._tables._layout import (
     broadcast_shape,
     broadcast_to_shape,
     flipped,
@@ -17,14 +17,14 @@ from ._layout import (
     with_unit_axes,
     without_axes,
 )
-from ._reshape_decision import (
+from .._tables._reshape_decision import (
     ReshapeBlocked,
     blocked_message,
     decide_reshape,
     remembered_row_major_decision,
     reshape_target,
 )
-from ._manipulation_kernels import (
+from .._kernels._manipulation_kernels import (
     column_major_copy,
     concatenated,
     repeated,
@@ -33,8 +33,8 @@ from ._manipulation_kernels import (
     stacked,
     tiled,
 )
-from ._storage import read_only_alias
-from ._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
+from .._kernels._storage import read_only_alias
+from .._tables._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:

@@ -3,10 +3,10 @@ kernel, wrapping its result."""
 
 from __future__ import annotations
 
-from ._array_object import Array, check_array
-from ._dtypes import KIND_GROUPS, DType
-from ._reduction_kernels import reduced
-from ._validation import normalize_axes
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import KIND_GROUPS, DType
+from .._kernels._reduction_kernels import reduced
+from .._tables._validation import normalize_axes
 
 
 _ALL_AXES = [tuple(range(ndim)) for ndim in range(65)]

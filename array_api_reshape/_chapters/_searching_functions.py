@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ._array_object import Array, check_array
-from ._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
-from ._layout import broadcast_shape
-from ._reduction_kernels import extremum_positions
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
+from .._tables._layout import broadcast_shape
+from .._kernels._reduction_kernels import extremum_positions
 from ._reductions import check_keepdims, check_kind, reduce
-from ._searching_kernels import chosen, insertion_positions, nonzero_positions
-from ._validation import normalize_axis
+from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
+from .._tables._validation import normalize_axis
 
 
 def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:

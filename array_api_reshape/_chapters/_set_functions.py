@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ._array_object import Array, check_array
-from ._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
-from ._set_kernels import membership, unique_parts
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
+from .._kernels._set_kernels import membership, unique_parts
 
 
 class UniqueAllResult(NamedTuple):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ._array_object import Array
-from ._dtypes import DEFAULT_INDEX
+from .._array._array_object import Array
+from .._tables._dtypes import DEFAULT_INDEX
 from ._reductions import check_kind
-from ._sorting_kernels import sort_positions, sorted_values
-from ._validation import normalize_axis
+from .._kernels._sorting_kernels import sort_positions, sorted_values
+from .._tables._validation import normalize_axis
 
 
 def _sort_arguments(

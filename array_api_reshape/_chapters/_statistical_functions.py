@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ._array_object import Array, check_array
-from ._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
 from ._reductions import (
     check_kind,
     reduce,
     reduced_axes,
     reduced_size,
 )
-from ._scan_kernels import cumulative
-from ._validation import normalize_axis
+from .._kernels._scan_kernels import cumulative
+from .._tables._validation import normalize_axis
 
 
 def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ._array_object import Array, check_array
-from ._dtypes import bool as bool_dtype, promote_types
+from .._array._array_object import Array, check_array
+from .._tables._dtypes import bool as bool_dtype, promote_types
 from ._reductions import reduce
-from ._scan_kernels import differences
-from ._validation import as_int, normalize_axis
+from .._kernels._scan_kernels import differences
+from .._tables._validation import as_int, normalize_axis
 
 
 def all(

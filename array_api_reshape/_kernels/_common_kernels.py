@@ -14,7 +14,7 @@ import sys
 import numpy as np
 
 from ._copy_kernels import copy_strided
-from ._layout import Layout, contiguous_layout, has_repeated_addresses
+from .._tables._layout import Layout, contiguous_layout, has_repeated_addresses
 from ._storage import DLPACK_CPU, Storage, adopt
 
 

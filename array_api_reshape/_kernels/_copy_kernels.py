@@ -28,8 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ._copy_plan import CopyPlan, TilePolicy, plan_copy, regular_regions
-from ._layout import Order, make_layout
+from .._tables._copy_plan import CopyPlan, TilePolicy, plan_copy, regular_regions
+from .._tables._layout import Order, make_layout
 
 SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()

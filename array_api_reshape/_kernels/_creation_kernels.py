@@ -16,9 +16,9 @@ import math
 
 import numpy as np
 
-from ._dtypes import DType, from_numpy_dtype
-from ._kernels import checked_scalar, contiguous_copy, float_magnitude, from_contiguous_result
-from ._layout import Layout, contiguous_layout
+from .._tables._dtypes import DType, from_numpy_dtype
+from ._common_kernels import checked_scalar, contiguous_copy, float_magnitude, from_contiguous_result
+from .._tables._layout import Layout, contiguous_layout
 from ._operand_kernels import Elements
 from ._storage import Storage, adopt, allocate
 

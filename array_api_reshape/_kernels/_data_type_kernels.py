@@ -7,8 +7,8 @@ chapter and the pickling module ask; they never see a NumPy dtype).
 
 from __future__ import annotations
 
-from ._dtypes import DType
-from ._kernels import float_limits, integer_limits
+from .._tables._dtypes import DType
+from ._common_kernels import float_limits, integer_limits
 
 
 def floating_limits(dtype: DType) -> tuple[int, float, float, float, float]:

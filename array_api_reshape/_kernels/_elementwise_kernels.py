@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ._dtypes import KIND_GROUPS
-from ._kernels import contiguous_copy, elements_in, returning_ndarray, silenced, silencing
+from .._tables._dtypes import KIND_GROUPS
+from ._common_kernels import contiguous_copy, elements_in, returning_ndarray, silenced, silencing
 
 
 def _floor_divide(a, b):

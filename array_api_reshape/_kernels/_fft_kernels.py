@@ -15,7 +15,7 @@ from typing import Literal
 
 import numpy as np
 
-from ._dtypes import DType
+from .._tables._dtypes import DType
 from ._operand_kernels import Elements
 
 Norm = Literal["backward", "ortho", "forward"]

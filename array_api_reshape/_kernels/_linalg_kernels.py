@@ -19,8 +19,8 @@ from typing import Literal, TypeVar
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import elements_in
+from .._tables._dtypes import DType
+from ._common_kernels import elements_in
 from ._operand_kernels import Elements
 
 _Result = TypeVar("_Result")

@@ -16,10 +16,10 @@ import numpy as np
 
 from ._creation_kernels import StorageAndLayout
 from ._operand_kernels import Elements
-from ._dtypes import DType
+from .._tables._dtypes import DType
 from ._copy_kernels import copy_strided
-from ._kernels import contiguous_copy, silenced, wrap_result
-from ._layout import column_major_strides, make_layout
+from ._common_kernels import contiguous_copy, silenced, wrap_result
+from .._tables._layout import column_major_strides, make_layout
 from ._storage import Storage
 
 

@@ -12,8 +12,8 @@ from typing import Protocol, Union
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import checked_scalar, elements_in
+from .._tables._dtypes import DType
+from ._common_kernels import checked_scalar, elements_in
 
 
 class Elements(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 
 from ._operand_kernels import Elements
-from ._dtypes import DType
+from .._tables._dtypes import DType
 from ._storage import Storage, from_pickle_payload, pickle_payload
 
 

@@ -15,8 +15,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import silenced
+from .._tables._dtypes import DType
+from ._common_kernels import silenced
 from ._operand_kernels import Elements
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._kernels import move_block
+from ._common_kernels import move_block
 from ._storage import Storage
 
 

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import elements_in, silenced
+from .._tables._dtypes import DType
+from ._common_kernels import elements_in, silenced
 from ._operand_kernels import Elements
 
 

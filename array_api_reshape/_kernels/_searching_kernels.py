@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import elements_in, silenced
+from .._tables._dtypes import DType
+from ._common_kernels import elements_in, silenced
 from ._operand_kernels import Elements, Scalar, elements_as
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._dtypes import DType
-from ._kernels import silenced
+from .._tables._dtypes import DType
+from ._common_kernels import silenced
 from ._operand_kernels import Elements, Scalar, elements_or_scalar
 
 

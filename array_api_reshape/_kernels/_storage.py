@@ -11,8 +11,8 @@ import pickle
 
 import numpy as np
 
-from ._devices import CPU_DEVICE, Device
-from ._layout import Layout, make_layout
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._layout import Layout, make_layout
 
 
 

@@ -31,7 +31,7 @@ class BoundedCache(dict):
 
     Examples
     --------
-    >>> from array_api_reshape._bounded_cache import BoundedCache
+    >>> from array_api_reshape._tables._bounded_cache import BoundedCache
     >>> cache = BoundedCache(limit=2)
     >>> cache.remember("a", 1), cache.remember("b", 2)
     (1, 2)

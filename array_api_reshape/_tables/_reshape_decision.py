@@ -131,8 +131,8 @@ def decide_reshape(
 
     Examples
     --------
-    >>> from array_api_reshape._layout import Layout
-    >>> from array_api_reshape._reshape_decision import decide_reshape
+    >>> from array_api_reshape._tables._layout import Layout
+    >>> from array_api_reshape._tables._reshape_decision import decide_reshape
     >>> sliced = Layout((4, 6, 9), (72, 9, 1), 0)
     >>> decide_reshape(sliced, (4, -1))
     Layout(shape=(4, 54), strides=(72, 1), offset=0)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .._array_object import Array, check_array
-from .._layout import is_c_contiguous, is_f_contiguous
-from .._manipulation_kernels import column_major_copy, row_major_copy
+from ..._array._array_object import Array, check_array
+from ..._tables._layout import is_c_contiguous, is_f_contiguous
+from ..._kernels._manipulation_kernels import column_major_copy, row_major_copy
 
 
 def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:

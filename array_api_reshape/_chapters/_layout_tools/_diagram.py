@@ -21,16 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .._array_object import Array, check_array
-from .._layout import Layout, Order, column_major_strides, make_layout, product, row_major_strides
-from .._reshape_decision import (
+from ..._array._array_object import Array, check_array
+from ..._tables._layout import Layout, Order, column_major_strides, make_layout, product, row_major_strides
+from ..._tables._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
     check_order,
     decide_reshape,
     new_shape_of,
 )
-from .._validation import as_int
+from ..._tables._validation import as_int
 from ._sampling import (
     ELLIPSIS,
     address_of,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .._array_object import Array, check_array
-from .._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
-from .._layout import is_c_contiguous, is_f_contiguous
+from ..._array._array_object import Array, check_array
+from ..._kernels._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
+from ..._tables._layout import is_c_contiguous, is_f_contiguous
 
 
 def strides(x: Array) -> tuple[int, ...]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from .._array_object import Array, check_array
+from ..._array._array_object import Array, check_array
 from .._manipulation_functions import reshape as row_major_reshape, reshape_in_order
-from .._reshape_decision import check_order
+from ..._tables._reshape_decision import check_order
 
 
 def reshape(

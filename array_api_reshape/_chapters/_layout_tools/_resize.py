@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from typing import NoReturn
 
-from .._array_object import Array, check_array
-from .._kernels import buffer_is_private, resize_buffer, zero_outside
-from .._layout import contiguous_layout, is_c_contiguous, product
-from .._resize_kernels import move_blocks
-from .._resize_plan import growing_moves, kept_shape, shrinking_moves
-from .._validation import check_shape
+from ..._array._array_object import Array, check_array
+from ..._kernels._common_kernels import buffer_is_private, resize_buffer, zero_outside
+from ..._tables._layout import contiguous_layout, is_c_contiguous, product
+from ..._kernels._resize_kernels import move_blocks
+from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
+from ..._tables._validation import check_shape
 
 
 def _refuse(reason: str) -> NoReturn:
