@@ -13,6 +13,7 @@ the script's test reports the script's errors, the package's test the package's.
 
 from __future__ import annotations
 
+import ast
 import runpy
 from pathlib import Path
 
@@ -83,10 +84,76 @@ def test_mypy_reports_wrong_uses(run_mypy, tmp_path):
     lines = sorted({int(error.split(":")[1]) for error in errors})
     # each wrong line is reported, and nothing else: the right uses beside them pass
     assert lines == [6, 7, 8], "mypy's errors:\n" + "\n".join(errors)
-    # operators are typed callables in the class body: mypy reports a wrong operand as an
-    # argument of the wrong type ("expected Array | bool | int | float | complex")
-    assert any(":6: error:" in e and "[arg-type]" in e and "Array" in e for e in errors), errors
+    # operators are methods with the standard's operand types: mypy reports a wrong
+    # operand as an unsupported operand of ``+``
+    assert any(":6: error:" in e and "[operator]" in e and '"Array"' in e for e in errors), errors
     assert any(":7: error:" in e and "[arg-type]" in e for e in errors), errors
+
+
+OPERATOR_EXPRESSIONS = {
+    # expression: the type mypy must reveal (an Array, or the Python type a conversion gives)
+    **{expression: "Array" for expression in (
+        "abs(x)", "-x", "+x", "~i", "x + 1", "1 + x", "x - y", "2 - x", "x * 2", "2 * x",
+        "x / 2.0", "1.0 / x", "x // 2", "7 // x", "x % 2", "7 % x", "x ** 2", "2.0 ** x",
+        "x @ y", "i & 1", "1 & i", "i | 1", "1 | i", "i ^ 1", "1 ^ i", "i << 1", "1 << i",
+        "i >> 1", "64 >> i", "x < y", "x <= 1", "x > 1", "1 >= x", "x == y", "x != 1", "x[0]",
+        "x[0, ...]", "x[:, None]", "x[x > 0]", "x.T", "x.mT")},
+    "bool(x)": "bool", "float(x)": "float", "int(i)": "int",
+    "complex(x)": "complex", "operator.index(i)": "int", "len(x)": "int",
+}
+
+
+def test_every_operator_reveals_its_type(run_mypy, tmp_path):
+    lines = ["import operator", "import array_api_reshape as xp",
+             "x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])", "y = xp.asarray([[1.0, 0.0], [0.0, 1.0]])",
+             "i = xp.asarray([[1, 2], [3, 4]])", "z = xp.asarray([1.0])"]
+    first = len(lines) + 1
+    expressions = list(OPERATOR_EXPRESSIONS)
+    lines += [f"reveal_type({expression})" for expression in expressions]
+    lines += ["z += 1", "z -= 1", "z *= 2", "z /= 2", "z //= 1", "z %= 3", "z **= 2", "reveal_type(z)",
+              "j = xp.asarray([1])", "j &= 1", "j |= 2", "j ^= 1", "j <<= 1", "j >>= 1", "reveal_type(j)",
+              "m = xp.asarray([[1.0]])", "m @= m", "reveal_type(m)"]
+    script = tmp_path / "operators.py"
+    script.write_text("\n".join(lines) + "\n")
+    stdout, _, _ = mypy_api.run(["--config-file", str(CONFIG), "--follow-imports=silent",
+                                 "--no-error-summary", "--hide-error-context", str(script)])
+    errors = [line for line in stdout.splitlines() if ": error:" in line]
+    assert not errors, "\n".join(errors)
+    revealed = {int(line.split(":")[1]): line.split('Revealed type is "')[1].rstrip('"')
+                for line in stdout.splitlines() if "Revealed type is" in line}
+    array = "array_api_reshape._array._array_object.Array"
+    for offset, expression in enumerate(expressions):
+        expected = OPERATOR_EXPRESSIONS[expression]
+        assert revealed.get(first + offset) == (array if expected == "Array" else expected), expression
+    assert sorted(revealed.values()).count(array) == sum(
+        1 for kind in OPERATOR_EXPRESSIONS.values() if kind == "Array") + 3  # z, j and m
+
+
+def _attribute_uses(tree: ast.AST) -> set[str]:
+    """Every dotted name the script reads: ``xp.linalg.inv`` gives ``xp.linalg.inv``."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            parts = []
+            inner: ast.expr = node
+            while isinstance(inner, ast.Attribute):
+                parts.append(inner.attr)
+                inner = inner.value
+            if isinstance(inner, ast.Name):
+                found.add(".".join([inner.id, *reversed(parts)]))
+    return found
+
+
+def test_the_user_script_uses_every_public_name():
+    import array_api_reshape as xp
+    from array_api_reshape import layout
+
+    used = _attribute_uses(ast.parse(USER_SCRIPT.read_text()))
+    public = ({f"xp.{name}" for name in xp.__all__} | {f"xp.linalg.{name}" for name in xp.linalg.__all__}
+              | {f"xp.fft.{name}" for name in xp.fft.__all__} | {f"layout.{name}" for name in layout.__all__})
+    used_prefixes = {".".join(name.split(".")[:k]) for name in used for k in range(2, name.count(".") + 2)}
+    missing = sorted(name for name in public - used_prefixes if name not in {"xp.layout"})
+    assert not missing, f"the user's script never uses {missing}"
 
 
 def test_mypy_passes_on_the_package(run_mypy):

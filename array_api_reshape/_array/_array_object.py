@@ -39,8 +39,61 @@ from ._versions import namespace as _namespace
 Operand = Union["Array", bool, int, float, complex]
 """What an operator takes besides the array: another array or a Python scalar."""
 
-UnaryOperator = Callable[["Array"], "Array"]
-BinaryOperator = Callable[["Array", Operand], "Array"]
+RealOperand = Union["Array", bool, int, float]
+"""What a comparison, ``//`` and ``%`` take besides the array (the standard's operand types)."""
+
+IntegerOperand = Union["Array", bool, int]
+"""What the bitwise operators and shifts take besides the array."""
+
+# Each operator method of Array calls one of these in one line: the operator entry of
+# ``_elementwise_dispatch`` for the namespace function of the same meaning, built once.
+# Each gives NotImplemented for an operand of another type, so Python raises TypeError.
+_abs = _dispatch.unary_operator("abs", "__abs__")
+_neg = _dispatch.unary_operator("negative", "__neg__")
+_pos = _dispatch.unary_operator("positive", "__pos__")
+_invert = _dispatch.unary_operator("bitwise_invert", "__invert__")
+_add = _dispatch.forward("add", "__add__")
+_radd = _dispatch.reflected("add", "__radd__")
+_iadd = _dispatch.in_place("add", "__iadd__")
+_sub = _dispatch.forward("subtract", "__sub__")
+_rsub = _dispatch.reflected("subtract", "__rsub__")
+_isub = _dispatch.in_place("subtract", "__isub__")
+_mul = _dispatch.forward("multiply", "__mul__")
+_rmul = _dispatch.reflected("multiply", "__rmul__")
+_imul = _dispatch.in_place("multiply", "__imul__")
+_truediv = _dispatch.forward("divide", "__truediv__")
+_rtruediv = _dispatch.reflected("divide", "__rtruediv__")
+_itruediv = _dispatch.in_place("divide", "__itruediv__")
+_floordiv = _dispatch.forward("floor_divide", "__floordiv__")
+_rfloordiv = _dispatch.reflected("floor_divide", "__rfloordiv__")
+_ifloordiv = _dispatch.in_place("floor_divide", "__ifloordiv__")
+_mod = _dispatch.forward("remainder", "__mod__")
+_rmod = _dispatch.reflected("remainder", "__rmod__")
+_imod = _dispatch.in_place("remainder", "__imod__")
+_pow = _dispatch.forward("pow", "__pow__")
+_rpow = _dispatch.reflected("pow", "__rpow__")
+_ipow = _dispatch.in_place("pow", "__ipow__")
+_and = _dispatch.forward("bitwise_and", "__and__")
+_rand = _dispatch.reflected("bitwise_and", "__rand__")
+_iand = _dispatch.in_place("bitwise_and", "__iand__")
+_or = _dispatch.forward("bitwise_or", "__or__")
+_ror = _dispatch.reflected("bitwise_or", "__ror__")
+_ior = _dispatch.in_place("bitwise_or", "__ior__")
+_xor = _dispatch.forward("bitwise_xor", "__xor__")
+_rxor = _dispatch.reflected("bitwise_xor", "__rxor__")
+_ixor = _dispatch.in_place("bitwise_xor", "__ixor__")
+_lshift = _dispatch.forward("bitwise_left_shift", "__lshift__")
+_rlshift = _dispatch.reflected("bitwise_left_shift", "__rlshift__")
+_ilshift = _dispatch.in_place("bitwise_left_shift", "__ilshift__")
+_rshift = _dispatch.forward("bitwise_right_shift", "__rshift__")
+_rrshift = _dispatch.reflected("bitwise_right_shift", "__rrshift__")
+_irshift = _dispatch.in_place("bitwise_right_shift", "__irshift__")
+_eq = _dispatch.forward("equal", "__eq__")
+_ne = _dispatch.forward("not_equal", "__ne__")
+_lt = _dispatch.forward("less", "__lt__")
+_le = _dispatch.forward("less_equal", "__le__")
+_gt = _dispatch.forward("greater", "__gt__")
+_ge = _dispatch.forward("greater_equal", "__ge__")
 
 _new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
@@ -300,56 +353,192 @@ class Array:
 
     __hash__ = None  # type: ignore[assignment]  # arrays are mutable: not hashable
 
-    __abs__: UnaryOperator = _dispatch.unary_operator("abs", "__abs__")
-    __neg__: UnaryOperator = _dispatch.unary_operator("negative", "__neg__")
-    __pos__: UnaryOperator = _dispatch.unary_operator("positive", "__pos__")
-    __invert__: UnaryOperator = _dispatch.unary_operator("bitwise_invert", "__invert__")
+    def __abs__(self, /) -> Array:
+        """The operator form of :func:`abs`."""
+        return _abs(self)
 
-    __add__: BinaryOperator = _dispatch.forward("add", "__add__")
-    __radd__: BinaryOperator = _dispatch.reflected("add", "__radd__")
-    __iadd__: BinaryOperator = _dispatch.in_place("add", "__iadd__")
-    __sub__: BinaryOperator = _dispatch.forward("subtract", "__sub__")
-    __rsub__: BinaryOperator = _dispatch.reflected("subtract", "__rsub__")
-    __isub__: BinaryOperator = _dispatch.in_place("subtract", "__isub__")
-    __mul__: BinaryOperator = _dispatch.forward("multiply", "__mul__")
-    __rmul__: BinaryOperator = _dispatch.reflected("multiply", "__rmul__")
-    __imul__: BinaryOperator = _dispatch.in_place("multiply", "__imul__")
-    __truediv__: BinaryOperator = _dispatch.forward("divide", "__truediv__")
-    __rtruediv__: BinaryOperator = _dispatch.reflected("divide", "__rtruediv__")
-    __itruediv__: BinaryOperator = _dispatch.in_place("divide", "__itruediv__")
-    __floordiv__: BinaryOperator = _dispatch.forward("floor_divide", "__floordiv__")
-    __rfloordiv__: BinaryOperator = _dispatch.reflected("floor_divide", "__rfloordiv__")
-    __ifloordiv__: BinaryOperator = _dispatch.in_place("floor_divide", "__ifloordiv__")
-    __mod__: BinaryOperator = _dispatch.forward("remainder", "__mod__")
-    __rmod__: BinaryOperator = _dispatch.reflected("remainder", "__rmod__")
-    __imod__: BinaryOperator = _dispatch.in_place("remainder", "__imod__")
-    __pow__: BinaryOperator = _dispatch.forward("pow", "__pow__")
-    __rpow__: BinaryOperator = _dispatch.reflected("pow", "__rpow__")
-    __ipow__: BinaryOperator = _dispatch.in_place("pow", "__ipow__")
-    __and__: BinaryOperator = _dispatch.forward("bitwise_and", "__and__")
-    __rand__: BinaryOperator = _dispatch.reflected("bitwise_and", "__rand__")
-    __iand__: BinaryOperator = _dispatch.in_place("bitwise_and", "__iand__")
-    __or__: BinaryOperator = _dispatch.forward("bitwise_or", "__or__")
-    __ror__: BinaryOperator = _dispatch.reflected("bitwise_or", "__ror__")
-    __ior__: BinaryOperator = _dispatch.in_place("bitwise_or", "__ior__")
-    __xor__: BinaryOperator = _dispatch.forward("bitwise_xor", "__xor__")
-    __rxor__: BinaryOperator = _dispatch.reflected("bitwise_xor", "__rxor__")
-    __ixor__: BinaryOperator = _dispatch.in_place("bitwise_xor", "__ixor__")
-    __lshift__: BinaryOperator = _dispatch.forward("bitwise_left_shift", "__lshift__")
-    __rlshift__: BinaryOperator = _dispatch.reflected("bitwise_left_shift", "__rlshift__")
-    __ilshift__: BinaryOperator = _dispatch.in_place("bitwise_left_shift", "__ilshift__")
-    __rshift__: BinaryOperator = _dispatch.forward("bitwise_right_shift", "__rshift__")
-    __rrshift__: BinaryOperator = _dispatch.reflected("bitwise_right_shift", "__rrshift__")
-    __irshift__: BinaryOperator = _dispatch.in_place("bitwise_right_shift", "__irshift__")
+    def __neg__(self, /) -> Array:
+        """The operator form of :func:`negative`."""
+        return _neg(self)
+
+    def __pos__(self, /) -> Array:
+        """The operator form of :func:`positive`."""
+        return _pos(self)
+
+    def __invert__(self, /) -> Array:
+        """The operator form of :func:`bitwise_invert`."""
+        return _invert(self)
+
+    def __add__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`add`."""
+        return _add(self, other)
+
+    def __radd__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`add`, reflected."""
+        return _radd(self, other)
+
+    def __iadd__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`add`, in place."""
+        return _iadd(self, other)
+
+    def __sub__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`subtract`."""
+        return _sub(self, other)
+
+    def __rsub__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`subtract`, reflected."""
+        return _rsub(self, other)
+
+    def __isub__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`subtract`, in place."""
+        return _isub(self, other)
+
+    def __mul__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`multiply`."""
+        return _mul(self, other)
+
+    def __rmul__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`multiply`, reflected."""
+        return _rmul(self, other)
+
+    def __imul__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`multiply`, in place."""
+        return _imul(self, other)
+
+    def __truediv__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`divide`."""
+        return _truediv(self, other)
+
+    def __rtruediv__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`divide`, reflected."""
+        return _rtruediv(self, other)
+
+    def __itruediv__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`divide`, in place."""
+        return _itruediv(self, other)
+
+    def __floordiv__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`floor_divide`."""
+        return _floordiv(self, other)
+
+    def __rfloordiv__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`floor_divide`, reflected."""
+        return _rfloordiv(self, other)
+
+    def __ifloordiv__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`floor_divide`, in place."""
+        return _ifloordiv(self, other)
+
+    def __mod__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`remainder`."""
+        return _mod(self, other)
+
+    def __rmod__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`remainder`, reflected."""
+        return _rmod(self, other)
+
+    def __imod__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`remainder`, in place."""
+        return _imod(self, other)
+
+    def __pow__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`pow`."""
+        return _pow(self, other)
+
+    def __rpow__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`pow`, reflected."""
+        return _rpow(self, other)
+
+    def __ipow__(self, other: Operand, /) -> Array:
+        """The operator form of :func:`pow`, in place."""
+        return _ipow(self, other)
+
+    def __and__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_and`."""
+        return _and(self, other)
+
+    def __rand__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_and`, reflected."""
+        return _rand(self, other)
+
+    def __iand__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_and`, in place."""
+        return _iand(self, other)
+
+    def __or__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_or`."""
+        return _or(self, other)
+
+    def __ror__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_or`, reflected."""
+        return _ror(self, other)
+
+    def __ior__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_or`, in place."""
+        return _ior(self, other)
+
+    def __xor__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_xor`."""
+        return _xor(self, other)
+
+    def __rxor__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_xor`, reflected."""
+        return _rxor(self, other)
+
+    def __ixor__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_xor`, in place."""
+        return _ixor(self, other)
+
+    def __lshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_left_shift`."""
+        return _lshift(self, other)
+
+    def __rlshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_left_shift`, reflected."""
+        return _rlshift(self, other)
+
+    def __ilshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_left_shift`, in place."""
+        return _ilshift(self, other)
+
+    def __rshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_right_shift`."""
+        return _rshift(self, other)
+
+    def __rrshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_right_shift`, reflected."""
+        return _rrshift(self, other)
+
+    def __irshift__(self, other: IntegerOperand, /) -> Array:
+        """The operator form of :func:`bitwise_right_shift`, in place."""
+        return _irshift(self, other)
 
     # Comparisons have no in-place form; Python reflects them itself (``2 < x`` calls
     # ``x.__gt__(2)``). ``==`` and ``!=`` give arrays, not bools, as the standard says.
-    __eq__: BinaryOperator = _dispatch.forward("equal", "__eq__")  # type: ignore[assignment]
-    __ne__: BinaryOperator = _dispatch.forward("not_equal", "__ne__")  # type: ignore[assignment]
-    __lt__: BinaryOperator = _dispatch.forward("less", "__lt__")
-    __le__: BinaryOperator = _dispatch.forward("less_equal", "__le__")
-    __gt__: BinaryOperator = _dispatch.forward("greater", "__gt__")
-    __ge__: BinaryOperator = _dispatch.forward("greater_equal", "__ge__")
+
+    def __eq__(self, other: Operand, /) -> Array:  # type: ignore[override]
+        """The operator form of :func:`equal`."""
+        return _eq(self, other)
+
+    def __ne__(self, other: Operand, /) -> Array:  # type: ignore[override]
+        """The operator form of :func:`not_equal`."""
+        return _ne(self, other)
+
+    def __lt__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`less`."""
+        return _lt(self, other)
+
+    def __le__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`less_equal`."""
+        return _le(self, other)
+
+    def __gt__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`greater`."""
+        return _gt(self, other)
+
+    def __ge__(self, other: RealOperand, /) -> Array:
+        """The operator form of :func:`greater_equal`."""
+        return _ge(self, other)
 
     def __matmul__(self, other: Array, /) -> Array:
         """The operator form of :func:`matmul`."""
