@@ -8,12 +8,14 @@ users make arrays with ``asarray`` and the other creation functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Union
+import operator
+from collections.abc import Callable, Iterator
+from types import EllipsisType
+from typing import Any, SupportsIndex, Union
 
 from . import _elementwise_dispatch as _dispatch
 from .._kernels import _common_kernels as _kernels
-from .._tables._devices import CPU_DEVICE, check_device
+from .._tables._devices import CPU_DEVICE, Device, check_device
 from .._tables._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
 from .._tables._dtypes import bool as _BOOL
 from .._tables._index_keys import basic_key, is_advanced
@@ -38,6 +40,12 @@ from ._versions import namespace as _namespace
 
 Operand = Union["Array", bool, int, float, complex]
 """What an operator takes besides the array: another array or a Python scalar."""
+
+IndexKey = Union[
+    int, slice, EllipsisType, None, "Array",
+    tuple[Union[int, slice, EllipsisType, None, "Array"], ...],
+]
+"""What ``x[key]`` takes, as the standard lists it (NumPy's lists of ints work too)."""
 
 RealOperand = Union["Array", bool, int, float]
 """What a comparison, ``//`` and ``%`` take besides the array (the standard's operand types)."""
@@ -115,7 +123,7 @@ class Array:
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
     __array_priority__ = 1000
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args: object, **kwargs: object) -> Array:
         raise TypeError(
             "Array() cannot be called directly; use array_api_reshape.asarray() "
             "or another creation function"
@@ -132,7 +140,7 @@ class Array:
         return self
 
     @staticmethod
-    def _adopt(result, dtype: DType) -> "Array":
+    def _adopt(result: Any, dtype: DType) -> "Array":
         """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
         made and nobody else holds; it becomes the storage and the cached view, after a
         conversion into ``dtype`` only when it is not so already.
@@ -160,14 +168,14 @@ class Array:
         return self
 
     @staticmethod
-    def _share(source, dtype: DType) -> "Array":
+    def _share(source: Any, dtype: DType) -> "Array":
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
         NumPy dtype that its caller keeps (and may reshape: it is not cached as the view)."""
         self = Array._adopt(source, dtype)
         self._np_view = None
         return self
 
-    def _numpy(self):
+    def _numpy(self) -> Any:
         """The NumPy view of this array's elements, built once and reused by every kernel."""
         view = self._np_view
         if view is None:
@@ -193,7 +201,7 @@ class Array:
 
     # --- attributes -----------------------------------------------------------------
 
-    def __array_namespace__(self, /, *, api_version: str | None = None):
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The namespace that behaves as standard version ``api_version`` (2021.12 to
         2025.12); None gives the default version's (see ``array_api_reshape.versions``)."""
         return _namespace(api_version, "__array_namespace__")
@@ -204,7 +212,7 @@ class Array:
         return self._dtype
 
     @property
-    def device(self):
+    def device(self) -> Device:
         """The device the data lives on."""
         return self._storage.device
 
@@ -242,7 +250,7 @@ class Array:
             )
         return self._view(matrix_transposed(self._layout))
 
-    def to_device(self, device, /, *, stream=None) -> "Array":
+    def to_device(self, device: Device, /, *, stream: object = None) -> "Array":
         """This array on ``device``; the same array when it is already there."""
         if stream is not None:
             raise ValueError("to_device(): 'stream' must be None for the CPU device")
@@ -251,7 +259,7 @@ class Array:
 
     # --- conversion to Python scalars --------------------------------------------------
 
-    def _scalar(self, method: str):
+    def _scalar(self, method: str) -> Any:
         if self.ndim != 0:
             raise TypeError(
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "
@@ -284,11 +292,19 @@ class Array:
 
     # --- interchange ----------------------------------------------------------------
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """NumPy's array protocol: a view of our memory unless a copy is asked for or needed."""
         return _kernels.to_numpy(self, dtype, copy)
 
-    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: object = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
         """Export the array through DLPack (the CPU has no streams)."""
         if stream is not None:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
@@ -304,19 +320,19 @@ class Array:
         """True when writes through this array are allowed."""
         return self._storage.writable and not has_repeated_addresses(self._layout)
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Callable[..., Array], tuple[object, ...]]:
         """Pickle support: dtype, shape, C-order elements and writability (a view is
         stored as a compact array); see ``_pickling``."""
-        return reduce_array(self, protocol)
+        return reduce_array(self, operator.index(protocol))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Array], tuple[object, ...]]:
         return self.__reduce_ex__(2)
 
     def __copy__(self) -> "Array":
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
         return Array._adopt(_kernels.compact_copy(self), self._dtype)
 
-    def __deepcopy__(self, memo) -> "Array":
+    def __deepcopy__(self, memo: object) -> "Array":
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
         return self.__copy__()
 
@@ -341,7 +357,7 @@ class Array:
             raise TypeError("len() of a 0-dimensional array")
         return self._layout.shape[0]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Array]:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-dimensional array")
         return (self[i] for i in range(self._layout.shape[0]))
@@ -579,9 +595,10 @@ class Array:
 
     # --- indexing -------------------------------------------------------------------
 
-    def __getitem__(self, key) -> "Array":
+    def __getitem__(self, index: IndexKey, /) -> "Array":
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
+        key: Any = index  # narrowed below by its exact class, which mypy does not follow
         key_class = key.__class__
         if key_class is int and self._layout.shape:
             return self._view(first_axis_indexed(self._layout, key))
@@ -603,7 +620,7 @@ class Array:
             return Array._adopt(_kernels.gather(self, self._advanced_key(key)), self._dtype)
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
-    def __setitem__(self, key, value) -> None:
+    def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
         if is_advanced(key):
             advanced_key = self._advanced_key(key)
@@ -667,7 +684,7 @@ class Array:
         return _kernels.scalar_of_dtype(scalar, self._dtype)
 
 
-def check_array(x, function: str, argument: str = "x") -> None:
+def check_array(x: object, function: str, argument: str = "x") -> None:
     """TypeError naming the function and argument unless ``x`` is one of our arrays."""
     if not isinstance(x, Array):
         raise TypeError(

@@ -262,7 +262,7 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
     plans = _unary_plans(kinds, rule)
     compute = kernels.unary_of_array
 
-    def function(x, /):
+    def function(x: Any, /) -> Any:
         if array_class is not None and x.__class__ is not array_class:
             raise TypeError(
                 f"{name}(): 'x' must be an array_api_reshape Array, got {type(x).__name__}"
@@ -299,7 +299,7 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     kinds, rule = SIGNATURES[name]
     plans = _binary_plans(name, kinds, rule)
 
-    def function(x1, x2, /):
+    def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
         # Python scalar of its kind; anything else is promoted and checked in full.
         # (The kernels' view ``_np_view`` is read here directly, built only when missing.)
@@ -339,7 +339,7 @@ def reflected(name: str, method: str) -> Operation:
     ``other + self`` when ``other`` is a Python scalar."""
     functions: dict[ArrayClass, Operation] = {}  # the function, built once for self's class
 
-    def operator(self, other, /):
+    def operator(self: Any, other: Any, /) -> Any:
         cls = self.__class__
         if not is_operand(other, method, cls):
             return NotImplemented
@@ -356,7 +356,7 @@ def in_place(name: str, method: str) -> Operation:
     the result is written back into ``self``, whose dtype and shape never change."""
     forward = binary(name, None)
 
-    def operator(self, other, /):
+    def operator(self: Any, other: Any, /) -> Any:
         if not is_operand(other, method, self.__class__):
             return NotImplemented
         result = forward(self, other)
