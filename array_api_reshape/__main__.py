@@ -29,7 +29,7 @@ class InputError(ValueError):
     """A command-line value that cannot be used; its message is shown as is."""
 
 
-def _classic_cases():
+def _classic_cases() -> list[tuple[str, xp.Array, tuple[int, ...]]]:
     """(title, array, new shape) for the layouts every strided library meets."""
     sliced = xp.reshape(xp.arange(288), (4, 8, 9))[:, :6, :]
     flipped = xp.flip(xp.reshape(xp.arange(216), (4, 6, 9)), axis=0)
@@ -118,7 +118,7 @@ def layout_from_arguments(shape_text: str, strides_text: str | None) -> Layout:
     return Layout(shape, strides, -bounds[0] if bounds else 0)
 
 
-def explain(arguments) -> list[str]:
+def explain(arguments: argparse.Namespace) -> list[str]:
     """The lines ``explain`` prints; writes the picture when ``--svg`` is given."""
     lay = layout_from_arguments(arguments.shape, arguments.strides)
     new_shape = parse_int_tuple(arguments.new_shape, "NEW_SHAPE")

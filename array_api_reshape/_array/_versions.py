@@ -68,7 +68,7 @@ TUPLES_SINCE = "2025.12"
 SAME_PRECISION_SUMS_SINCE = "2023.12"
 
 
-def checked_version(api_version, function: str) -> str:
+def checked_version(api_version: object, function: str) -> str:
     """``api_version`` if the package supports it; otherwise a TypeError or ValueError
     naming ``function``'s ``api_version`` argument."""
     if api_version.__class__ is str and api_version in SUPPORTED_API_VERSIONS:

@@ -59,10 +59,10 @@ def astype(
     """
     check_array(x, "astype")
     dtype = check_dtype(dtype, "astype")
-    copy = check_copy(copy, "astype")
+    copy_requested = check_copy(copy, "astype")
     check_device(device, "astype")
     check_keeps_imaginary(x.dtype, dtype, "astype")
-    if not copy and dtype is x.dtype:
+    if not copy_requested and dtype is x.dtype:
         return x
     return Array._new(*converted_copy(x, dtype), dtype)
 

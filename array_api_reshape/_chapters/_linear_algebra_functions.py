@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._kernels import _common_kernels as _kernels
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import promote_types
@@ -77,7 +79,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     return matrix_product(x1, x2)
 
 
-def tensordot(x1: Array, x2: Array, /, *, axes=2) -> Array:
+def tensordot(
+    x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
+) -> Array:
     """
     Contract two arrays over the given axes (a generalised matrix product).
 
@@ -133,7 +137,7 @@ def tensordot(x1: Array, x2: Array, /, *, axes=2) -> Array:
     return Array._adopt(_kernels.tensordot(x1, x2, (first, second), dtype), dtype)
 
 
-def vecdot(x1: Array, x2: Array, /, *, axis=-1) -> Array:
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """
     Dot products of vectors along an axis, conjugating ``x1`` when complex.
 

@@ -16,6 +16,11 @@ than calling a plain dict's, and a bound method removes that difference.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import TypeVar
+
+V = TypeVar("V")
+
 DEFAULT_LIMIT = 4096
 
 
@@ -49,7 +54,7 @@ class BoundedCache(dict):
         super().__init__()
         self.limit = limit
 
-    def remember(self, key, value):
+    def remember(self, key: Hashable, value: V) -> V:
         """Store ``value`` under ``key`` (clearing the cache first when it is full) and
         return ``value``."""
         if len(self) >= self.limit:

@@ -14,13 +14,13 @@ class Device:
     def __repr__(self) -> str:
         return f"array_api_reshape.Device({self.name!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Device) and other.name == self.name
 
     def __hash__(self) -> int:
         return hash(("array_api_reshape.Device", self.name))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Device], tuple[str]]:
         return (Device, (self.name,))
 
 
@@ -28,7 +28,7 @@ CPU_DEVICE = Device("cpu")
 ALL_DEVICES = (CPU_DEVICE,)
 
 
-def check_device(device, function: str) -> Device:
+def check_device(device: object, function: str) -> Device:
     """Resolve a ``device`` argument: None means the CPU, a Device or the string 'cpu'."""
     if device is None or device is CPU_DEVICE:
         return CPU_DEVICE

@@ -35,17 +35,17 @@ class DType:
     def __repr__(self) -> str:
         return f"array_api_reshape.{self.name}"
 
-    def __eq__(self, other) -> builtins.bool:
+    def __eq__(self, other: object) -> builtins.bool:
         return self is other or (other.__class__ is self.dtype.__class__ and other == self.dtype)
 
-    def __ne__(self, other) -> builtins.bool:
+    def __ne__(self, other: object) -> builtins.bool:
         return not self.__eq__(other)
 
     def __hash__(self) -> int:
         return self._hash
 
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_dtype_by_name, (self.name,))
 
 
@@ -122,7 +122,7 @@ def _dtype_by_name(name: str) -> DType:
     return _BY_NAME[name]
 
 
-def from_numpy_dtype(numpy_dtype) -> DType | None:
+def from_numpy_dtype(numpy_dtype: np.dtype[Any]) -> DType | None:
     """Our DType for a native-byte-order NumPy dtype, or None if the standard has none."""
     found = _BY_NUMPY.get(numpy_dtype)
     if found is not None and numpy_dtype.isnative:
@@ -151,7 +151,7 @@ def check_keeps_imaginary(source: DType, target: DType, function: str) -> None:
         )
 
 
-def check_dtype(dtype, function: str, argument: str = "dtype") -> DType:
+def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
     """Our DType for ``dtype``: one of ours, the NumPy dtype of one of ours, or Python's
     ``bool``, ``int``, ``float`` or ``complex`` (our default dtype of that kind);
     otherwise a TypeError naming the argument."""
@@ -236,10 +236,10 @@ def standard_promotes_to(source: DType, target: DType) -> builtins.bool:
     return STANDARD_PROMOTION.get((source, target)) is target
 
 
-_SCALAR_RANK = {builtins.bool: 0, int: 1, float: 2, complex: 3}
+_SCALAR_RANK: dict[Any, int] = {builtins.bool: 0, int: 1, float: 2, complex: 3}
 
 
-def scalar_result_dtype(dtype: DType, scalar, function: str) -> DType:
+def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
     """The dtype of an operation between an array of ``dtype`` and a Python scalar.
 
     A scalar of the array's kind or a lower one takes the array's dtype (``True`` with
@@ -270,7 +270,7 @@ _DEFAULT_OF_RANK = (bool, DEFAULT_INTEGER, DEFAULT_REAL_FLOATING, DEFAULT_COMPLE
 _NUMPY_KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
 
 
-def _python_scalar_rank(value) -> int | None:
+def _python_scalar_rank(value: object) -> int | None:
     """The rank of a subclass of a Python scalar type (NumPy's float64 is a float), or
     of a NumPy scalar (NumPy's int64 stands for a Python int)."""
     if isinstance(value, np.generic):
@@ -281,7 +281,7 @@ def _python_scalar_rank(value) -> int | None:
     return None
 
 
-def as_python_scalar(value):
+def as_python_scalar(value: Any) -> builtins.bool | int | float | complex | None:
     """``value`` as a Python scalar when it is one (or a NumPy scalar: its ``item()``),
     else None. Operations take NumPy's scalars as they take Python's, as NumPy, PyTorch
     and JAX do."""
@@ -294,7 +294,7 @@ def as_python_scalar(value):
     return None
 
 
-def python_scalar_fits_kind(value, dtype: DType) -> builtins.bool:
+def python_scalar_fits_kind(value: object, dtype: DType) -> builtins.bool:
     """True when a Python scalar may be stored in an array of ``dtype`` without
     changing its kind: bool into any array, int into numbers, float into floating
     arrays, complex into complex arrays (never a float into integers)."""

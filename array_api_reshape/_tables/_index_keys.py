@@ -10,9 +10,14 @@ the array layer gathers or scatters with it.
 from __future__ import annotations
 
 import operator
+from types import EllipsisType
+from typing import Any
+
+BasicItem = int | slice | None | EllipsisType
+"""One item of a basic key in normal form."""
 
 
-def is_advanced(key) -> bool:
+def is_advanced(key: Any) -> bool:
     """True when the key holds an array, a list or a Python bool (not basic indexing)."""
     items = key if key.__class__ is tuple else (key,)
     for item in items:
@@ -26,7 +31,7 @@ def is_advanced(key) -> bool:
     return False
 
 
-def _is_integer_scalar(item) -> bool:
+def _is_integer_scalar(item: Any) -> bool:
     """True for a 0-d integer array or a NumPy integer: a basic integer index."""
     try:
         operator.index(item)
@@ -35,7 +40,7 @@ def _is_integer_scalar(item) -> bool:
     return True
 
 
-def _index_item(item):
+def _index_item(item: Any) -> BasicItem:
     """One item of a basic key in normal form, or raise IndexError/TypeError."""
     if item is None or item is Ellipsis or item.__class__ is int:
         return item
@@ -51,7 +56,7 @@ def _index_item(item):
     )
 
 
-def _slice_part(part):
+def _slice_part(part: Any) -> int | None:
     if part is None or part.__class__ is int:
         return part
     if isinstance(part, bool) or not hasattr(type(part), "__index__"):
@@ -61,7 +66,7 @@ def _slice_part(part):
     return operator.index(part)
 
 
-def basic_key(key) -> tuple:
+def basic_key(key: Any) -> tuple[BasicItem, ...]:
     """The normal form of a basic indexing key; raises IndexError for anything else."""
     items = key if key.__class__ is tuple else (key,)
     normal = tuple(_index_item(item) for item in items)

@@ -9,6 +9,7 @@ caller (``_validation``); they only do the arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from ._bounded_cache import BoundedCache
@@ -41,7 +42,7 @@ def make_layout(shape: tuple[int, ...], strides: tuple[int, ...], offset: int) -
     return _new_layout(Layout, (shape, strides, offset))
 
 
-def product(numbers) -> int:
+def product(numbers: Iterable[int]) -> int:
     """The product of a sequence of ints (1 for an empty one)."""
     result = 1
     for n in numbers:
@@ -86,7 +87,7 @@ def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
     return make_layout(shape, row_major_strides(shape), offset)
 
 
-def _is_dense(shape, strides) -> bool:
+def _is_dense(shape: Iterable[int], strides: Iterable[int]) -> bool:
     """True when the axes, innermost first, step through memory one element at a time."""
     expected = 1
     for n, s in zip(shape, strides):

@@ -41,7 +41,9 @@ def _non_unit_axes(layout: Layout) -> list[tuple[int, int, int]]:
     ]
 
 
-def _merge_blocker(outer, inner, new_shape) -> ReshapeBlocked | None:
+def _merge_blocker(
+    outer: tuple[int, int, int], inner: tuple[int, int, int], new_shape: tuple[int, ...]
+) -> ReshapeBlocked | None:
     """None when axis ``outer`` steps over exactly one full run of axis ``inner``."""
     outer_axis, _, outer_stride = outer
     inner_axis, inner_size, inner_stride = inner
@@ -54,7 +56,9 @@ def _merge_blocker(outer, inner, new_shape) -> ReshapeBlocked | None:
     )
 
 
-def _strides_for_new_axes(old_axes, new_shape) -> tuple[int, ...] | ReshapeBlocked:
+def _strides_for_new_axes(
+    old_axes: list[tuple[int, int, int]], new_shape: tuple[int, ...]
+) -> tuple[int, ...] | ReshapeBlocked:
     """Strides for the non-unit new sizes, walking old and new axes group by group."""
     new_sizes = [n for n in new_shape if n != 1]
     new_strides = [0] * len(new_sizes)
@@ -81,7 +85,9 @@ def _strides_for_new_axes(old_axes, new_shape) -> tuple[int, ...] | ReshapeBlock
     return tuple(new_strides)
 
 
-def _fill_unit_strides(new_shape, non_unit_strides) -> tuple[int, ...]:
+def _fill_unit_strides(
+    new_shape: tuple[int, ...], non_unit_strides: tuple[int, ...]
+) -> tuple[int, ...]:
     """Place the computed strides; a size-1 axis gets the stride it would have if contiguous."""
     strides = [0] * len(new_shape)
     pending = iter(reversed(non_unit_strides))

@@ -56,11 +56,11 @@ def check_order(order: object, function: str) -> Order:
     raise _order_error(order, function)
 
 
-def _order_error(order, function: str) -> ValueError:
+def _order_error(order: object, function: str) -> ValueError:
     return ValueError(f"{function}(): 'order' must be 'C' or 'F', got {order!r}")
 
 
-def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ...]:
+def reshape_target(shape: object, size: int, function: str = "reshape") -> tuple[int, ...]:
     """The requested shape with its -1 (if any) inferred; ValueError if it cannot hold ``size``."""
     new_shape = as_int_tuple(shape, function, "shape")
     unknown = [axis for axis, n in enumerate(new_shape) if n == -1]
@@ -89,7 +89,7 @@ def reshape_target(shape, size: int, function: str = "reshape") -> tuple[int, ..
     return new_shape
 
 
-def _is_int_tuple(shape) -> bool:
+def _is_int_tuple(shape: object) -> bool:
     if shape.__class__ is not tuple:
         return False
     for n in shape:
@@ -99,7 +99,7 @@ def _is_int_tuple(shape) -> bool:
 
 
 def decide_reshape(
-    layout: Layout, shape, order: str = "C", function: str = "reshape"
+    layout: Layout, shape: object, order: str = "C", function: str = "reshape"
 ) -> Layout | ReshapeBlocked:
     """
     Whether ``layout``'s elements, read in ``order``, can be viewed under ``shape``.

@@ -13,11 +13,14 @@ axis, so the passes loop over rows, never over elements.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from ._layout import row_major_strides
 
 
-def _row_moves(source_shape, target_shape, backwards: bool = False):
+def _row_moves(
+    source_shape: tuple[int, ...], target_shape: tuple[int, ...], backwards: bool = False
+) -> Iterator[tuple[int, int, int]]:
     """(source start, target start, length) of each kept row that moves, in increasing
     address order (decreasing when ``backwards``)."""
     kept = tuple(min(a, b) for a, b in zip(source_shape, target_shape))
@@ -38,11 +41,15 @@ def kept_shape(old_shape: tuple[int, ...], new_shape: tuple[int, ...]) -> tuple[
     return tuple(min(a, b) for a, b in zip(old_shape, new_shape))
 
 
-def shrinking_moves(old_shape: tuple[int, ...], new_shape: tuple[int, ...]):
+def shrinking_moves(
+    old_shape: tuple[int, ...], new_shape: tuple[int, ...]
+) -> Iterator[tuple[int, int, int]]:
     """First pass: cut every shrinking axis; blocks move front to back."""
     return _row_moves(old_shape, kept_shape(old_shape, new_shape))
 
 
-def growing_moves(old_shape: tuple[int, ...], new_shape: tuple[int, ...]):
+def growing_moves(
+    old_shape: tuple[int, ...], new_shape: tuple[int, ...]
+) -> Iterator[tuple[int, int, int]]:
     """Second pass: widen every growing axis; blocks move back to front."""
     return _row_moves(kept_shape(old_shape, new_shape), new_shape, backwards=True)

@@ -8,6 +8,7 @@ function's name, names the argument, and says what was given and what was expect
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 INT64_MAX = 2**63 - 1
 
@@ -19,15 +20,15 @@ class AxisError(IndexError, ValueError):
     """An axis outside the array's dimensions (an IndexError, and a ValueError for NumPy users)."""
 
 
-def _type_name(value) -> str:
+def _type_name(value: object) -> str:
     return type(value).__name__
 
 
-def _is_integer(value) -> bool:
+def _is_integer(value: object) -> bool:
     return not isinstance(value, bool) and hasattr(type(value), "__index__")
 
 
-def as_int(value, function: str, argument: str) -> int:
+def as_int(value: Any, function: str, argument: str) -> int:
     """``value`` as a Python int; bools, floats and other non-integers are a TypeError."""
     if value.__class__ is int:
         return value
@@ -38,7 +39,7 @@ def as_int(value, function: str, argument: str) -> int:
     return operator.index(value)
 
 
-def as_int_tuple(value, function: str, argument: str) -> tuple[int, ...]:
+def as_int_tuple(value: Any, function: str, argument: str) -> tuple[int, ...]:
     """An int or a sequence of ints as a tuple of Python ints."""
     if value.__class__ is tuple and all(v.__class__ is int for v in value):
         return value
@@ -59,7 +60,7 @@ def as_int_tuple(value, function: str, argument: str) -> tuple[int, ...]:
     return tuple(operator.index(item) for item in items)
 
 
-def normalize_axis(axis, ndim: int, function: str, argument: str = "axis") -> int:
+def normalize_axis(axis: Any, ndim: int, function: str, argument: str = "axis") -> int:
     """One axis in ``range(ndim)``; negative axes count from the end."""
     axis = as_int(axis, function, argument)
     if not -ndim <= axis < ndim:
@@ -70,7 +71,7 @@ def normalize_axis(axis, ndim: int, function: str, argument: str = "axis") -> in
     return axis + ndim if axis < 0 else axis
 
 
-def normalize_axes(axes, ndim: int, function: str, argument: str = "axis") -> tuple[int, ...]:
+def normalize_axes(axes: Any, ndim: int, function: str, argument: str = "axis") -> tuple[int, ...]:
     """An int or sequence of distinct axes, each normalised to ``range(ndim)``."""
     if axes.__class__ is int and -ndim <= axes < ndim:
         return (axes + ndim if axes < 0 else axes,)
@@ -81,7 +82,7 @@ def normalize_axes(axes, ndim: int, function: str, argument: str = "axis") -> tu
     return result
 
 
-def check_shape(shape, function: str, argument: str = "shape") -> tuple[int, ...]:
+def check_shape(shape: Any, function: str, argument: str = "shape") -> tuple[int, ...]:
     """A shape for a new array: non-negative ints whose product fits in 64 bits."""
     result = as_int_tuple(shape, function, argument)
     total = 1
@@ -99,7 +100,7 @@ def check_shape(shape, function: str, argument: str = "shape") -> tuple[int, ...
     return result
 
 
-def check_copy(copy, function: str):
+def check_copy(copy: object, function: str) -> bool | None:
     """The ``copy`` flag: True, False or None."""
     if copy is None or copy is True or copy is False:
         return copy

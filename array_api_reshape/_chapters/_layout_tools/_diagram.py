@@ -17,7 +17,7 @@ the layout, no NumPy involved.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -107,7 +107,8 @@ def _cell_width(*largest_labels: int) -> float:
     return max(26.0, text_width("0" * digits) + 10)
 
 
-def _draw_buffer(picture: _Picture, name: str, positions, label_of, shade_of,
+def _draw_buffer(picture: _Picture, name: str, positions: list[int | None],
+                 label_of: Callable[[int], object], shade_of: Callable[[int], str | None],
                  show_positions: bool) -> None:
     """One row of buffer cells: ``label_of(position)`` inside, shaded by ``shade_of``;
     with ``show_positions`` the cell's own number in small type above it."""
@@ -136,7 +137,8 @@ def _outer_indices(shape: tuple[int, ...]) -> list[tuple[int, ...] | None]:
     ]
 
 
-def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...], label_of, shade: str) -> None:
+def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...],
+                label_of: Callable[[tuple[int, ...]], object], shade: str) -> None:
     """The array as grids of its last two axes, side by side; ``label_of(index)`` is the
     text of the element at multi-index ``index``."""
     canvas, width = picture.canvas, picture.cell_width
@@ -174,7 +176,7 @@ def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...], label_of, 
     picture.top = grid_top + len(row_indices) * CELL_HEIGHT + 12
 
 
-def _check_max_cells(max_cells, function: str) -> int:
+def _check_max_cells(max_cells: object, function: str) -> int:
     max_cells = as_int(max_cells, function, "max_cells")
     if max_cells < 1:
         raise ValueError(f"{function}(): 'max_cells' must be at least 1, got {max_cells}")
@@ -186,7 +188,7 @@ def _buffer_positions(buffer_size: int, picture: _Picture) -> list[int | None]:
     return drawn_indices(buffer_size, (max_cells + 1) // 2, max_cells // 2)
 
 
-def _within_size_limit(draw, max_cells: int) -> LayoutDiagram:
+def _within_size_limit(draw: Callable[[int, int], LayoutDiagram], max_cells: int) -> LayoutDiagram:
     """``draw(max_cells, grid_budget)``, again with half the cells while its SVG passes
     SIZE_LIMIT (long addresses make every cell longer)."""
     grid_budget = GRID_BUDGET
@@ -233,7 +235,7 @@ def _layout_drawing(lay: Layout, buffer_size: int, title: str | None, max_cells:
     return _finish(picture, f"{title + ': ' if title else ''}layout of an array with {_caption(lay)}")
 
 
-def _verdict(new_shape, decision) -> str:
+def _verdict(new_shape: tuple[int, ...], decision: Layout | ReshapeBlocked) -> str:
     if isinstance(decision, ReshapeBlocked):
         first, second = decision.axes
         return (f"reshape to {new_shape}: copy - axes {first} and {second} cannot merge "

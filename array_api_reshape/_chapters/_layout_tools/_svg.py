@@ -56,7 +56,7 @@ class Canvas:
         self.width = max(self.width, right)
         self.height = max(self.height, bottom)
 
-    def cell(self, x: float, y: float, width: float, label, shade: str | None = None) -> None:
+    def cell(self, x: float, y: float, width: float, label: object, shade: str | None = None) -> None:
         """A cell of ``width`` x CELL_HEIGHT with ``label`` centred; ``shade`` a SHADE_* or None."""
         shade_class = f' class="{shade}"' if shade else ""
         self.parts.append(
@@ -65,7 +65,7 @@ class Canvas:
         )
         self._grow(x + width, y + CELL_HEIGHT)
 
-    def text(self, x: float, y: float, content, kind: str | None = None) -> None:
+    def text(self, x: float, y: float, content: object, kind: str | None = None) -> None:
         """Text at baseline ``y``: ``kind`` "heading" or "label" start at ``x``, others centre
         on it ("position": the small reading-order numbers)."""
         content = str(content)
