@@ -41,7 +41,7 @@ from array_api_reshape import layout
                      "from_dlpack(): dtype float16 is not one of the standard's dtypes",
                      id="from-dlpack-float16"),
         pytest.param(lambda: xp.full((2,), 300, dtype=xp.int8), OverflowError,
-                     "full(): 300 does not fit in int8 ([-128, 127])", id="full-overflow"),
+                     "full(): the Python int 300 does not fit in int8 ([-128, 127])", id="full-overflow"),
         pytest.param(lambda: xp.repeat(xp.arange(3), xp.asarray([1, -1, 2])), ValueError,
                      "repeat(): 'repeats' must not be negative", id="repeat-negative-count"),
     ],

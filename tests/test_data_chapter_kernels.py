@@ -174,7 +174,7 @@ def test_nonzero_gives_arrays_that_share_nothing():
     ],
 )
 def test_scalars_that_do_not_fit_name_the_function(call, function):
-    with pytest.raises(OverflowError, match=rf"^{function}\(\): 300 does not fit in int8"):
+    with pytest.raises(OverflowError, match=rf"^{function}\(\): the Python int 300 does not fit in int8"):
         call()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -11,6 +12,7 @@ from .._tables._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
     DEFAULT_COMPLEX_FLOATING,
+    EXACT_PYTHON_SCALARS,
     DType,
     bool as bool_dtype,
     as_python_scalar,
@@ -24,11 +26,13 @@ from .._kernels._creation_kernels import (
     eye_array,
     filled_array,
     full_array,
+    integer_range_array,
     linspace_array,
     python_data_array,
     python_scalar_array,
     triangle_array,
 )
+from .._kernels._memory import check_allocation
 from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
@@ -39,7 +43,7 @@ from .._kernels._foreign_kernels import (
     plain_array_dtype,
 )
 from ._manipulation_functions import broadcast_view
-from .._tables._validation import INT64_MAX, as_int, check_copy, check_shape
+from .._tables._validation import INT64_MAX, as_int, check_copy, check_shape, is_one_of
 
 
 _T_co = TypeVar("_T_co", covariant=True)
@@ -317,16 +321,83 @@ def arange(
         start, stop = 0, start
     if step == 0:
         raise ValueError("arange(): 'step' must not be 0")
+    all_ints = isinstance(start, int) and isinstance(stop, int) and isinstance(step, int)
     if dtype is None:
-        all_ints = all(isinstance(v, int) for v in (start, stop, step))
         dtype = DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING
+    if isinstance(start, int) and isinstance(stop, int) and isinstance(step, int) and (
+        "integer" in dtype.kind
+    ):
+        return _integer_range(start, stop, step, dtype)
+    start, stop, step = (
+        _as_float(start, "arange", "start"),
+        _as_float(stop, "arange", "stop"),
+        _as_float(step, "arange", "step"),
+    )
+    span = (stop - start) / step
+    if not math.isfinite(span):
+        raise ValueError(
+            f"arange(): cannot count the values from 'start' {start!r} to 'stop' {stop!r} "
+            f"by 'step' {step!r}: the count is not finite"
+        )
+    _check_range_length(max(0, math.ceil(span)), dtype, start, stop, step)
     return Array._new(*arange_array(start, stop, step, dtype), dtype)
+
+
+def _check_range_length(
+    length: int, dtype: DType, start: float, stop: float, step: float
+) -> None:
+    """ValueError or MemoryError when ``arange`` would have more values than an array can
+    hold or the machine can store."""
+    arguments = f"'start' {start!r}, 'stop' {stop!r} and 'step' {step!r}"
+    if length > INT64_MAX:
+        raise ValueError(
+            f"arange(): {arguments} give {length} values, more than an array can hold"
+        )
+    check_allocation((length,), dtype, "arange", arguments)
+
+
+def _integer_range(start: int, stop: int, step: int, dtype: DType) -> Array:
+    """``arange`` of Python ints in an integer dtype, counted exactly: every value must
+    fit ``dtype``, whatever the size of ``stop``."""
+    length = max(0, -((start - stop) // step))
+    _check_range_length(length, dtype, start, stop, step)
+    if length == 0:
+        return Array._new(*arange_array(0, 0, 1, dtype), dtype)
+    low, high = EXACT_PYTHON_SCALARS[dtype][int]
+    last = start + (length - 1) * step
+    if not low <= start <= high:
+        raise OverflowError(
+            f"arange(): 'start' {start} does not fit in {dtype.name} ([{low}, {high}])"
+        )
+    if not low <= last <= high:
+        raise OverflowError(
+            f"arange(): the last value, 'start' + {length - 1} * 'step' = {last}, does not "
+            f"fit in {dtype.name} ([{low}, {high}]); bring 'stop' nearer to 'start'"
+        )
+    if all(-INT64_MAX - 1 <= v <= INT64_MAX for v in (start, stop, step)):
+        return Array._new(*arange_array(start, stop, step, dtype), dtype)
+    return Array._new(*integer_range_array(start, step, length, dtype), dtype)
+
+
+def _as_float(value: int | float, function: str, argument: str) -> float:
+    """A real number as a float; OverflowError naming ``argument`` for an int beyond
+    float64's range."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise OverflowError(
+            f"{function}(): '{argument}' {value} is beyond the range of float64 "
+            "(about ±1.8e308)"
+        ) from None
 
 
 def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
             dtype: DType) -> Array:
     """A new array of ``shape`` filled with 0 or 1, or uninitialised for None."""
-    return Array._new(*filled_array(check_shape(shape, function), fill_value, dtype), dtype)
+    checked = check_shape(shape, function)
+    source = "'x'" if function.endswith("_like") else "'shape'"
+    check_allocation(checked, dtype, function, source)
+    return Array._new(*filled_array(checked, fill_value, dtype), dtype)
 
 
 def empty(
@@ -423,14 +494,17 @@ def ones(
     return _filled("ones", shape, 1, dtype)
 
 
-def _python_scalar(value: Any) -> Any:
+def _python_scalar(value: Any, function: str) -> object:
     """NumPy numbers and 0-d arrays as the Python scalar they hold; anything else as is."""
     if isinstance(value, Array) and value.ndim == 0:
-        return value._scalar("full")
+        return value._scalar(function)
     if value.__class__ in _PYTHON_SCALAR_DTYPES or isinstance(value, bool):
         return value
     if hasattr(type(value), "__index__"):
-        return operator.index(value)
+        try:
+            return operator.index(value)
+        except TypeError:  # an array of more than one element, or not of integers
+            return value
     if isinstance(value, float):
         return float(value)
     if isinstance(value, complex):
@@ -477,17 +551,34 @@ def full(
     >>> xp.full((2,), 7)
     Array([7, 7], dtype=int64)
     """
-    fill_value = _python_scalar(fill_value)
-    if type(fill_value) not in _PYTHON_SCALAR_DTYPES:
+    return _full("full", shape, fill_value, _optional_dtype(dtype, "full"), device)
+
+
+def _full(
+    function: str,
+    shape: int | tuple[int, ...],
+    fill_value: object,
+    dtype: DType | None,
+    device: Device | None,
+) -> Array:
+    """``full`` and ``full_like`` (``function``), with ``dtype`` already checked."""
+    fill_value = _python_scalar(fill_value, function)
+    if not isinstance(fill_value, (bool, int, float, complex)) or (
+        type(fill_value) not in _PYTHON_SCALAR_DTYPES
+    ):
         raise TypeError(
-            "full(): 'fill_value' must be a bool, int, float or complex, "
+            f"{function}(): 'fill_value' must be a bool, int, float or complex, "
             f"got {type(fill_value).__name__} {fill_value!r}"
         )
-    dtype = _optional_dtype(dtype, "full") or _PYTHON_SCALAR_DTYPES[type(fill_value)]
-    check_device(device, "full")
+    dtype = dtype or _PYTHON_SCALAR_DTYPES[type(fill_value)]
+    check_device(device, function)
     if not python_scalar_fits_kind(fill_value, dtype):
-        raise TypeError(f"full(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}")
-    return Array._new(*full_array(check_shape(shape, "full"), fill_value, dtype, "full"), dtype)
+        raise TypeError(
+            f"{function}(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}"
+        )
+    checked = check_shape(shape, function)
+    check_allocation(checked, dtype, function, "'x'" if function == "full_like" else "'shape'")
+    return Array._new(*full_array(checked, fill_value, dtype, function), dtype)
 
 
 def _like(function: str, x: Array, dtype: DType | None) -> DType:
@@ -623,8 +714,7 @@ def full_like(
     Array([0.5, 0.5], dtype=float64)
     """
     dtype = _like("full_like", x, dtype)
-    check_device(device, "full_like")
-    return full(x.shape, fill_value, dtype=dtype)
+    return _full("full_like", x.shape, fill_value, dtype, device)
 
 
 def eye(
@@ -670,6 +760,7 @@ def eye(
     k = as_int(k, "eye", "k")
     dtype = _optional_dtype(dtype, "eye") or DEFAULT_REAL_FLOATING
     check_device(device, "eye")
+    check_allocation((n_rows, n_cols), dtype, "eye", "'n_rows' and 'n_cols'")
     return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype)
 
 
@@ -731,7 +822,23 @@ def linspace(
             "number dtype, complex for complex ends"
         )
     check_device(device, "linspace")
+    start = _linspace_bound(start, dtype, "start")
+    stop = _linspace_bound(stop, dtype, "stop")
+    check_allocation((num,), dtype, "linspace", f"'num' {num}")
     return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype)
+
+
+def _linspace_bound(value: int | float | complex, dtype: DType, argument: str) -> float | complex:
+    """An end of ``linspace`` as NumPy can take it: an int beyond int64 as a float for a
+    floating result (as ``full`` does), refused for an integer one."""
+    if not isinstance(value, int) or -INT64_MAX - 1 <= value <= INT64_MAX:
+        return value
+    if "integer" in dtype.kind:
+        raise OverflowError(
+            f"linspace(): '{argument}' {value} does not fit in int64 "
+            f"([{-INT64_MAX - 1}, {INT64_MAX}]), the range of integer bounds linspace takes"
+        )
+    return _as_float(value, "linspace", argument)
 
 
 def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
@@ -766,7 +873,7 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
     >>> gx.shape, gy.shape
     ((2, 3), (2, 3))
     """
-    if indexing not in ("xy", "ij"):
+    if not is_one_of(indexing, ("xy", "ij")):
         raise ValueError(f"meshgrid(): 'indexing' must be 'xy' or 'ij', got {indexing!r}")
     for i, x in enumerate(arrays):
         check_array(x, "meshgrid", f"arrays[{i}]")
@@ -796,6 +903,8 @@ def _triangle(function: str, x: Array, k: int, upper: bool) -> Array:
     k = as_int(k, function, "k")
     if x.ndim < 2:
         raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
+    rows, columns = x.shape[-2:]
+    k = min(max(k, -rows), columns)  # a diagonal beyond the matrix acts as its last one
     return Array._new(*triangle_array(x, k, upper), x.dtype)
 
 

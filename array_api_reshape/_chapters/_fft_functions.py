@@ -7,20 +7,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+import sys
+
 from .._kernels import _fft_kernels as kernels
+from .._kernels._manipulation_kernels import row_major_copy
+from .._kernels._memory import check_allocation
 from .._array._array_object import Array, check_array
 from .._tables._devices import Device, check_device
 from .._tables._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
-from .._tables._validation import as_int, as_int_tuple, normalize_axes, normalize_axis
+from .._tables._layout import product
+from .._tables._validation import INT64_MAX, as_int, is_one_of, as_int_tuple, normalize_axes, normalize_axis
 
 _NORMS = ("backward", "ortho", "forward")
+_FLOAT64_MAX = sys.float_info.max
 
 
 def _check(function: str, x: Array, kinds: str, norm: str) -> None:
     check_array(x, f"fft.{function}")
     if x.dtype.kind not in KIND_GROUPS[kinds]:
         raise TypeError(f"fft.{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")
-    if norm not in _NORMS:
+    if not is_one_of(norm, _NORMS):
         raise ValueError(
             f"fft.{function}(): 'norm' must be one of {', '.join(_NORMS)}, got {norm!r}"
         )
@@ -51,7 +57,52 @@ def _one_axis(
     length = _length(function, n)
     axis = normalize_axis(axis, x.ndim, f"fft.{function}")
     dtype = result_of(x.dtype)
+    points = _points(function, x, axis, length, halved=function in _HALF_SPECTRUM_INPUTS)
+    cause = "'x'" if length is None else f"'n' {length}"
+    _check_result(function, x, {axis: _output_length(function, points)}, dtype, cause)
     return Array._adopt(kernel(x, length, axis, norm, dtype), dtype)
+
+
+_HALF_SPECTRUM_INPUTS = ("irfft", "hfft", "irfftn")
+"""Transforms whose input holds half a spectrum: ``m`` values stand for ``2 * (m - 1)``."""
+
+_HALF_SPECTRUM_OUTPUTS = ("rfft", "ihfft", "rfftn")
+"""Transforms that give half a spectrum: ``n`` points give ``n // 2 + 1`` values."""
+
+
+def _points(function: str, x: Array, axis: int, length: int | None, halved: bool) -> int:
+    """The number of points transformed along ``axis``: ``length`` when given, else
+    what ``x`` holds there; ValueError when that is none."""
+    if length is not None:
+        return length
+    size = x.shape[axis]
+    points = 2 * (size - 1) if halved else size
+    if points < 1:
+        default = f"2 * ({size} - 1) = {points}" if halved else "0"
+        raise ValueError(
+            f"fft.{function}(): 'x' has {size} element(s) along axis {axis}, which give "
+            f"{default} points to transform; give the length ('n' or 's') to pad it"
+        )
+    return points
+
+
+def _output_length(function: str, points: int) -> int:
+    return points // 2 + 1 if function in _HALF_SPECTRUM_OUTPUTS else points
+
+
+def _check_result(
+    function: str, x: Array, lengths: dict[int, int], dtype: DType, cause: str
+) -> None:
+    """ValueError or MemoryError naming ``function`` and the ``cause`` (the argument that
+    set the lengths) when the result, ``x``'s shape with the axes of ``lengths``
+    resized, cannot be held or stored."""
+    shape = tuple(lengths.get(axis, size) for axis, size in enumerate(x.shape))
+    if any(n > INT64_MAX for n in shape) or product(shape) > INT64_MAX:
+        raise ValueError(
+            f"fft.{function}(): {cause} would make a result of shape {shape}, more "
+            "elements than an array can hold"
+        )
+    check_allocation(shape, dtype, f"fft.{function}", cause)
 
 
 def _many_axes(
@@ -74,11 +125,30 @@ def _many_axes(
         if any(n < 1 and n != -1 for n in sizes):
             raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {sizes}")
         if checked_axes is None:
+            if len(sizes) > x.ndim:
+                raise ValueError(
+                    f"fft.{function}(): 's' {sizes} has more sizes than 'x' has "
+                    f"dimensions ({x.ndim}); give 'axes' too"
+                )
             checked_axes = tuple(range(x.ndim - len(sizes), x.ndim))
         if len(sizes) != len(checked_axes):
             raise ValueError(f"fft.{function}(): 's' and 'axes' must have the same length")
         sizes = tuple(x.shape[a] if n == -1 else n for n, a in zip(sizes, checked_axes))
     dtype = result_of(x.dtype)
+    transformed = tuple(range(x.ndim)) if checked_axes is None else checked_axes
+    halved = function in _HALF_SPECTRUM_INPUTS or function in _HALF_SPECTRUM_OUTPUTS
+    if halved and not transformed:
+        raise ValueError(
+            f"fft.{function}(): needs at least one axis to transform ('x' has "
+            f"{x.ndim} dimension(s), 'axes' {axes!r}, 's' {s!r})"
+        )
+    lengths = {}
+    for k, axis in enumerate(transformed):
+        length = None if sizes is None else sizes[k]
+        last = k == len(transformed) - 1
+        points = _points(function, x, axis, length, last and function in _HALF_SPECTRUM_INPUTS)
+        lengths[axis] = _output_length(function, points) if last else points
+    _check_result(function, x, lengths, dtype, "'x'" if s is None else f"'s' {sizes}")
     return Array._adopt(kernel(x, sizes, checked_axes, norm, dtype), dtype)
 
 
@@ -480,12 +550,17 @@ def _frequencies(
         raise TypeError(f"fft.{function}(): 'd' must be a number, got {d!r}")
     if d == 0:
         raise ValueError(f"fft.{function}(): 'd' (the sample spacing) must not be 0")
+    if isinstance(d, int) and abs(d) > _FLOAT64_MAX:
+        raise OverflowError(
+            f"fft.{function}(): 'd' {d} is beyond the range of float64 (about ±1.8e308)"
+        )
     check_device(device, f"fft.{function}")
     result_dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
     if result_dtype.kind != "real floating":
         raise TypeError(
             f"fft.{function}(): 'dtype' must be a real floating dtype, got {result_dtype}"
         )
+    check_allocation((n,), float64, f"fft.{function}", f"'n' {n}")  # float64 first
     return Array._adopt(kernel(n, d, result_dtype), result_dtype)
 
 
@@ -569,6 +644,8 @@ def _shift(
     checked_axes = None if axes is None else normalize_axes(
         axes, x.ndim, f"fft.{function}", "axes"
     )
+    if x.ndim == 0 or checked_axes == ():  # nothing to shift (NumPy cannot shift no axes)
+        return Array._adopt(row_major_copy(x), x.dtype)
     return Array._adopt(kernel(x, checked_axes), x.dtype)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import as_python_scalar
+from .._tables._layout import broadcast_shape
 from .._kernels._take_kernels import taken, taken_along_axis
 from .._tables._validation import normalize_axis
 
@@ -129,4 +130,10 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             f"got shape {indices.shape}"
         )
     axis = normalize_axis(axis, x.ndim, "take_along_axis")
+    outside = x.shape[:axis] + x.shape[axis + 1 :]
+    if broadcast_shape(outside, indices.shape[:axis] + indices.shape[axis + 1 :]) is None:
+        raise ValueError(
+            f"take_along_axis(): the shape {indices.shape} of 'indices' must broadcast with "
+            f"the shape {x.shape} of 'x' outside axis {axis}"
+        )
     return Array._adopt(taken_along_axis(x, indices, axis), x.dtype)

@@ -4,6 +4,7 @@ them (and nothing else).
 
 from __future__ import annotations
 
+import sys
 from typing import Literal, NamedTuple
 
 from .._kernels import _linalg_kernels as kernels
@@ -20,7 +21,7 @@ from .._tables._dtypes import (
 )
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from ._reductions import check_keepdims, reduced_axes
-from .._tables._validation import as_int
+from .._tables._validation import as_int, is_one_of
 
 
 
@@ -378,7 +379,7 @@ def matrix_norm(
     Array(5., dtype=float64)
     """
     _matrices(x, "matrix_norm")
-    if ord not in ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf")):
+    if not is_one_of(ord, ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf"))):
         raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
     keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
     return Array._adopt(kernels.matrix_norm(x, keepdims, ord), _real_dtype(x.dtype))
@@ -415,11 +416,29 @@ def matrix_power(x: Array, n: int, /) -> Array:
     return Array._adopt(kernels.matrix_power(x, n), x.dtype)
 
 
-def _check_tolerance(rtol: float | Array | None, function: str) -> None:
-    if rtol is None or isinstance(rtol, Array):
+def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> None:
+    """``rtol`` is None, a real number, or a real array that broadcasts to the stack
+    shape of ``x`` (one tolerance per matrix)."""
+    if rtol is None:
+        return
+    if isinstance(rtol, Array):
+        if rtol.dtype.kind not in ("signed integer", "unsigned integer", "real floating"):
+            raise TypeError(
+                f"linalg.{function}(): 'rtol' must be a real-valued array, got {rtol.dtype}"
+            )
+        stack = x.shape[:-2]
+        if broadcast_shape(rtol.shape, stack) != stack:
+            raise ValueError(
+                f"linalg.{function}(): 'rtol' of shape {rtol.shape} must broadcast to the "
+                f"stack shape {stack} of 'x' (shape {x.shape})"
+            )
         return
     if isinstance(rtol, bool) or not isinstance(rtol, (int, float)):
         raise TypeError(f"linalg.{function}(): 'rtol' must be a float or an array, got {rtol!r}")
+    if isinstance(rtol, int) and abs(rtol) > sys.float_info.max:
+        raise OverflowError(
+            f"linalg.{function}(): 'rtol' {rtol} is beyond the range of float64 (about ±1.8e308)"
+        )
 
 
 def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
@@ -445,7 +464,7 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     Array(1, dtype=int64)
     """
     _matrices(x, "matrix_rank")
-    _check_tolerance(rtol, "matrix_rank")
+    _check_tolerance(x, rtol, "matrix_rank")
     return Array._adopt(kernels.matrix_rank(x, rtol), int64)
 
 
@@ -505,7 +524,7 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
            [0. , 0. ]], dtype=float64)
     """
     _matrices(x, "pinv")
-    _check_tolerance(rtol, "pinv")
+    _check_tolerance(x, rtol, "pinv")
     tolerance = max(x.shape[-2:]) * _epsilon(x.dtype) if rtol is None else rtol
     return Array._adopt(kernels.pinv(x, tolerance), x.dtype)
 
@@ -538,7 +557,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
     ((2, 2), (2, 2))
     """
     _matrices(x, "qr")
-    if mode not in ("reduced", "complete"):
+    if not is_one_of(mode, ("reduced", "complete")):
         raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
     q, r = kernels.qr(x, mode)
     return QRResult(Array._adopt(q, x.dtype), Array._adopt(r, x.dtype))
@@ -689,6 +708,8 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     if x.dtype.kind == "bool":
         raise TypeError("linalg.trace(): 'x' must be numeric")
     offset = as_int(offset, "linalg.trace", "offset")
+    rows, columns = x.shape[-2:]
+    offset = min(max(offset, -rows), columns)  # a diagonal beyond the matrix is empty anyway
     if dtype is None:
         result_dtype = {"signed integer": int64, "unsigned integer": uint64}.get(
             x.dtype.kind, x.dtype

@@ -14,6 +14,7 @@ from .._tables._layout import (
     has_repeated_addresses,
     moved_axes,
     permuted,
+    product,
     with_unit_axes,
     without_axes,
 )
@@ -33,8 +34,9 @@ from .._kernels._manipulation_kernels import (
     stacked,
     tiled,
 )
+from .._kernels._memory import check_allocation
 from .._kernels._storage import read_only_alias
-from .._tables._validation import as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
+from .._tables._validation import INT64_MAX, as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
@@ -630,7 +632,13 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         counts = as_int(repeats, "repeat", "repeats")
         if counts < 0:
             raise ValueError(f"repeat(): 'repeats' must not be negative, got {counts}")
-    return Array._new(*repeated(x, counts, axis), x.dtype)
+        if counts > INT64_MAX:
+            raise OverflowError(
+                f"repeat(): 'repeats' {counts} must fit in int64 ([0, {INT64_MAX}])"
+            )
+        shape = x.shape[:axis] + (x.shape[axis] * counts,) + x.shape[axis + 1 :]
+        _check_result_size("repeat", f"'repeats' {counts}", shape, x.dtype)
+    return Array._new(*repeated(x, counts, axis, x.dtype), x.dtype)
 
 
 def roll(
@@ -705,4 +713,27 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     counts = as_int_tuple(repetitions, "tile", "repetitions")
     if any(n < 0 for n in counts):
         raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")
+    if any(n > INT64_MAX for n in counts):
+        raise OverflowError(
+            f"tile(): 'repetitions' {counts} must each fit in int64 ([0, {INT64_MAX}])"
+        )
+    ndim = max(len(counts), x.ndim)
+    sizes = (1,) * (ndim - x.ndim) + x.shape
+    padded_counts = (1,) * (ndim - len(counts)) + counts
+    _check_result_size("tile", f"'repetitions' {counts}", tuple(
+        size * count for size, count in zip(sizes, padded_counts)
+    ), x.dtype)
     return Array._new(*tiled(x, counts), x.dtype)
+
+
+def _check_result_size(
+    function: str, arguments: str, shape: tuple[int, ...], dtype: DType
+) -> None:
+    """ValueError when ``shape`` has more elements than an array can hold, MemoryError
+    when it needs more bytes than the machine has; ``arguments`` say what set it."""
+    if product(shape) > INT64_MAX or any(n > INT64_MAX for n in shape):
+        raise ValueError(
+            f"{function}(): {arguments} would make an array of shape {shape}, "
+            "more elements than an array can hold"
+        )
+    check_allocation(shape, dtype, function, arguments)

@@ -11,7 +11,7 @@ from .._tables._layout import broadcast_shape
 from .._kernels._reduction_kernels import extremum_positions
 from ._reductions import check_keepdims, check_kind, reduce
 from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
-from .._tables._validation import normalize_axis
+from .._tables._validation import is_one_of, normalize_axis
 
 
 def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:
@@ -178,7 +178,7 @@ def searchsorted(
     check_kind(x1, "searchsorted", "real-valued")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
-    if side not in ("left", "right"):
+    if not is_one_of(side, ("left", "right")):
         raise ValueError(f"searchsorted(): 'side' must be 'left' or 'right', got {side!r}")
     if isinstance(x2, Array):
         dtype = promote_types(x1.dtype, x2.dtype, "searchsorted")

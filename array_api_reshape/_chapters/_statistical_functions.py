@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import sys
+
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
 from ._reductions import (
@@ -11,7 +14,7 @@ from ._reductions import (
     reduced_size,
 )
 from .._kernels._scan_kernels import cumulative
-from .._tables._validation import normalize_axis
+from .._tables._validation import INT64_MAX, normalize_axis
 
 
 def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
@@ -264,7 +267,14 @@ def _spread(
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
         )
-    quiet_below = int(correction) + 2
+    if isinstance(correction, int) and not -INT64_MAX - 1 <= correction <= INT64_MAX:
+        if abs(correction) > sys.float_info.max:
+            raise OverflowError(
+                f"{function}(): 'correction' {correction} is beyond the range of float64 "
+                "(about ±1.8e308)"
+            )
+        correction = float(correction)
+    quiet_below = int(correction) + 2 if math.isfinite(correction) else INT64_MAX
     return reduce(
         function, x, axis, keepdims, x.dtype, quiet_below=quiet_below, correction=correction
     )

@@ -208,15 +208,38 @@ def scalar_of_dtype(value, dtype, function: str = "__setitem__") -> np.ndarray:
 
 
 def checked_scalar(value, numpy_dtype: np.dtype, function: str = "__setitem__") -> np.ndarray:
-    """A Python scalar as a 0-d array of ``numpy_dtype``; OverflowError if it does not fit."""
-    if isinstance(value, int) and numpy_dtype.kind in "iu":
-        info = np.iinfo(numpy_dtype)
-        if not info.min <= value <= info.max:
+    """A Python scalar as a 0-d array of ``numpy_dtype``. OverflowError naming
+    ``function`` for an int the dtype cannot hold: outside an integer dtype's range, or
+    beyond a floating dtype's largest finite value. A float beyond float32's range
+    becomes an infinity, as IEEE rounding makes it (NumPy's warning off)."""
+    if isinstance(value, int) and value.__class__ is not bool:
+        low, high = _INT_RANGES[numpy_dtype]
+        if not low <= value <= high:
+            shown = f"[{low}, {high}]" if numpy_dtype.kind in "iu" else f"[{low:.8g}, {high:.8g}]"
             raise OverflowError(
-                f"{function}(): {value} does not fit in {numpy_dtype} "
-                f"([{info.min}, {info.max}])"
+                f"{function}(): the Python int {value} does not fit in {numpy_dtype} ({shown})"
             )
-    return np.asarray(value, dtype=numpy_dtype)
+    with np.errstate(over="ignore"):
+        return np.asarray(value, dtype=numpy_dtype)
+
+
+def _int_range(numpy_dtype: np.dtype) -> tuple[float, float]:
+    """The Python ints ``numpy_dtype`` holds: an integer dtype's range, a floating
+    (or complex) dtype's finite range, and any int for bool."""
+    if numpy_dtype.kind in "iu":
+        info = np.iinfo(numpy_dtype)
+        return int(info.min), int(info.max)
+    if numpy_dtype.kind == "b":
+        return -math.inf, math.inf  # any int converts to a bool
+    largest = int(np.finfo(numpy_dtype).max)
+    return -largest, largest
+
+
+_INT_RANGES = {
+    np.dtype(name): _int_range(np.dtype(name))
+    for name in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                 "uint64", "float16", "float32", "float64", "complex64", "complex128")
+}
 
 
 def matmul(x1, x2, dtype) -> np.ndarray:

@@ -38,6 +38,16 @@ def arange_array(start: float, stop: float, step: float, dtype: DType) -> Storag
     return from_contiguous_result(np.arange(start, stop, step, dtype=dtype.dtype))
 
 
+def integer_range_array(start: int, step: int, length: int, dtype: DType) -> StorageAndLayout:
+    """``start + step * i`` for ``i < length`` in an integer ``dtype`` that holds every one
+    of them, for Python ints NumPy's ``arange`` cannot take (beyond int64). Computed
+    modulo 2**64, whose low bits are the exact values."""
+    wrapped = np.arange(length, dtype=np.uint64)
+    wrapped *= np.uint64(step % 2**64)
+    wrapped += np.uint64(start % 2**64)
+    return adopt(wrapped.astype(dtype.dtype)), contiguous_layout((length,))
+
+
 def filled_array(shape: tuple[int, ...], fill_value: int | None, dtype: DType) -> StorageAndLayout:
     """A new buffer of ``shape`` holding 0 or 1 everywhere, or uninitialised for None."""
     size = math.prod(shape)

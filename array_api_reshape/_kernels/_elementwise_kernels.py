@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from .._tables._dtypes import KIND_GROUPS
-from ._common_kernels import contiguous_copy, elements_in, returning_ndarray, silenced, silencing
+from ._common_kernels import (
+    checked_scalar, contiguous_copy, returning_ndarray, silenced, silencing
+)
 
 
 def _floor_divide(a, b):
@@ -178,11 +180,12 @@ def unary_of_array(name: str, x, dtype) -> np.ndarray:
 _PYTHON_SCALARS = (bool, int, float, complex)
 
 
-def operand(value, dtype) -> np.ndarray:
+def operand(value, dtype, function: str) -> np.ndarray:
     """An operand (our array, or a Python scalar already checked) as NumPy sees it, in
-    the computation ``dtype``: the array's view, a converted copy, or a 0-d array."""
+    the computation ``dtype``: the array's view, a converted copy, or a 0-d array
+    (OverflowError naming ``function`` for an int ``dtype`` cannot hold)."""
     if value.__class__ in _PYTHON_SCALARS:
-        return scalar(value, dtype.dtype)
+        return checked_scalar(value, dtype.dtype, function)
     if value._dtype is dtype:
         return value._numpy()
     return contiguous_copy(value._numpy(), dtype.dtype)
@@ -191,7 +194,7 @@ def operand(value, dtype) -> np.ndarray:
 def binary_of_operands(name: str, x1, x2, dtype) -> np.ndarray:
     """The standard's ``name`` of two operands (arrays or Python scalars) broadcast
     together, computed in ``dtype``."""
-    return binary(name, operand(x1, dtype), operand(x2, dtype), dtype.kind)
+    return binary(name, operand(x1, dtype, name), operand(x2, dtype, name), dtype.kind)
 
 
 # Functions NumPy computes without floating-point warnings for every dtype kind, and
@@ -245,25 +248,7 @@ def clip(x, low, high) -> np.ndarray:
     result = a
     with np.errstate(all="ignore"):
         if low is not None:
-            result = np.maximum(result, _bound(low, x._dtype))
+            result = np.maximum(result, operand(low, x._dtype, "clip"))
         if high is not None:
-            result = np.minimum(result, _bound(high, x._dtype))
+            result = np.minimum(result, operand(high, x._dtype, "clip"))
     return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``x`` itself
-
-
-def _bound(value, dtype) -> np.ndarray:
-    if value.__class__ in _PYTHON_SCALARS:
-        return scalar(value, dtype.dtype)
-    return elements_in(value, dtype)
-
-
-def scalar(value, numpy_dtype: np.dtype) -> np.ndarray:
-    """A Python scalar as a 0-d array of ``numpy_dtype``; OverflowError if an int does not fit."""
-    if numpy_dtype.kind in "iu" and not isinstance(value, bool):
-        info = np.iinfo(numpy_dtype)
-        if not info.min <= value <= info.max:
-            raise OverflowError(
-                f"the Python int {value} does not fit in {numpy_dtype} "
-                f"([{info.min}, {info.max}])"
-            )
-    return np.asarray(value, dtype=numpy_dtype)

@@ -114,10 +114,33 @@ def matrix_power(x: Elements, n: int) -> np.ndarray:
     """Each matrix to the power ``n``; a new array also for ``n == 1`` (where NumPy
     hands back its input)."""
     view = x._numpy()
+    if abs(n) > _NUMPY_POWER_LIMIT:
+        return _silenced("matrix_power", lambda: _power_by_squaring(view, n))
     result = _silenced("matrix_power", lambda: np.linalg.matrix_power(view, n))
     if result is view:
         return view.copy()
     return result
+
+
+_NUMPY_POWER_LIMIT = 2**31
+"""NumPy's matrix_power mishandles some powers beyond int64 (-2**63 gives None); past
+this magnitude the power is taken here, by the same repeated squaring NumPy uses."""
+
+
+def _power_by_squaring(view: np.ndarray, n: int) -> np.ndarray:
+    """``view``'s matrices to the power ``n`` (``abs(n) >= 2``): the inverses' for a
+    negative ``n``, then one product per bit of ``abs(n)``."""
+    square = np.linalg.inv(view) if n < 0 else view
+    n = abs(n)
+    result: np.ndarray | None = None
+    while True:
+        if n & 1:
+            result = square if result is None else np.matmul(result, square)
+        n >>= 1
+        if not n:
+            assert result is not None  # the highest bit of abs(n) is set
+            return result
+        square = np.matmul(square, square)
 
 
 def _tolerance(rtol: Elements | float) -> np.ndarray | float:

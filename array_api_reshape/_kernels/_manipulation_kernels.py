@@ -10,6 +10,7 @@ and plain Python values.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -20,7 +21,9 @@ from .._tables._dtypes import DType
 from ._copy_kernels import copy_strided
 from ._common_kernels import contiguous_copy, silenced, wrap_result
 from .._tables._layout import column_major_strides, make_layout
+from ._memory import check_allocation
 from ._storage import Storage
+from .._tables._validation import INT64_MAX
 
 
 def row_major_copy(x: Elements, shape: tuple[int, ...] | None = None) -> np.ndarray:
@@ -50,17 +53,48 @@ def stacked(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLa
     return wrap_result(silenced(np.stack, views, axis=axis, dtype=dtype.dtype))
 
 
-def repeated(x: Elements, repeats: Elements | int, axis: int) -> StorageAndLayout:
+def repeated(x: Elements, repeats: Elements | int, axis: int, dtype: DType) -> StorageAndLayout:
     """Each element of ``x`` repeated along ``axis``: ``repeats`` times (an int), or as
     many times as the integer array ``repeats`` says, one count per element (or one for
-    all; the caller has checked its shape). ValueError if a count is negative."""
+    all; the caller has checked its shape), of ``x``'s ``dtype``. ValueError if a count is
+    negative; the errors of ``_checked_counts`` for counts too large."""
+    view = x._numpy()
     if isinstance(repeats, int):
         counts: np.ndarray | int = repeats
     else:
-        counts = repeats._numpy()
-        if counts.size and int(counts.min()) < 0:
-            raise ValueError("repeat(): 'repeats' must not be negative")
-    return wrap_result(silenced(np.repeat, x._numpy(), counts, axis=axis))
+        counts = _checked_counts(repeats._numpy(), view.shape, axis, dtype)
+    return wrap_result(silenced(np.repeat, view, counts, axis=axis))
+
+
+def _checked_counts(
+    counts: np.ndarray, shape: tuple[int, ...], axis: int, dtype: DType
+) -> np.ndarray:
+    """An array of repeat counts as int64 (NumPy's type for them), after checking that
+    none is negative or beyond int64 and that the result fits an array and the
+    machine's memory (ValueError, OverflowError, MemoryError naming ``repeat``)."""
+    if counts.size == 0:
+        return counts.astype(np.int64)
+    if int(counts.min()) < 0:
+        raise ValueError("repeat(): 'repeats' must not be negative")
+    largest = int(counts.max())
+    if largest > INT64_MAX:
+        raise OverflowError(
+            f"repeat(): 'repeats' holds {largest}; counts must fit in int64 ([0, {INT64_MAX}])"
+        )
+    counts = counts.astype(np.int64)
+    per_element = shape[axis] if counts.size == 1 else 1
+    if largest * counts.size * per_element <= INT64_MAX:
+        length = int(counts.sum()) * per_element
+    else:  # the int64 sum could wrap: add as Python ints
+        length = sum(counts.tolist()) * per_element
+    result = shape[:axis] + (length,) + shape[axis + 1 :]
+    if length > INT64_MAX or math.prod(result) > INT64_MAX:
+        raise ValueError(
+            f"repeat(): 'repeats' would make an array of shape {result}, more elements "
+            "than an array can hold"
+        )
+    check_allocation(result, dtype, "repeat", "'repeats'")
+    return counts
 
 
 def rolled(x: Elements, shifts: tuple[int, ...], axes: tuple[int, ...] | None) -> StorageAndLayout:
@@ -74,4 +108,11 @@ def rolled(x: Elements, shifts: tuple[int, ...], axes: tuple[int, ...] | None) -
 def tiled(x: Elements, repetitions: tuple[int, ...]) -> StorageAndLayout:
     """``x`` repeated whole ``repetitions[k]`` times along each axis (aligned to the
     trailing axes)."""
-    return wrap_result(silenced(np.tile, x._numpy(), repetitions))
+    view = x._numpy()
+    ndim = max(view.ndim, len(repetitions))
+    counts = (1,) * (ndim - len(repetitions)) + repetitions
+    sizes = (1,) * (ndim - view.ndim) + view.shape
+    shape = tuple(size * count for size, count in zip(sizes, counts))
+    if 0 in shape:  # NumPy's tile builds its result through a large intermediate shape
+        return wrap_result(np.empty(shape, dtype=view.dtype))
+    return wrap_result(silenced(np.tile, view, repetitions))

@@ -28,36 +28,61 @@ def _is_integer(value: object) -> bool:
     return not isinstance(value, bool) and hasattr(type(value), "__index__")
 
 
+def _index_or_none(value: Any) -> int | None:
+    """``operator.index(value)`` for an integer (not a bool), else None: a NumPy array
+    has ``__index__`` but refuses unless it is a 0-d integer one."""
+    if not _is_integer(value):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def is_one_of(value: object, choices: tuple[object, ...]) -> bool:
+    """True when ``value`` is a str or number equal to one of ``choices``; an array (whose
+    ``==`` compares elements) never is."""
+    return isinstance(value, (str, int, float)) and value in choices
+
+
 def as_int(value: Any, function: str, argument: str) -> int:
     """``value`` as a Python int; bools, floats and other non-integers are a TypeError."""
     if value.__class__ is int:
         return value
-    if not _is_integer(value):
+    index = _index_or_none(value)
+    if index is None:
         raise TypeError(
             f"{function}(): '{argument}' must be an int, got {_type_name(value)} {value!r}"
         )
-    return operator.index(value)
+    return index
 
 
 def as_int_tuple(value: Any, function: str, argument: str) -> tuple[int, ...]:
     """An int or a sequence of ints as a tuple of Python ints."""
     if value.__class__ is tuple and all(v.__class__ is int for v in value):
         return value
-    if _is_integer(value):
-        return (operator.index(value),)
-    if isinstance(value, (str, bytes, bool)) or not hasattr(type(value), "__iter__"):
+    index = _index_or_none(value)
+    if index is not None:
+        return (index,)
+    try:
+        if isinstance(value, (str, bytes, bool)):
+            raise TypeError
+        items = list(value)
+    except TypeError:
         raise TypeError(
             f"{function}(): '{argument}' must be an int or a sequence of ints, "
             f"got {_type_name(value)} {value!r}"
-        )
-    items = tuple(value)
+        ) from None
+    result = []
     for item in items:
-        if not _is_integer(item):
+        index = _index_or_none(item)
+        if index is None:
             raise TypeError(
                 f"{function}(): '{argument}' must be a sequence of ints, "
                 f"got {_type_name(item)} {item!r} in {value!r}"
             )
-    return tuple(operator.index(item) for item in items)
+        result.append(index)
+    return tuple(result)
 
 
 def normalize_axis(axis: Any, ndim: int, function: str, argument: str = "axis") -> int:

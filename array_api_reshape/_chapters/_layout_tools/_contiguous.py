@@ -6,6 +6,7 @@ from typing import Literal
 
 from ..._array._array_object import Array, check_array
 from ..._tables._layout import is_c_contiguous, is_f_contiguous
+from ..._tables._reshape_decision import check_order
 from ..._kernels._manipulation_kernels import column_major_copy, row_major_copy
 
 
@@ -53,12 +54,10 @@ def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
     (1, 2)
     """
     check_array(x, "ascontiguous")
-    if order == "C":
+    if check_order(order, "ascontiguous") == "C":
         if is_c_contiguous(x._layout):
             return x
         return Array._adopt(row_major_copy(x), x.dtype)
-    if order == "F":
-        if is_f_contiguous(x._layout):
-            return x
-        return Array._new(*column_major_copy(x, x.shape), x.dtype)
-    raise ValueError(f"ascontiguous(): 'order' must be 'C' or 'F', got {order!r}")
+    if is_f_contiguous(x._layout):
+        return x
+    return Array._new(*column_major_copy(x, x.shape), x.dtype)

@@ -7,6 +7,7 @@ from typing import Literal
 from ..._array._array_object import Array, check_array
 from ..._kernels._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
 from ..._tables._layout import is_c_contiguous, is_f_contiguous
+from ..._tables._reshape_decision import check_order
 
 
 def strides(x: Array) -> tuple[int, ...]:
@@ -91,11 +92,9 @@ def is_contiguous(x: Array, order: Literal["C", "F"] = "C") -> bool:
     (True, False, True)
     """
     check_array(x, "is_contiguous")
-    if order == "C":
+    if check_order(order, "is_contiguous") == "C":
         return is_c_contiguous(x._layout)
-    if order == "F":
-        return is_f_contiguous(x._layout)
-    raise ValueError(f"is_contiguous(): 'order' must be 'C' or 'F', got {order!r}")
+    return is_f_contiguous(x._layout)
 
 
 def shares_memory(a: object, b: object) -> bool:

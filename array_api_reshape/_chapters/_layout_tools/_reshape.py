@@ -58,6 +58,6 @@ def reshape(
            [ 2,  5,  8, 11]], dtype=int64)
     """
     check_array(x, "reshape")
-    if order == "C" and isinstance(shape, tuple):
+    if order.__class__ is str and order == "C" and isinstance(shape, tuple):
         return row_major_reshape(x, shape, copy=copy)
     return reshape_in_order(x, shape, copy, check_order(order, "reshape"))
