@@ -4,10 +4,12 @@ Fuzz every public function with random, mostly wrong, arguments.
     python fuzz/fuzz_namespace.py --calls 100000 --seed 0
 
 Each call draws a function of the namespace, linalg, fft or layout and arguments from a
-pool of arrays of random layouts and dtypes, Python scalars, dtypes, shapes, axes and
-junk. A call passes when it returns, or raises TypeError, ValueError, IndexError,
-OverflowError or MemoryError; it fails when anything else escapes, when a warning
-escapes, or when a call that raised changed one of its array inputs.
+pool of arrays of random layouts and dtypes, Python scalars (among them ints at and
+beyond the edges of int64, and beyond float64), dtypes, shapes, axes and junk. A call
+passes when it returns, or raises TypeError, ValueError, IndexError, OverflowError or
+MemoryError of ours whose message names the function; it fails when anything else
+escapes, when the error is NumPy's or names no function, when a warning escapes, or
+when a call that raised changed one of its array inputs.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ import array_api_reshape as xp
 from array_api_reshape import fft, layout, linalg
 
 ALLOWED = (TypeError, ValueError, IndexError, OverflowError, MemoryError)
+BIG_INTS = (2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64 - 1, 2**64, 2**70, -(2**70),
+            2**1100, -(2**1100))
+"""Ints at and beyond the edges of int64 and uint64, and beyond float64's range."""
 DTYPES = [xp.bool, xp.int8, xp.int16, xp.int32, xp.int64, xp.uint8, xp.uint16, xp.uint32,
           xp.uint64, xp.float32, xp.float64, xp.complex64, xp.complex128]
 SKIPPED = {"resize_inplace"}  # mutates its input by design; covered by its own tests
@@ -64,10 +69,13 @@ def random_value(rng: random.Random, arrays):
     kind = rng.random()
     if kind < 0.45:
         return rng.choice(arrays)
+    if kind < 0.55:
+        return rng.choice(BIG_INTS)
     choices = [
-        None, True, False, 0, 1, -1, 2, 3, -7, 2**63, -(2**64), 1.5, -0.0, float("nan"),
+        None, True, False, 0, 1, -1, 2, 3, -7, 1.5, -0.0, float("nan"), 1e300,
         float("inf"), 1j, "a", "C", "F", "left", "fro", (), (0,), (1, 0), (-1,), (2, 3), (0, 0),
-        [1, 2], (1.5,), (True,), slice(None), Ellipsis, xp.float64, xp.int8, xp.bool,
+        (2**70,), (2**40, 2), (2, 2**63), [1, 2], (1.5,), (True,), slice(None), Ellipsis,
+        xp.float64, xp.int8, xp.bool,
         np.float64(1.0), np.zeros(2), object(), b"ab",
     ]
     return rng.choice(choices)
@@ -82,6 +90,12 @@ def unchanged(values, before) -> bool:
         if copy is not None and not np.array_equal(np.asarray(value), copy, equal_nan=copy.dtype.kind in "fc"):
             return False
     return True
+
+
+def is_ours(error: BaseException, function_name: str) -> bool:
+    """True for an error of a Python type whose message names the function called
+    (``name(`` as ours and Python's own argument errors both say it)."""
+    return not type(error).__module__.startswith("numpy") and f"{function_name}(" in str(error)
 
 
 def call_once(rng: random.Random, functions, arrays):
@@ -108,9 +122,12 @@ def call_once(rng: random.Random, functions, arrays):
         warnings.simplefilter("error")
         try:
             function(*positional, **keywords)
-        except ALLOWED:
+        except ALLOWED as error:
             if not unchanged(inputs, before):
                 return f"{name}{tuple(positional)} {keywords}: a failed call changed its input"
+            if not is_ours(error, function.__name__):
+                return (f"{name}{tuple(positional)} {keywords}: an error not of ours: "
+                        f"{type(error).__module__}.{type(error).__name__}: {error}")
         except Exception as error:  # anything else is a finding
             return f"{name}{tuple(positional)} {keywords}: {type(error).__name__}: {error}"
     return None
