@@ -69,7 +69,7 @@ def random_value(rng: random.Random, arrays):
     kind = rng.random()
     if kind < 0.45:
         return rng.choice(arrays)
-    if kind < 0.55:
+    if kind < 0.6:
         return rng.choice(BIG_INTS)
     choices = [
         None, True, False, 0, 1, -1, 2, 3, -7, 1.5, -0.0, float("nan"), 1e300,
@@ -98,7 +98,16 @@ def is_ours(error: BaseException, function_name: str) -> bool:
     return not type(error).__module__.startswith("numpy") and f"{function_name}(" in str(error)
 
 
-def call_once(rng: random.Random, functions, arrays):
+def has_big_int(values) -> bool:
+    """True when a value, or an item of a tuple value, is an int beyond int64."""
+    for value in values:
+        items = value if isinstance(value, tuple) else (value,)
+        if any(type(v) is int and not -(2**63) <= v < 2**63 for v in items):
+            return True
+    return False
+
+
+def call_once(rng: random.Random, functions, arrays, counts):
     name, function = rng.choice(functions)
     parameters = inspect.signature(function).parameters
     slots = [p for p in parameters.values()
@@ -117,6 +126,8 @@ def call_once(rng: random.Random, functions, arrays):
         if parameter.kind is parameter.KEYWORD_ONLY and rng.random() < 0.3
     }
     inputs = positional + list(keywords.values())
+    if has_big_int(inputs):
+        counts["big ints"] += 1
     before = snapshot(inputs)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -133,14 +144,19 @@ def call_once(rng: random.Random, functions, arrays):
     return None
 
 
-def fuzz(calls: int, seed: int, stop_after: int = 20) -> tuple[int, list[str]]:
+def fuzz(calls: int, seed: int, stop_after: int = 20,
+         counts: dict[str, int] | None = None) -> tuple[int, list[str]]:
+    """(calls made, findings); ``counts["big ints"]`` is raised by each call that was
+    given an int beyond int64."""
+    counts = {"big ints": 0} if counts is None else counts
+    counts.setdefault("big ints", 0)
     rng = random.Random(seed)
     functions = public_functions()
     findings = []
     for i in range(calls):
         if i % 200 == 0:
             arrays = [random_array(rng) for _ in range(8)]
-        finding = call_once(rng, functions, arrays)
+        finding = call_once(rng, functions, arrays, counts)
         if finding:
             findings.append(finding)
             if len(findings) >= stop_after:
@@ -153,10 +169,12 @@ def main(argv=None) -> int:
     parser.add_argument("--calls", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    done, findings = fuzz(args.calls, args.seed)
+    counts = {"big ints": 0}
+    done, findings = fuzz(args.calls, args.seed, counts=counts)
     for finding in findings:
         print(finding)
-    print(f"{done} calls, {len(findings)} findings")
+    print(f"{done} calls ({counts['big ints']} given an int beyond int64), "
+          f"{len(findings)} findings")
     return 1 if findings else 0
 
 

@@ -12,6 +12,8 @@ def test_random_calls_raise_only_the_standard_exceptions_and_change_nothing():
     spec = importlib.util.spec_from_file_location("fuzz_namespace", FUZZER)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    calls, findings = module.fuzz(calls=3000, seed=20261122)
+    counts = {}
+    calls, findings = module.fuzz(calls=3000, seed=20261122, counts=counts)
     assert calls == 3000
     assert findings == []
+    assert counts["big ints"] > 200  # ints beyond int64 reach one call in fifteen or more
