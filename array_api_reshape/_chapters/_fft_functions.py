@@ -73,7 +73,7 @@ _HALF_SPECTRUM_OUTPUTS = ("rfft", "ihfft", "rfftn")
 def _points(function: str, x: Array, axis: int, length: int | None, halved: bool) -> int:
     """The number of points transformed along ``axis``: ``length`` when given, else
     what ``x`` holds there; ValueError when that is none."""
-    if length is not None:
+    if length is not None and length >= 1:
         return length
     size = x.shape[axis]
     points = 2 * (size - 1) if halved else size

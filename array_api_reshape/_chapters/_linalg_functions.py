@@ -4,6 +4,7 @@ them (and nothing else).
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Literal, NamedTuple
 
@@ -21,7 +22,7 @@ from .._tables._dtypes import (
 )
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from ._reductions import check_keepdims, reduced_axes
-from .._tables._validation import as_int, is_one_of
+from .._tables._validation import INT64_MAX, as_int, is_one_of
 
 
 
@@ -110,7 +111,9 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
            [1., 2.]], dtype=float64)
     """
     _matrices(x, "cholesky", square=True)
-    return Array._adopt(kernels.cholesky(x, bool(upper)), x.dtype)
+    if not isinstance(upper, bool):
+        raise TypeError(f"linalg.cholesky(): 'upper' must be a bool, got {upper!r}")
+    return Array._adopt(kernels.cholesky(x, upper), x.dtype)
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -617,6 +620,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     _matrices(x1, "solve", square=True)
     _floating(x2, "solve", "x2")
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
+    if x2.ndim == 0:
+        raise ValueError("linalg.solve(): 'x2' must have at least one dimension")
     rows = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
     if rows != x1.shape[-1]:
         raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
@@ -755,6 +760,10 @@ def vector_norm(
     _floating(x, "vector_norm")
     if isinstance(ord, bool) or not isinstance(ord, (int, float)):
         raise TypeError(f"linalg.vector_norm(): 'ord' must be a number, got {ord!r}")
+    if isinstance(ord, int) and not -INT64_MAX - 1 <= ord <= INT64_MAX:
+        # The p-norm of n values lies within a factor n**(1/p) of the largest magnitude
+        # (the smallest for p < 0): for |p| >= 2**63 that factor rounds to 1 in float64.
+        ord = math.inf if ord > 0 else -math.inf
     axes = reduced_axes(x, axis, "linalg.vector_norm")
     keepdims = check_keepdims(keepdims, "linalg.vector_norm")
     return Array._adopt(kernels.vector_norm(x, axes, keepdims, ord), _real_dtype(x.dtype))

@@ -676,7 +676,7 @@ def roll(
     if axis is None:
         if len(shifts) != 1:
             raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
-        return Array._new(*rolled(x, shifts, None), x.dtype)
+        return Array._new(*rolled(x, (shifts[0] % max(x.size, 1),), None), x.dtype)
     axes = as_int_tuple(axis, "roll", "axis")
     axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
     if len(shifts) == 1 and len(axes) > 1:
@@ -685,6 +685,9 @@ def roll(
         raise ValueError(
             f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
         )
+    if not axes:  # nothing to shift: a copy
+        return Array._new(*rolled(x, (0,), None), x.dtype)
+    shifts = tuple(n % max(x.shape[a], 1) for n, a in zip(shifts, axes))  # any int, however large
     return Array._new(*rolled(x, shifts, axes), x.dtype)
 
 
