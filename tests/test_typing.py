@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import runpy
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -154,6 +155,12 @@ def test_the_user_script_uses_every_public_name():
     used_prefixes = {".".join(name.split(".")[:k]) for name in used for k in range(2, name.count(".") + 2)}
     missing = sorted(name for name in public - used_prefixes if name not in {"xp.layout"})
     assert not missing, f"the user's script never uses {missing}"
+
+
+def test_the_package_is_checked_with_every_function_annotated():
+    options = tomllib.loads(CONFIG.read_text())["tool"]["mypy"]
+    assert options["disallow_untyped_defs"] is True
+    assert options["disallow_incomplete_defs"] is True
 
 
 def test_mypy_passes_on_the_package(run_mypy):

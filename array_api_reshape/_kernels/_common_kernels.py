@@ -10,15 +10,31 @@ from __future__ import annotations
 import math
 import re
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ._copy_kernels import copy_strided
 from .._tables._layout import Layout, contiguous_layout, has_repeated_addresses
 from ._storage import DLPACK_CPU, Storage, adopt
+from .._tables._dtypes import DType
+
+if TYPE_CHECKING:
+    from ._operand_kernels import Elements
+
+ArrayObject = Any
+"""Our array object, whose storage, layout and dtype some kernels read; the array layer
+sits above the kernels and is not imported here."""
+
+Silenced = Callable[..., Any]
+"""``silenced(function, *args, **kwargs)``: ``function``'s result, NumPy's warnings off."""
+
+Binary = Callable[[Any, Any], np.ndarray]
+"""A function of two operands returning an ndarray."""
 
 
-def _silencers():
+def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary]]:
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
     calls ``f`` once; ``silencing(f)`` is ``f``, a function of two operands, made quiet
     for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
@@ -28,35 +44,38 @@ def _silencers():
     error state made once. When NumPy's private names move, ``numpy.errstate`` it is.
     """
     try:
-        from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
+        from numpy._core._ufunc_config import (  # type: ignore[attr-defined]
+            _extobj_contextvar,
+            _make_extobj,
+        )
 
         ignore_all = _make_extobj(all="ignore")
     except (ImportError, AttributeError, TypeError):
 
-        def silenced(function, *args, **kwargs):
+        def silenced_by_errstate(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             with np.errstate(all="ignore"):
                 return function(*args, **kwargs)
 
-        def silencing(function):
-            def quiet(a, b):
+        def silencing_by_errstate(function: Callable[[Any, Any], Any]) -> Binary:
+            def quiet(a: Any, b: Any) -> np.ndarray:
                 with np.errstate(all="ignore"):
                     return np.asarray(function(a, b))
 
             return quiet
 
-        return silenced, silencing
+        return silenced_by_errstate, silencing_by_errstate
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
-    def silenced(function, *args, **kwargs):
+    def silenced(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         token = set_state(ignore_all)
         try:
             return function(*args, **kwargs)
         finally:
             reset_state(token)
 
-    def silencing(function):
-        def quiet(a, b):
+    def silencing(function: Callable[[Any, Any], Any]) -> Binary:
+        def quiet(a: Any, b: Any) -> np.ndarray:
             token = set_state(ignore_all)
             try:
                 result = function(a, b)
@@ -72,10 +91,10 @@ def _silencers():
 _NDARRAY = np.ndarray
 
 
-def returning_ndarray(function):
+def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
     """``function``, of two operands, returning an ndarray where it would give a NumPy scalar."""
 
-    def run(a, b):
+    def run(a: Any, b: Any) -> np.ndarray:
         result = function(a, b)
         return result if result.__class__ is _NDARRAY else np.asarray(result)
 
@@ -130,26 +149,26 @@ def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
     return Storage(result), contiguous_layout(result.shape)
 
 
-def _elements(value):
+def _elements(value: Any) -> Any:
     """A value to write or compare: our array's view, else the value (a NumPy scalar
     or array made by these kernels)."""
     return value._numpy() if hasattr(value, "_layout") else value
 
 
-def elements_in(x, dtype) -> np.ndarray:
+def elements_in(x: Elements, dtype: DType) -> np.ndarray:
     """The elements of our array ``x`` in our ``dtype``: its view when it is so already,
     else a converted copy."""
     return x._numpy().astype(dtype.dtype, copy=False)
 
 
-def write(x, layout: Layout, value) -> None:
+def write(x: ArrayObject, layout: Layout, value: Any) -> None:
     """Write ``value`` (our array or a scalar of ``scalar_of_dtype``, already checked)
     into the elements of ``x``'s storage that ``layout`` selects, in one call."""
     target = numpy_view(x._storage, layout, x._dtype.dtype)
     np.copyto(target, _elements(value), casting="unsafe")
 
 
-def to_numpy(x, dtype=None, copy=None) -> np.ndarray:
+def to_numpy(x: Elements, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
     """NumPy's ``__array__`` protocol for our array: share memory unless told or forced
     to copy."""
     view = x._numpy()
@@ -164,7 +183,12 @@ def to_numpy(x, dtype=None, copy=None) -> np.ndarray:
     return copy_strided(view) if copy else view.view()
 
 
-def export_dlpack(x, max_version, dl_device, copy):
+def export_dlpack(
+    x: Elements,
+    max_version: tuple[int, int] | None,
+    dl_device: tuple[int, int] | None,
+    copy: bool | None,
+) -> Any:
     """The DLPack capsule of our array (NumPy produces it; the CPU needs no stream)."""
     view = x._numpy()
     if dl_device is not None and tuple(dl_device) != DLPACK_CPU:
@@ -174,11 +198,11 @@ def export_dlpack(x, max_version, dl_device, copy):
         )
     if copy:
         view = copy_strided(view)
-    kwargs = {} if max_version is None else {"max_version": max_version}
+    kwargs: dict[str, Any] = {} if max_version is None else {"max_version": max_version}
     return view.__dlpack__(**kwargs)
 
 
-def array_repr(x) -> str:
+def array_repr(x: ArrayObject) -> str:
     """``Array([...], dtype=float64)``; empty arrays also show their shape."""
     view, dtype_name = x._numpy(), x._dtype.name
     if view.size == 0:
@@ -187,27 +211,27 @@ def array_repr(x) -> str:
     return f"Array({body}, dtype={dtype_name})"
 
 
-def scalar_value(x):
+def scalar_value(x: Elements) -> bool | int | float | complex:
     """The one element of a 0-d array as a Python scalar."""
     return x._numpy()[()].item()
 
 
-def format_scalar(x, format_spec: str) -> str:
+def format_scalar(x: Elements, format_spec: str) -> str:
     """The one element of a 0-d array formatted as NumPy formats its scalars."""
     return format(x._numpy()[()], format_spec)
 
 
-def compact_copy(x) -> np.ndarray:
+def compact_copy(x: Elements) -> np.ndarray:
     """A new C-contiguous NumPy array holding a copy of our array's elements."""
     return copy_strided(x._numpy())
 
 
-def scalar_of_dtype(value, dtype, function: str = "__setitem__") -> np.ndarray:
+def scalar_of_dtype(value: Any, dtype: DType, function: str = "__setitem__") -> np.ndarray:
     """A Python scalar as a 0-d array of our ``dtype``; OverflowError if it does not fit."""
     return checked_scalar(value, dtype.dtype, function)
 
 
-def checked_scalar(value, numpy_dtype: np.dtype, function: str = "__setitem__") -> np.ndarray:
+def checked_scalar(value: Any, numpy_dtype: np.dtype, function: str = "__setitem__") -> np.ndarray:
     """A Python scalar as a 0-d array of ``numpy_dtype``. OverflowError naming
     ``function`` for an int the dtype cannot hold: outside an integer dtype's range, or
     beyond a floating dtype's largest finite value. A float beyond float32's range
@@ -242,7 +266,7 @@ _INT_RANGES = {
 }
 
 
-def matmul(x1, x2, dtype) -> np.ndarray:
+def matmul(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
     """Matrix product of two arrays with NumPy's broadcasting of stacks, computed in
     ``dtype``."""
     with np.errstate(all="ignore"):
@@ -293,7 +317,7 @@ def _indexing_error(error: IndexError, function: str) -> IndexError:
     return IndexError(f"{function}(): {message}")
 
 
-def gather(x, key: tuple) -> np.ndarray:
+def gather(x: Elements, key: tuple) -> np.ndarray:
     """``x[key]`` for an advanced key of ``index_key``: always a new array."""
     try:
         return np.asarray(x._numpy()[key])
@@ -301,13 +325,13 @@ def gather(x, key: tuple) -> np.ndarray:
         raise _indexing_error(error, "__getitem__") from None
 
 
-def masked(x, mask) -> np.ndarray:
+def masked(x: Elements, mask: Elements) -> np.ndarray:
     """The elements of array ``x`` where the bool array ``mask``, of the same shape, is
     true (a new array)."""
     return x._numpy()[mask._numpy()]
 
 
-def scatter(x, key: tuple, value) -> None:
+def scatter(x: Elements, key: tuple, value: Any) -> None:
     """``x[key] = value`` for an advanced key of ``index_key`` (``value`` as for ``write``);
     NumPy checks everything before writing."""
     try:
@@ -343,7 +367,7 @@ def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
     return from_contiguous_result(np.asarray(result))
 
 
-def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:
+def vector_dot(x1: Elements, x2: Elements, axis: int, dtype: DType) -> np.ndarray:
     """Sum over ``axis`` of conj(x1) * x2 for two arrays, after broadcasting the other
     axes, computed in ``dtype``."""
     a = np.moveaxis(elements_in(x1, dtype), axis, -1)
@@ -352,7 +376,9 @@ def vector_dot(x1, x2, axis: int, dtype) -> np.ndarray:
         return np.asarray(np.vecdot(a, b))  # over the last axis
 
 
-def tensordot(x1, x2, axes: tuple[tuple[int, ...], tuple[int, ...]], dtype) -> np.ndarray:
+def tensordot(
+    x1: Elements, x2: Elements, axes: tuple[tuple[int, ...], tuple[int, ...]], dtype: DType
+) -> np.ndarray:
     """The contraction of two arrays over the axis pairs ``axes``, computed in ``dtype``."""
     a, b = elements_in(x1, dtype), elements_in(x2, dtype)
     return np.asarray(silenced(np.tensordot, a, b, axes=axes))

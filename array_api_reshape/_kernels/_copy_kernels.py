@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from .._tables._copy_plan import CopyPlan, TilePolicy, plan_copy, regular_regions
+from .._tables._copy_plan import Box, CopyPlan, Region, TilePolicy, plan_copy, regular_regions
 from .._tables._layout import Order, make_layout
 
 SMALL_COPY_BYTES = 1 << 18
@@ -177,7 +177,7 @@ def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
     if plan.tile_axes is not None and source.dtype == target.dtype:
         merged_source, target = _as_unsigned(merged_source), _as_unsigned(target)
 
-    def copy_box(box) -> None:
+    def copy_box(box: Box) -> None:
         for region in regular_regions(box, plan.extents):
             _copy_region(merged_source, target, region)
 
@@ -215,7 +215,7 @@ def _as_unsigned(array: np.ndarray) -> np.ndarray:
     return array.view(_UNSIGNED_OF_SIZE[array.itemsize])
 
 
-def _copy_region(source: np.ndarray, target: np.ndarray, region) -> None:
+def _copy_region(source: np.ndarray, target: np.ndarray, region: Region) -> None:
     """One NumPy call for a region of whole blocks: both arrays seen with every split
     axis as (blocks, within a block), block axes first. Where the two orders disagree
     NumPy's iterator keeps the given order, so it visits block after block."""
@@ -229,7 +229,7 @@ def _copy_region(source: np.ndarray, target: np.ndarray, region) -> None:
         np.positive(_blocked(source, region), out=_blocked(target, region))
 
 
-def _blocked(array: np.ndarray, region) -> np.ndarray:
+def _blocked(array: np.ndarray, region: Region) -> np.ndarray:
     """``array`` (the region) with each axis longer than its block extent split into
     (blocks, extent): the block axes first, then the axes within a block (size-1 axes
     left out: fewer axes for NumPy's iterator to step through)."""

@@ -15,13 +15,19 @@ from typing import Any
 
 import numpy as np
 
-from .._tables._dtypes import KIND_GROUPS
+from .._tables._dtypes import KIND_GROUPS, DType
 from ._common_kernels import (
-    checked_scalar, contiguous_copy, returning_ndarray, silenced, silencing
+    ArrayObject,
+    Binary,
+    checked_scalar,
+    contiguous_copy,
+    returning_ndarray,
+    silenced,
+    silencing,
 )
 
 
-def _floor_divide(a, b):
+def _floor_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """floor(a / b); NumPy gives NaN or -1 where one operand is infinite and the other
     finite, where the standard asks for the signed infinity or signed zero of a / b."""
     result = np.floor_divide(a, b)
@@ -33,7 +39,7 @@ def _floor_divide(a, b):
     return result
 
 
-def _expm1(z):
+def _expm1(z: np.ndarray) -> np.ndarray:
     """exp(z) - 1; for complex z, accurate near 0 and with C99's special values."""
     if z.dtype.kind != "c":
         return np.expm1(z)
@@ -48,7 +54,7 @@ def _expm1(z):
     return result
 
 
-def _tanh(z):
+def _tanh(z: np.ndarray) -> np.ndarray:
     """tanh; for complex z with an infinite real part and a finite imaginary part the
     standard asks for +-1 with a zero imaginary part of the imaginary part's sign."""
     result = np.tanh(z)
@@ -62,7 +68,7 @@ def _tanh(z):
     return result
 
 
-def _sign(a):
+def _sign(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind != "c":
         return np.sign(a)
     magnitude = np.abs(a)
@@ -73,23 +79,23 @@ def _sign(a):
     return np.where(nan, np.asarray(complex(np.nan, np.nan), dtype=a.dtype), result)
 
 
-def _real(a):
+def _real(a: np.ndarray) -> np.ndarray:
     """The real parts, in new memory (NumPy's ``real`` is a view, or ``a`` itself)."""
     return contiguous_copy(np.real(a))
 
 
-def _imag(a):
+def _imag(a: np.ndarray) -> np.ndarray:
     """The imaginary parts, in new memory (NumPy's ``imag`` is a view)."""
     return contiguous_copy(np.imag(a))
 
 
-def _round(a):
+def _round(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind in "iub":
         return contiguous_copy(a)
     return np.round(a)
 
 
-def _integer_power(a, b):
+def _integer_power(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.dtype.kind in "iu" and b.dtype.kind in "iu" and (b < 0).any():
         raise ValueError(
             "pow(): an integer raised to a negative integer power is not an integer; "
@@ -171,7 +177,7 @@ BINARY: dict[str, Callable[..., Any]] = {
 }
 
 
-def unary_of_array(name: str, x, dtype) -> np.ndarray:
+def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
     """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``."""
     a = x._numpy() if x._dtype is dtype else contiguous_copy(x._numpy(), dtype.dtype)
     return np.asarray(silenced(UNARY[name], a))
@@ -180,7 +186,7 @@ def unary_of_array(name: str, x, dtype) -> np.ndarray:
 _PYTHON_SCALARS = (bool, int, float, complex)
 
 
-def operand(value, dtype, function: str) -> np.ndarray:
+def operand(value: ArrayObject, dtype: DType, function: str) -> np.ndarray:
     """An operand (our array, or a Python scalar already checked) as NumPy sees it, in
     the computation ``dtype``: the array's view, a converted copy, or a 0-d array
     (OverflowError naming ``function`` for an int ``dtype`` cannot hold)."""
@@ -191,7 +197,7 @@ def operand(value, dtype, function: str) -> np.ndarray:
     return contiguous_copy(value._numpy(), dtype.dtype)
 
 
-def binary_of_operands(name: str, x1, x2, dtype) -> np.ndarray:
+def binary_of_operands(name: str, x1: ArrayObject, x2: ArrayObject, dtype: DType) -> np.ndarray:
     """The standard's ``name`` of two operands (arrays or Python scalars) broadcast
     together, computed in ``dtype``."""
     return binary(name, operand(x1, dtype, name), operand(x2, dtype, name), dtype.kind)
@@ -215,7 +221,7 @@ def _could_warn(name: str, kind: str) -> bool:
     )
 
 
-def binary(name: str, a, b, kind: str = "") -> np.ndarray:
+def binary(name: str, a: Any, b: Any, kind: str = "") -> np.ndarray:
     """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting);
     ``kind`` is the result's dtype kind, which says whether NumPy could warn."""
     function = BINARY[name]
@@ -224,7 +230,7 @@ def binary(name: str, a, b, kind: str = "") -> np.ndarray:
     return np.asarray(function(a, b))
 
 
-def binary_kernel(name: str, kind: str):
+def binary_kernel(name: str, kind: str) -> Binary:
     """``binary`` made once for one function and dtype kind (the hot path of operators):
     a function of two NumPy operands that returns a new ndarray.
 
@@ -241,7 +247,7 @@ def takes_python_scalars(name: str) -> bool:
     return isinstance(BINARY[name], np.ufunc)
 
 
-def clip(x, low, high) -> np.ndarray:
+def clip(x: ArrayObject, low: ArrayObject | None, high: ArrayObject | None) -> np.ndarray:
     """The array ``x`` limited to ``[low, high]``: each bound our array, a Python scalar
     (both already checked to convert to ``x``'s dtype) or None; NaNs propagate."""
     a = x._numpy()

@@ -8,6 +8,7 @@ the CPU) plus its device. Arrays place a Layout over it; many arrays may share o
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 
@@ -99,7 +100,7 @@ def read_only_alias(storage: Storage) -> Storage:
     return Storage(alias, storage.device)
 
 
-def numpy_from_foreign(obj) -> np.ndarray | None:
+def numpy_from_foreign(obj: Any) -> np.ndarray | None:
     """A NumPy array sharing the memory of a DLPack or buffer-protocol object, or None.
 
     Objects of neither kind return None (the caller converts them as Python data), and
@@ -119,7 +120,7 @@ def numpy_from_foreign(obj) -> np.ndarray | None:
     return None
 
 
-def _exports_buffer(obj) -> bool:
+def _exports_buffer(obj: Any) -> bool:
     try:
         memoryview(obj)
     except TypeError:
@@ -127,7 +128,7 @@ def _exports_buffer(obj) -> bool:
     return True
 
 
-def pickle_payload(view: np.ndarray, out_of_band: bool):
+def pickle_payload(view: np.ndarray, out_of_band: bool) -> pickle.PickleBuffer | bytes:
     """The elements of ``view`` in C order for a pickle: a ``PickleBuffer`` over them
     (protocol 5: pickle may hand it out of band; no copy when the view is already
     C-contiguous), or ``bytes``."""
@@ -165,7 +166,9 @@ def _bytes_of(memory: memoryview) -> np.ndarray:
     return np.frombuffer(memory, dtype=np.uint8)
 
 
-def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.ndarray:
+def from_dlpack_producer(
+    producer: Any, copy: bool | None, function: str = "from_dlpack"
+) -> np.ndarray:
     """A NumPy array over a DLPack producer's memory (or a copy of it when asked).
 
     The producer must say its data is on the CPU; anything it hands back that is not a
@@ -176,7 +179,7 @@ def from_dlpack_producer(producer, copy, function: str = "from_dlpack") -> np.nd
             f"{function}(): the producer's data is on DLPack device {device!r}; only the "
             f"CPU {DLPACK_CPU} is supported"
         )
-    kwargs = {} if copy is None else {"copy": copy}
+    kwargs: dict[str, Any] = {} if copy is None else {"copy": copy}
     try:
         return np.from_dlpack(producer, **kwargs)
     except BufferError as error:
