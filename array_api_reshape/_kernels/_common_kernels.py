@@ -11,7 +11,7 @@ import math
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -20,8 +20,12 @@ from .._tables._layout import Layout, contiguous_layout, has_repeated_addresses
 from ._storage import DLPACK_CPU, Storage, adopt
 from .._tables._dtypes import DType
 
-if TYPE_CHECKING:
-    from ._operand_kernels import Elements
+
+class Elements(Protocol):
+    """What a kernel needs of an array: the NumPy view of its elements."""
+
+    def _numpy(self) -> np.ndarray: ...
+
 
 ArrayObject = Any
 """Our array object, whose storage, layout and dtype some kernels read; the array layer

@@ -3,23 +3,18 @@ How the kernels read their operands: our arrays (through their cached NumPy view
 Python scalars (as checked 0-d arrays).
 
 Kernel modules sit below the array object and never import it; an array reaches them as
-anything with a ``_numpy()`` method, which is all they ask of it (``Elements``).
+anything with a ``_numpy()`` method, which is all they ask of it (``Elements``, defined in
+``_common_kernels`` and named here for the kernel modules).
 """
 
 from __future__ import annotations
 
-from typing import Protocol, Union
+from typing import Union
 
 import numpy as np
 
 from .._tables._dtypes import DType
-from ._common_kernels import checked_scalar, elements_in
-
-
-class Elements(Protocol):
-    """What a kernel needs of an array: the NumPy view of its elements."""
-
-    def _numpy(self) -> np.ndarray: ...
+from ._common_kernels import Elements as Elements, checked_scalar, elements_in
 
 
 Scalar = Union[bool, int, float, complex, np.generic]
