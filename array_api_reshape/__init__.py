@@ -146,8 +146,9 @@ from ._chapters._statistical_functions import (
 )
 from ._chapters._utility_functions import all, any, diff
 from ._array import _pickling, _versions
-from . import fft, layout, linalg
+from . import fft as _fft, layout, linalg as _linalg
 from ._chapters._info import Info as _Info
+from ._tables._mode_checks import refuse_missing_extension as _refuse_missing_extension
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -201,9 +202,29 @@ __all__ = [
     "fft", "linalg",
 ]
 
+# The extensions are attributes only while the enabled_extensions flag has them (see
+# array_api_reshape.flags), so they are served by the module's __getattr__.
+_EXTENSIONS = {"linalg": _linalg, "fft": _fft}
+for _bound in _EXTENSIONS:  # importing the submodules bound their names here too
+    del globals()[_bound]
+
+
+def __getattr__(name: str) -> object:
+    """``linalg`` and ``fft``, while the enabled_extensions flag has them."""
+    extension = _EXTENSIONS.get(name)
+    if extension is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    _refuse_missing_extension(name)
+    return extension
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXTENSIONS})
+
+
 # The older versions' namespaces are built from this module (see _versions): it hands
 # itself over rather than being imported there, so that no import circle forms.
-_versions.register_latest(_sys.modules[__name__], _Info)
+_versions.register_latest(_sys.modules[__name__], _Info, _EXTENSIONS)
 
 # Pickles written before the modules moved into their layers' folders name the old modules.
 _pickling.keep_older_pickles_loading(__name__)

@@ -5,6 +5,7 @@ Transforms keep the input's precision: complex64 and float32 inputs give complex
 float32 results, complex128 and float64 give complex128 or float64.
 """
 
+from ._tables._mode_checks import extension_function as _extension_function
 from ._chapters._fft_functions import (  # noqa: F401  (the extension's names, and only those)
     fft,
     fftfreq,
@@ -26,3 +27,8 @@ __all__ = [
     "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
     "fftfreq", "rfftfreq", "fftshift", "ifftshift",
 ]
+
+# Each function refuses while the enabled_extensions flag leaves fft out.
+for _name in __all__:
+    globals()[_name] = _extension_function("fft", __name__, globals()[_name])
+del _name, _extension_function

@@ -3,6 +3,7 @@ The ``linalg`` extension of the standard: decompositions, solvers, norms and pro
 over stacks of matrices (the last two axes) and vectors.
 """
 
+from ._tables._mode_checks import extension_function as _extension_function
 from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names, and only those)
     cholesky,
     cross,
@@ -39,3 +40,8 @@ __all__ = [
     "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
     "vector_norm",
 ]
+
+# Each function refuses while the enabled_extensions flag leaves linalg out.
+for _name in __all__:
+    globals()[_name] = _extension_function("linalg", __name__, globals()[_name])
+del _name, _extension_function

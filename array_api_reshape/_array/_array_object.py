@@ -19,6 +19,14 @@ from .._tables._devices import CPU_DEVICE, Device, check_device
 from .._tables._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
 from .._tables._dtypes import bool as _BOOL
 from .._tables._index_keys import basic_key, is_advanced
+from .._tables._mode_checks import (
+    MODES as _MODES,
+    is_lazy,
+    is_read_only,
+    refuse_boolean_index,
+    refuse_lazy,
+    refuse_write,
+)
 from .._tables._layout import (
     Layout,
     broadcast_to_shape,
@@ -260,6 +268,8 @@ class Array:
     # --- conversion to Python scalars --------------------------------------------------
 
     def _scalar(self, method: str) -> Any:
+        if _MODES.any:
+            refuse_lazy(f"{method}()", "the array's value")
         if self.ndim != 0:
             raise TypeError(
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "
@@ -293,7 +303,12 @@ class Array:
     # --- interchange ----------------------------------------------------------------
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """NumPy's array protocol: a view of our memory unless a copy is asked for or needed."""
+        """NumPy's array protocol: a view of our memory unless a copy is asked for or needed
+        (read-only while the writeable flag is off)."""
+        if _MODES.any:
+            refuse_lazy("__array__()", "the elements, to hand them to another library")
+            if is_read_only():
+                return _kernels.to_numpy(self, dtype, copy, read_only=True)
         return _kernels.to_numpy(self, dtype, copy)
 
     def __dlpack__(
@@ -308,6 +323,10 @@ class Array:
         """Export the array through DLPack (the CPU has no streams)."""
         if stream is not None:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
+        if _MODES.any:
+            refuse_lazy("__dlpack__()", "the elements, to hand them to another library")
+            if is_read_only():
+                return _kernels.export_dlpack(self, max_version, dl_device, copy, read_only=True)
         return _kernels.export_dlpack(self, max_version, dl_device, copy)
 
     def __dlpack_device__(self) -> tuple:
@@ -339,11 +358,15 @@ class Array:
     # --- presentation and iteration -----------------------------------------------------
 
     def __repr__(self) -> str:
+        if is_lazy():  # a lazy library shows what it knows before computing
+            return f"Array(shape={self.shape}, dtype={self._dtype.name}, lazy)"
         return _kernels.array_repr(self)
 
     def __format__(self, format_spec: str) -> str:
         """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
         if self.ndim == 0:
+            if _MODES.any:
+                refuse_lazy("__format__()", "the array's value")
             return _kernels.format_scalar(self, format_spec)
         if format_spec:
             raise TypeError(
@@ -579,6 +602,8 @@ class Array:
 
     def _assign_in_place(self, operator: str, result: "Array") -> "Array":
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
+        if _MODES.any:
+            refuse_write(f"{operator}()")
         if result._dtype is not self._dtype:
             raise TypeError(
                 f"{operator}(): cannot cast the result's dtype {result._dtype.name} to the "
@@ -615,14 +640,22 @@ class Array:
                     layout = first_axis_sliced(self._layout, key)
                 return self._view(layout)
         if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
+            if _MODES.any:
+                refuse_boolean_index("__getitem__")
             return Array._adopt(_kernels.masked(self, key), self._dtype)
         if is_advanced(key):
+            if _MODES.any and _has_boolean_array(key):
+                refuse_boolean_index("__getitem__")
             return Array._adopt(_kernels.gather(self, self._advanced_key(key)), self._dtype)
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
+        if _MODES.any:
+            refuse_write("__setitem__()")
         if is_advanced(key):
+            if _MODES.any and _has_boolean_array(key):
+                refuse_boolean_index("__setitem__")
             advanced_key = self._advanced_key(key)
             source = self._checked_source(value, None)
             self._check_writable()
@@ -694,3 +727,9 @@ def check_array(x: object, function: str, argument: str = "x") -> None:
 
 
 register_array_class(Array)
+
+
+def _has_boolean_array(key: Any) -> bool:
+    """True when an advanced key holds one of our boolean arrays."""
+    items = key if key.__class__ is tuple else (key,)
+    return any(item.__class__ is Array and item._dtype is _BOOL for item in items)

@@ -12,8 +12,9 @@ versioned namespace for a later name is an AttributeError that says which versio
 added it.
 
 The default version is what ``Array.__array_namespace__()`` gives without an
-``api_version``: 2025.12, or the environment variable ``ARRAY_API_RESHAPE_API_VERSION``
-read at import, or the last ``versions.set_default()``.
+``api_version``: the ``api_version`` flag (``array_api_reshape.flags``), which is 2025.12,
+or the environment variable ``ARRAY_API_RESHAPE_API_VERSION`` read at import, or the last
+``versions.set_default()`` or ``flags.set``, or a ``flags.using`` block's.
 
 This module imports nothing from the package but the dtype table: the package's
 ``__init__`` hands itself over (``register_latest``) once it is complete, and the older
@@ -28,20 +29,20 @@ asks for it (``x.__array_namespace__(api_version=V)``, which array-api-compat's
 
 from __future__ import annotations
 
-import os
 import types
 from typing import Any, Callable, Literal, Mapping
 
+from .._tables import _flag_state
 from .._tables._dtypes import DType
+from .._tables._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
+from .._tables._mode_checks import refuse_missing_extension
 
 Array = Any
 Info = Any
 """The array and the inspection class, typed loosely: this module sits below both (the
 package hands ``Info`` over at import, see ``register_latest``)."""
 
-SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
-LATEST_API_VERSION = "2025.12"
-ENVIRONMENT_VARIABLE = "ARRAY_API_RESHAPE_API_VERSION"
+ENVIRONMENT_VARIABLE = _flag_state.environment_variable("api_version")
 
 # The version of the standard that added each name (names of 2021.12 are not listed).
 _ADDED_IN = {
@@ -84,31 +85,22 @@ def checked_version(api_version: object, function: str) -> str:
     )
 
 
-def _version_from_environment() -> str:
-    value = os.environ.get(ENVIRONMENT_VARIABLE)
-    if value is None or value == "":
-        return LATEST_API_VERSION
-    if value not in SUPPORTED_API_VERSIONS:
-        raise ValueError(
-            f"array_api_reshape: the environment variable {ENVIRONMENT_VARIABLE} must be "
-            f"one of {', '.join(SUPPORTED_API_VERSIONS)}, got {value!r}"
-        )
-    return value
-
-
-_default = _version_from_environment()
 _namespaces: dict[str, types.ModuleType] = {}
 _latest: types.ModuleType | None = None
 _info_class: type[Info] | None = None
+_extensions: dict[str, types.ModuleType] = {}
 
 
-def register_latest(package: types.ModuleType, info_class: type[Info]) -> None:
+def register_latest(
+    package: types.ModuleType, info_class: type[Info], extensions: dict[str, types.ModuleType]
+) -> None:
     """Hand over the package module (the 2025.12 namespace, from which the older versions'
     namespaces are built) and the ``Info`` class; the package's ``__init__`` calls this
     once, last. Nothing here imports the package: this module sits below the array object,
     which asks it for namespaces, and so forms no import circle."""
     global _latest, _info_class
     _latest, _info_class = package, info_class
+    _extensions.update(extensions)
 
 
 def _package() -> types.ModuleType:
@@ -118,19 +110,20 @@ def _package() -> types.ModuleType:
 
 
 def get_default() -> str:
-    """The version ``__array_namespace__()`` follows when none is asked for."""
-    return _default
+    """The version ``__array_namespace__()`` follows when none is asked for: the
+    ``api_version`` flag in the current context."""
+    version: str = _flag_state.value("api_version")
+    return version
 
 
 def set_default(api_version: str) -> None:
-    """Make ``api_version`` the default (see ``versions.set_default``)."""
-    global _default
-    _default = checked_version(api_version, "set_default")
+    """Make ``api_version`` the default for every context (see ``versions.set_default``)."""
+    _flag_state.set_defaults({"api_version": checked_version(api_version, "set_default")})
 
 
 def namespace(api_version: str | None, function: str = "namespace") -> types.ModuleType:
     """The namespace of ``api_version`` (None: the default), built on first use."""
-    version = _default if api_version is None else api_version
+    version = _flag_state.value("api_version") if api_version is None else api_version
     if version.__class__ is str:
         found = _namespaces.get(version)
         if found is not None:
@@ -145,6 +138,7 @@ class VersionedNamespace(types.ModuleType):
     # Set by _subset; the namespace's functions are set from the package's __all__.
     _standard_version: str
     _added_later: dict[str, str]
+    _extensions: dict[str, types.ModuleType]
     __all__: list[str]
 
     def __repr__(self) -> str:
@@ -157,6 +151,10 @@ class VersionedNamespace(types.ModuleType):
             f"module {fields.get('__name__')!r} (standard {fields.get('_standard_version')}) "
             f"has no attribute {name!r}"
         )
+        extension = fields.get("_extensions", {}).get(name)
+        if extension is not None:
+            refuse_missing_extension(name)
+            return extension
         added = fields.get("_added_later", {}).get(name)
         if added is None:
             raise AttributeError(missing)
@@ -182,11 +180,17 @@ def _build(version: str) -> types.ModuleType:
         replaced["sum"] = sum_in_double_precision
         replaced["prod"] = prod_in_double_precision
         linalg_replaced["trace"] = trace_in_double_precision
+    extensions = dict(_extensions)
     if version < TUPLES_SINCE:
-        replaced["linalg"] = _subset(
-            package.linalg, "array_api_reshape.linalg", version, _LINALG_ADDED_IN, linalg_replaced
+        extensions["linalg"] = _subset(
+            _extensions["linalg"], "array_api_reshape.linalg", version, _LINALG_ADDED_IN,
+            linalg_replaced,
         )
     namespace = _subset(package, "array_api_reshape", version, _ADDED_IN, replaced)
+    # served by __getattr__ while the enabled_extensions flag has them
+    namespace._extensions = {
+        name: module for name, module in extensions.items() if name in namespace.__all__
+    }
     if hasattr(namespace, "__array_namespace_info__"):  # not before 2023.12
         setattr(namespace, "__array_namespace_info__", _info_function(version))
     return namespace
@@ -208,7 +212,8 @@ def _subset(module: types.ModuleType, name: str, version: str,
     namespace._added_later = added_later
     kept = [n for n in module.__all__ if n not in added_later]
     for kept_name in kept:
-        setattr(namespace, kept_name, getattr(module, kept_name))
+        if kept_name not in _extensions:
+            setattr(namespace, kept_name, getattr(module, kept_name))
     for replaced_name, value in replaced.items():
         setattr(namespace, replaced_name, value)
     namespace.__all__ = kept
@@ -281,4 +286,5 @@ def trace_in_double_precision(x: Array, /, *, offset: int = 0, dtype: DType | No
     """``linalg.trace`` as the standard's versions before 2023.12 define it: float32
     and complex64 inputs are summed in double precision unless ``dtype`` says otherwise
     (see :func:`array_api_reshape.linalg.trace`)."""
-    return _package().linalg.trace(x, offset=offset, dtype=_double_precision(x, dtype))
+    trace: Callable[..., Array] = _extensions["linalg"].trace
+    return trace(x, offset=offset, dtype=_double_precision(x, dtype))

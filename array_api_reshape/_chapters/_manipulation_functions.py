@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from .._array._array_object import Array, check_array
 from .._tables._bounded_cache import BoundedCache
 from .._tables._dtypes import DType, promote_types
+from .._tables._mode_checks import refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
     broadcast_to_shape,
@@ -620,6 +621,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     axis = normalize_axis(axis, x.ndim, "repeat")
     counts: Array | int
     if isinstance(repeats, Array):
+        refuse_data_dependent("repeat")
         if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
             raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
         if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):

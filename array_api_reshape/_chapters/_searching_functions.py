@@ -7,6 +7,7 @@ from typing import Literal
 
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
+from .._tables._mode_checks import refuse_data_dependent
 from .._tables._layout import broadcast_shape
 from .._kernels._reduction_kernels import extremum_positions
 from ._reductions import check_keepdims, check_kind, reduce
@@ -137,6 +138,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
     """
     check_array(x, "nonzero")
+    refuse_data_dependent("nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
     return tuple(Array._adopt(p, DEFAULT_INDEX) for p in nonzero_positions(x))

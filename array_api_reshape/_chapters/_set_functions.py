@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
+from .._tables._mode_checks import refuse_data_dependent
 from .._kernels._set_kernels import membership, unique_parts
 
 
@@ -34,6 +35,7 @@ class UniqueInverseResult(NamedTuple):
 
 def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool) -> list[Array]:
     check_array(x, function)
+    refuse_data_dependent(function)
     values, *extras = unique_parts(x, indices, inverse, counts)
     return [Array._adopt(values, x.dtype)] + [Array._adopt(e, DEFAULT_INDEX) for e in extras]
 

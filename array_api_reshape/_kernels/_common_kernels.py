@@ -172,10 +172,18 @@ def write(x: ArrayObject, layout: Layout, value: Any) -> None:
     np.copyto(target, _elements(value), casting="unsafe")
 
 
-def to_numpy(x: Elements, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+def to_numpy(
+    x: Elements, dtype: Any = None, copy: bool | None = None, read_only: bool = False
+) -> np.ndarray:
     """NumPy's ``__array__`` protocol for our array: share memory unless told or forced
-    to copy."""
+    to copy; with ``read_only``, a view NumPy refuses to write through."""
     view = x._numpy()
+    if read_only:
+        shared = to_numpy(x, dtype, copy)
+        if np.may_share_memory(shared, view):
+            shared = shared.view()
+            shared.flags.writeable = False
+        return shared
     if dtype is not None and np.dtype(dtype) != view.dtype:
         if copy is False:
             raise ValueError(
@@ -192,9 +200,15 @@ def export_dlpack(
     max_version: tuple[int, int] | None,
     dl_device: tuple[int, int] | None,
     copy: bool | None,
+    read_only: bool = False,
 ) -> Any:
-    """The DLPack capsule of our array (NumPy produces it; the CPU needs no stream)."""
+    """The DLPack capsule of our array (NumPy produces it; the CPU needs no stream).
+    With ``read_only`` the shared memory is exported read-only: DLPack 1.0 marks it so,
+    and NumPy refuses an older capsule, which cannot say it."""
     view = x._numpy()
+    if read_only and not copy:
+        view = view.view()
+        view.flags.writeable = False
     if dl_device is not None and tuple(dl_device) != DLPACK_CPU:
         raise ValueError(
             f"__dlpack__(): 'dl_device' {dl_device!r} is not the CPU {DLPACK_CPU}; "

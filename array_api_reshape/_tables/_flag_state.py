@@ -1,0 +1,232 @@
+"""
+The portability flags' values: module-wide defaults, and overrides per thread or task.
+
+``array_api_reshape.flags`` is the public face; every layer reads flags here. A flag's
+value is the innermost ``flags.using(...)`` block's, in the current context (a context
+variable: each thread and each asyncio task has its own), else the module-wide default
+(``flags.set``, or the environment variable ``ARRAY_API_RESHAPE_<FLAG>`` read at import).
+
+Hot paths ask one question first: ``MODES.any``, an attribute that stays False while
+every flag that changes what is allowed has its default value everywhere, so the
+default namespace pays one attribute read on the paths a flag governs and nothing on
+the others.
+
+Pure Python: the flags are a table of names, defaults and checks.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+from ._devices import ALL_DEVICES, Device
+
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+"""The versions of the standard a namespace can follow, oldest first."""
+
+LATEST_API_VERSION = "2025.12"
+
+EXTENSIONS = ("linalg", "fft")
+"""The standard's extensions, all enabled by default."""
+
+ENVIRONMENT_PREFIX = "ARRAY_API_RESHAPE_"
+
+
+class Flag(NamedTuple):
+    """One flag: its default, the check that normalises a value (or raises TypeError or
+    ValueError naming the flag), how its environment variable's text reads, and the
+    valid values in words."""
+
+    name: str
+    default: object
+    check: Callable[[object], object]
+    parse: Callable[[str], object]
+    valid: str
+
+
+def _refuse(name: str, value: object, valid: str, error: type[Exception] = ValueError) -> Exception:
+    return error(f"flags: {name!r} must be {valid}, got {value!r}")
+
+
+def _bool_flag(name: str, default: bool) -> Flag:
+    def check(value: object) -> bool:
+        if not isinstance(value, bool):
+            raise _refuse(name, value, "True or False", TypeError)
+        return value
+
+    def parse(text: str) -> bool:
+        lowered = text.strip().lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise _refuse(f"{ENVIRONMENT_PREFIX}{name.upper()}", text, "true or false (or 1, 0)")
+
+    return Flag(name, default, check, parse, "True or False")
+
+
+def _check_api_version(value: object) -> str:
+    if not isinstance(value, str):
+        raise _refuse("api_version", value, f"a str, one of {', '.join(SUPPORTED_API_VERSIONS)}",
+                      TypeError)
+    if value not in SUPPORTED_API_VERSIONS:
+        raise _refuse("api_version", value, f"one of {', '.join(SUPPORTED_API_VERSIONS)}")
+    return value
+
+
+def _check_extensions(value: Any) -> tuple[str, ...]:
+    valid = f"a collection of extension names from {EXTENSIONS}"
+    if isinstance(value, (str, bytes)) or not hasattr(type(value), "__iter__"):
+        raise _refuse("enabled_extensions", value, valid, TypeError)
+    names = tuple(value)
+    for name in names:
+        if name not in EXTENSIONS:
+            raise _refuse("enabled_extensions", value, valid)
+    return tuple(extension for extension in EXTENSIONS if extension in names)
+
+
+def _parse_extensions(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+_DEVICE_NAMES = {device.name: device for device in ALL_DEVICES}
+
+
+def _check_device(value: object) -> Device | None:
+    if value is None or isinstance(value, Device) and value in ALL_DEVICES:
+        return value
+    if isinstance(value, str) and value in _DEVICE_NAMES:
+        return _DEVICE_NAMES[value]
+    raise _refuse("fixed_device", value, f"None or one of the devices {tuple(_DEVICE_NAMES)}")
+
+
+FLAGS: dict[str, Flag] = {
+    flag.name: flag
+    for flag in (
+        Flag("api_version", LATEST_API_VERSION, _check_api_version, str.strip,
+             f"one of {', '.join(SUPPORTED_API_VERSIONS)}"),
+        _bool_flag("boolean_indexing", True),
+        _bool_flag("data_dependent_shapes", True),
+        Flag("enabled_extensions", EXTENSIONS, _check_extensions, _parse_extensions,
+             f"a collection of names from {EXTENSIONS}"),
+        _bool_flag("lazy", False),
+        _bool_flag("writeable", True),
+        Flag("fixed_device", None, _check_device, str.strip,
+             f"None or one of the devices {tuple(_DEVICE_NAMES)}"),
+    )
+}
+"""Every flag by name, in the order ``flags.get()`` shows them."""
+
+_MODE_FLAGS = tuple(name for name in FLAGS if name != "api_version")
+"""The flags that change what is allowed (the version only chooses a namespace)."""
+
+
+class _Modes:
+    """``any`` is False while no flag of ``_MODE_FLAGS`` can differ from its default in
+    any context: the one check a hot path makes before asking for a flag's value."""
+
+    __slots__ = ("any", "open_blocks", "lock")
+
+    def __init__(self) -> None:
+        self.any = False
+        self.open_blocks = 0
+        self.lock = threading.Lock()
+
+    def update(self) -> None:
+        self.any = self.open_blocks > 0 or any(
+            _defaults[name] != FLAGS[name].default for name in _MODE_FLAGS
+        )
+
+
+MODES = _Modes()
+
+_overrides: contextvars.ContextVar[Mapping[str, object]] = contextvars.ContextVar(
+    "array_api_reshape_flags", default={}
+)
+
+
+def checked(values: Mapping[str, object]) -> dict[str, object]:
+    """``values`` with every value checked and normalised; an unknown name is a
+    TypeError listing the flags. Nothing is changed here."""
+    result = {}
+    for name, value in values.items():
+        flag = FLAGS.get(name)
+        if flag is None:
+            raise TypeError(
+                f"flags: unknown flag {name!r}; the flags are {', '.join(FLAGS)}"
+            )
+        result[name] = flag.check(value)
+    return result
+
+
+def value(name: str) -> Any:
+    """The flag's value in the current context."""
+    overrides = _overrides.get()
+    return overrides[name] if name in overrides else _defaults[name]
+
+
+def current() -> dict[str, object]:
+    """Every flag's value in the current context."""
+    overrides = _overrides.get()
+    return {name: overrides.get(name, _defaults[name]) for name in FLAGS}
+
+
+def set_defaults(values: Mapping[str, object]) -> None:
+    """Make ``values`` (checked first, all or none) the module-wide defaults."""
+    new = checked(values)
+    _defaults.update(new)
+    MODES.update()
+
+
+def reset_defaults() -> None:
+    """Every flag's default back to the package's own (environment variables ignored)."""
+    _defaults.update({name: flag.default for name, flag in FLAGS.items()})
+    MODES.update()
+
+
+@contextmanager
+def overriding(values: Mapping[str, object]) -> Iterator[None]:
+    """``values`` (checked first) in force in the current context until the block ends."""
+    new = checked(values)
+    token = _overrides.set({**_overrides.get(), **new})
+    with MODES.lock:
+        MODES.open_blocks += 1
+        MODES.update()
+    try:
+        yield
+    finally:
+        _overrides.reset(token)
+        with MODES.lock:
+            MODES.open_blocks -= 1
+            MODES.update()
+
+
+def environment_variable(name: str) -> str:
+    """The environment variable that sets flag ``name`` at import."""
+    return f"{ENVIRONMENT_PREFIX}{name.upper()}"
+
+
+def _from_environment() -> dict[str, object]:
+    """The defaults: the package's own, with each flag's environment variable read over
+    it; a bad value is refused naming the variable."""
+    values = {name: flag.default for name, flag in FLAGS.items()}
+    for name, flag in FLAGS.items():
+        text = os.environ.get(environment_variable(name))
+        if text is None or (text.strip() == "" and name != "enabled_extensions"):
+            continue  # unset or empty: the default (an empty extension list is none)
+        try:
+            values[name] = flag.check(flag.parse(text))
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"array_api_reshape: the environment variable {environment_variable(name)} "
+                f"must be {flag.valid}, got {text!r}"
+            ) from None
+    return values
+
+
+_defaults: dict[str, object] = _from_environment()
+MODES.update()

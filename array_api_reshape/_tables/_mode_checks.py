@@ -1,0 +1,136 @@
+"""
+The refusals of the portability modes: each raises, in the modes that forbid an action,
+the error that names the action, the flag, and the way back or around.
+
+Callers on hot paths test ``MODES.any`` first (one attribute read) and call these only
+when some mode may be on. Pure Python: flags in, exceptions out.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from ._flag_state import MODES, value
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+__all__ = [
+    "MODES",
+    "refuse_boolean_index",
+    "refuse_data_dependent",
+    "refuse_disabled_extension",
+    "refuse_missing_extension",
+    "extension_function",
+    "refuse_lazy",
+    "refuse_write",
+    "is_lazy",
+    "is_read_only",
+]
+
+
+def _turn_on(flag: str, setting: object) -> str:
+    return f"array_api_reshape.flags.set({flag}={setting!r}) turns it back"
+
+
+def is_lazy() -> bool:
+    """True when the lazy flag is on here."""
+    return MODES.any and bool(value("lazy"))
+
+
+def is_read_only() -> bool:
+    """True when the writeable flag is off here."""
+    return MODES.any and not value("writeable")
+
+
+def refuse_lazy(call: str, what: str) -> None:
+    """ValueError for ``call`` (``"__bool__()"``), which needs ``what`` (the values, …)
+    that a lazy array library only has once it computes, when the lazy flag is on."""
+    if is_lazy():
+        raise ValueError(
+            f"{call}: needs {what}, which a lazy array library only knows after computing, "
+            f"and the lazy flag is on ({_turn_on('lazy', False)} off)"
+        )
+
+
+def refuse_data_dependent(function: str) -> None:
+    """``function``'s result has a shape that depends on the data: ValueError when the
+    lazy flag is on, RuntimeError (as array-api-strict) when data_dependent_shapes is off."""
+    if not MODES.any:
+        return
+    refuse_lazy(f"{function}()", "the values to know its result's shape")
+    if not value("data_dependent_shapes"):
+        raise RuntimeError(
+            f"{function}(): its result's shape depends on the data, and the "
+            f"data_dependent_shapes flag is off ({_turn_on('data_dependent_shapes', True)} on)"
+        )
+
+
+def refuse_boolean_index(method: str) -> None:
+    """Indexing with a boolean array: RuntimeError (as array-api-strict) when
+    boolean_indexing is off; reading by a mask is also data-dependent under lazy."""
+    if not MODES.any:
+        return
+    if method == "__getitem__":
+        refuse_lazy("__getitem__()", "the mask's values to know the result's shape")
+    if not value("boolean_indexing"):
+        raise RuntimeError(
+            f"{method}(): indexing with a boolean array, and the boolean_indexing flag is "
+            f"off ({_turn_on('boolean_indexing', True)} on)"
+        )
+
+
+def refuse_write(call: str) -> None:
+    """ValueError for a write into an array when the writeable flag is off (arrays are
+    immutable, as on JAX)."""
+    if is_read_only():
+        raise ValueError(
+            f"{call}: arrays are read-only here: the writeable flag is off (as on JAX); "
+            "write with array_api_extra.at(x, index).set(value), which returns a new array, "
+            "or write into a copy from asarray(x, copy=True) "
+            f"({_turn_on('writeable', True)} on)"
+        )
+
+
+def refuse_missing_extension(extension: str) -> None:
+    """AttributeError (as array-api-strict) for the attribute ``linalg`` or ``fft`` of a
+    namespace while the extension is not among the enabled_extensions."""
+    if MODES.any and extension not in value("enabled_extensions"):
+        raise AttributeError(
+            f"the {extension} extension is disabled by the enabled_extensions flag "
+            "(array_api_reshape.flags.set(enabled_extensions=('linalg', 'fft')) enables both)"
+        )
+
+
+def refuse_disabled_extension(extension: str, function: str) -> None:
+    """RuntimeError (as array-api-strict) for a function of ``extension`` called while
+    the extension is not among the enabled_extensions."""
+    if MODES.any and extension not in value("enabled_extensions"):
+        also = ""
+        if extension == "linalg" and function in ("matmul", "tensordot", "matrix_transpose",
+                                                  "vecdot"):
+            also = f"; {function} is also in the main namespace, and works from there"
+        raise RuntimeError(
+            f"{extension}.{function}(): the {extension} extension is disabled by the "
+            f"enabled_extensions flag{also} (array_api_reshape.flags.set(enabled_extensions="
+            f"('linalg', 'fft')) enables both)"
+        )
+
+
+def extension_function(extension: str, module: str, function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` as the extension module ``module`` publishes it: the same call, which
+    first refuses while the enabled_extensions flag leaves ``extension`` out (one
+    attribute read otherwise). Named after ``module``, so that it pickles by reference."""
+    name = function.__name__
+
+    @functools.wraps(function)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        if MODES.any:
+            refuse_disabled_extension(extension, name)
+        return function(*args, **kwargs)
+
+    guarded.__module__ = module
+    guarded.__qualname__ = name
+    return guarded

@@ -1,0 +1,144 @@
+"""
+Portability modes: flags that make array_api_reshape refuse what some array libraries
+cannot do, so that code tested here runs there too.
+
+The default namespace is the drop-in one. A library author who wants to know whether
+their code is portable switches modes, for the whole process (:func:`set`, or an
+environment variable ``ARRAY_API_RESHAPE_<FLAG>`` read at import, which pytest-xdist's
+workers inherit) or for one block of code in one thread or task (:func:`using`):
+
+>>> import array_api_reshape as xp
+>>> from array_api_reshape import flags
+>>> x = xp.asarray([1, 0, 2])
+>>> with flags.using(data_dependent_shapes=False):
+...     xp.nonzero(x)
+Traceback (most recent call last):
+    ...
+RuntimeError: nonzero(): its result's shape depends on the data, and the data_dependent_shapes flag is off (array_api_reshape.flags.set(data_dependent_shapes=True) turns it back on)
+
+The flags:
+
+``api_version``
+    The standard version ``x.__array_namespace__()`` follows (see ``versions``).
+``boolean_indexing``
+    False: indexing with a boolean array raises RuntimeError (as array-api-strict's).
+``data_dependent_shapes``
+    False: ``unique_*``, ``nonzero`` and ``repeat`` with an array of counts raise
+    RuntimeError (as array-api-strict's).
+``enabled_extensions``
+    The extensions present: ``xp.linalg`` or ``xp.fft`` outside it is an AttributeError,
+    and calling one of their functions a RuntimeError (as array-api-strict's).
+``lazy``
+    True: what a lazy library cannot do without computing (``bool()``, ``int()``,
+    ``float()``, ``complex()``, ``__index__``, handing the elements to another library,
+    data-dependent shapes) raises ValueError, and ``repr`` shows no values.
+``writeable``
+    False: every write into an array raises ValueError, as on JAX.
+``fixed_device``
+    None, or a device every new array is made on; making or moving an array onto any
+    other device raises ValueError.
+
+This submodule is not part of the standard; import it as
+``from array_api_reshape import flags``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ._tables import _flag_state
+
+__all__ = ["get", "set", "reset", "using", "NAMES", "ENVIRONMENT_VARIABLES"]
+
+NAMES = tuple(_flag_state.FLAGS)
+"""The flags, in the order :func:`get` shows them."""
+
+ENVIRONMENT_VARIABLES = {name: _flag_state.environment_variable(name) for name in NAMES}
+"""Each flag's environment variable, read once, when the package is imported."""
+
+
+def get() -> dict[str, object]:
+    """
+    Every flag's value here: in the innermost :func:`using` block of this thread or
+    task, else the process-wide default.
+
+    Returns
+    -------
+    dict
+        Flag name to value.
+
+    Examples
+    --------
+    >>> from array_api_reshape import flags
+    >>> flags.get()["boolean_indexing"]
+    True
+    """
+    return _flag_state.current()
+
+
+def set(**flags: object) -> None:
+    """
+    Change the process-wide defaults of the given flags (all of them, or none when one
+    is refused). :func:`using` blocks open anywhere keep their own values.
+
+    Parameters
+    ----------
+    **flags
+        Flag names and values (see the module's documentation).
+
+    Raises
+    ------
+    TypeError
+        For an unknown flag (the message lists them) or a value of the wrong type.
+    ValueError
+        For a value outside the flag's choices (the message lists them).
+
+    Examples
+    --------
+    >>> from array_api_reshape import flags
+    >>> flags.set(writeable=False)
+    >>> flags.get()["writeable"]
+    False
+    >>> flags.reset()
+    """
+    _flag_state.set_defaults(flags)
+
+
+def reset() -> None:
+    """
+    Every flag's process-wide default back to the package's own, environment variables
+    included.
+
+    Examples
+    --------
+    >>> from array_api_reshape import flags
+    >>> flags.set(lazy=True)
+    >>> flags.reset()
+    >>> flags.get()["lazy"]
+    False
+    """
+    _flag_state.reset_defaults()
+
+
+@contextmanager
+def using(**flags: object) -> Iterator[None]:
+    """
+    The given flags in force for the code of this block, in this thread or task only
+    (a context variable: other threads keep theirs, a task started inside inherits them).
+
+    Parameters
+    ----------
+    **flags
+        Flag names and values, checked before the block starts (see :func:`set`).
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import flags
+    >>> with flags.using(lazy=True):
+    ...     xp.ones(3)
+    Array(shape=(3,), dtype=float64, lazy)
+    """
+    with _flag_state.overriding(flags):
+        yield
