@@ -9,6 +9,7 @@ from ..._array._array_object import Array, check_array
 from ..._kernels._common_kernels import buffer_is_private, resize_buffer, zero_outside
 from ..._tables._layout import contiguous_layout, is_c_contiguous, product
 from ..._kernels._resize_kernels import move_blocks
+from ..._tables._mode_checks import refuse_write
 from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
 from ..._tables._validation import check_shape
 
@@ -52,6 +53,7 @@ def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
            [0, 0]], dtype=int64)
     """
     check_array(x, "resize_inplace")
+    refuse_write("resize_inplace()")
     new_shape = check_shape(shape, "resize_inplace")
     old_shape = x.shape
     if len(new_shape) != len(old_shape):
