@@ -325,7 +325,10 @@ class Array:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
         if _MODES.any:
             refuse_lazy("__dlpack__()", "the elements, to hand them to another library")
-            if is_read_only():
+            if is_read_only() and not copy:
+                if max_version is None or max_version[0] < 1:
+                    refuse_write("__dlpack__() (a capsule older than DLPack 1.0 cannot be "
+                                 "marked read-only, so it would hand out writable memory)")
                 return _kernels.export_dlpack(self, max_version, dl_device, copy, read_only=True)
         return _kernels.export_dlpack(self, max_version, dl_device, copy)
 

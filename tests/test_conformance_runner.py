@@ -1,0 +1,41 @@
+"""conformance/run.py's parts that need no checkout of the suite: the portability flags it
+passes to the suite's processes, and the grouping of a mode's failures by cause."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
+
+import run  # noqa: E402
+
+
+def test_one_refusal_is_one_cause_whatever_the_values():
+    first = "ValueError: __bool__(): needs the array's value, x=Array([1, 2], dtype=int8) (2, 3)"
+    second = "ValueError: __bool__(): needs the array's value, x=Array([7.5], dtype=float32) (4,)"
+    assert run.cause_of(first) == run.cause_of(second)
+    assert run.cause_of(first) != run.cause_of("ValueError: __float__(): needs the array's value")
+
+
+def test_flags_become_environment_variables_and_the_report_groups_failures(tmp_path):
+    args = run.parse_arguments(["--suite", str(tmp_path), "--flag", "lazy=true",
+                                "--flag", "enabled_extensions=", "--report", str(tmp_path / "r.md")])
+    assert args.flags == ["lazy=true", "enabled_extensions="]
+    results = [
+        ("test_a", "test_x[1]", "failed", "ValueError: __bool__(): needs the array's value (1,)"),
+        ("test_a", "test_x[2]", "failed", "ValueError: __bool__(): needs the array's value (2, 2)"),
+        ("test_b", "test_y", "failed", "AssertionError: out[0]=1, should be 2"),
+        ("test_b", "test_z", "passed", ""),
+    ]
+    text = run.render(args, "abc1234", [(0, 1.0, results)])
+    assert "flags: `lazy=true enabled_extensions=`" in text
+    assert "| 2 | ValueError: __bool__(): needs the array's value (shape) | `test_a::test_x[1]` |" in text
+    assert "| 1 | AssertionError: out[N]=N, should be N | `test_b::test_y` |" in text
+
+
+def test_a_flag_without_a_value_is_refused(tmp_path):
+    with pytest.raises(SystemExit):
+        run.parse_arguments(["--suite", str(tmp_path), "--flag", "lazy"])
