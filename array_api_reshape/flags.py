@@ -37,6 +37,11 @@ The flags:
 ``fixed_device``
     None, or a device every new array is made on; making or moving an array onto any
     other device raises ValueError.
+``unspecified``
+    ``"follow"``: where the standard is silent, do as NumPy, PyTorch and JAX agree to
+    (mixed-kind promotion, ``exp`` of integers, ``dtype=float``, ...; the docs page
+    "Beyond the standard" lists it); ``"refuse"``: raise TypeError there instead, as
+    array-api-strict does.
 
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import flags``.

@@ -28,6 +28,7 @@ DEFAULTS = {
     "lazy": False,
     "writeable": True,
     "fixed_device": None,
+    "unspecified": "follow",
 }
 
 
@@ -67,6 +68,7 @@ def test_set_and_reset_change_the_defaults_for_every_thread():
         ({"enabled_extensions": "linalg"}, TypeError, "a collection of extension names"),
         ({"enabled_extensions": ["linalg", "sparse"]}, ValueError, "('linalg', 'fft')"),
         ({"fixed_device": "gpu"}, ValueError, "'fixed_device' must be None or one of the devices"),
+        ({"unspecified": "strict"}, ValueError, "'unspecified' must be one of 'follow', 'refuse'"),
     ],
 )
 def test_bad_names_and_values_are_refused_with_the_valid_ones_and_change_nothing(bad, error, words):
@@ -279,3 +281,43 @@ def test_read_only_refuses_item_writes_and_resizes_and_hands_out_read_only_memor
     assert np.asarray(x).tolist() == [1.0, 2.0, 3.0, 4.0]
     x[0] = 5.0
     assert np.asarray(x).flags.writeable
+
+
+# --- unspecified -----------------------------------------------------------------------
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent / "docs"))
+import _beyond  # noqa: E402  (the page "Beyond the standard": its table of our choices)
+
+
+@pytest.mark.parametrize("question, code", [(row[0], row[1]) for row in _beyond.ROWS])
+def test_refuse_raises_for_every_row_of_the_beyond_the_standard_page(question, code):
+    scope = {"xp": xp}
+    *statements, last = code.split("; ")
+
+    def run():
+        for statement in statements:
+            exec(statement, scope)
+        exec(last, scope)
+
+    accepted = _beyond._outcome(xp, code) not in ("TypeError", "ValueError", "RuntimeError")
+    with flags.using(unspecified="refuse"):
+        with pytest.raises(TypeError) as raised:
+            run()
+    if accepted:  # refused only in this mode, and the message says why
+        assert "the unspecified flag is 'refuse'" in str(raised.value), str(raised.value)
+
+
+def test_refuse_keeps_everything_the_standard_specifies():
+    f32, i8 = xp.ones(2, dtype=xp.float32), xp.ones(2, dtype=xp.int8)
+    with flags.using(unspecified="refuse"):
+        assert (f32 + xp.ones(2, dtype=xp.float64)).dtype == xp.float64
+        assert (i8 + xp.ones(2, dtype=xp.int16)).dtype == xp.int16
+        assert (f32 + 2).dtype == xp.float32 and (f32 * 1.5).dtype == xp.float32
+        assert (f32 * 1j).dtype == xp.complex64 and (i8 + 3).dtype == xp.int8
+        assert (xp.asarray([True]) & True).dtype == xp.bool
+        assert xp.exp(f32).dtype == xp.float32 and xp.mean(f32).dtype == xp.float32
+        assert xp.take(i8, xp.asarray([0])).shape == (1,)
+        assert xp.linspace(0, 1, 3).dtype == xp.float64 and xp.arange(3).dtype == xp.int64
+        for refused in (lambda: i8 + True, lambda: i8 * 1.5, lambda: xp.asarray([True]) + 1):
+            with pytest.raises(TypeError, match="unspecified flag is 'refuse'"):
+                refused()

@@ -31,6 +31,7 @@ from .._tables._dtypes import (
     promote_types,
     scalar_result_dtype,
 )
+from .._tables._mode_checks import MODES as _MODES, refuse_unspecified
 from .._tables._layout import broadcast_shape
 
 Operation = Callable[..., Any]
@@ -236,7 +237,10 @@ def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class
             raise ValueError(
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
-    dtype = computation_dtype(rule, dtype)
+    computed_in = computation_dtype(rule, dtype)
+    if computed_in is not dtype and _MODES.any:
+        refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
+    dtype = computed_in
     result = kernels.binary_of_operands(name, x1, x2, dtype)
     return array_class._adopt(result, result_dtype(rule, dtype))
 
@@ -270,6 +274,8 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
+        if plan[0] is not x._dtype and _MODES.any:
+            refuse_unspecified(name, f"{x._dtype.name} input, computed in {plan[0].name}")
         return x._adopt(compute(name, x, plan[0]), plan[1])
 
     function.__name__ = function.__qualname__ = name

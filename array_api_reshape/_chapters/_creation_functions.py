@@ -33,6 +33,7 @@ from .._kernels._creation_kernels import (
     triangle_array,
 )
 from .._kernels._memory import check_allocation
+from .._tables._mode_checks import refuse_unspecified
 from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
@@ -251,6 +252,8 @@ def _number_argument(
     NumPy's scalars, and 0-d arrays of a number dtype (``linspace(x[0], x[-1], n)``);
     bools are not numbers here."""
     if value.__class__ is Array and value.ndim == 0 and value.dtype.kind != "bool":
+        refuse_unspecified(function, f"a 0-d array as '{argument}' (the standard asks for "
+                           "a Python number)")
         scalar = value._scalar(function)
     else:
         scalar = as_python_scalar(value)
@@ -816,6 +819,8 @@ def linspace(
     if dtype is None:
         dtype = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
     dtype = check_dtype(dtype, "linspace")
+    if "integer" in dtype.kind:
+        refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})")
     if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):
         raise TypeError(
             f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "

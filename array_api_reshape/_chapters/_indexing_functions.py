@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._tables._dtypes import as_python_scalar
 from .._tables._layout import broadcast_shape
+from .._tables._mode_checks import refuse_unspecified
 from .._kernels._take_kernels import taken, taken_along_axis
 from .._tables._validation import normalize_axis
 
@@ -72,6 +73,9 @@ def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array
             )
         axis = 0
     axis = normalize_axis(axis, x.ndim, "take")
+    if position is not None:
+        refuse_unspecified("take", "one integer position as 'indices' (the standard asks "
+                           "for a one-dimensional array)")
     result = taken(x, indices if position is None else position, axis)
     return Array._adopt(result, x.dtype)
 

@@ -14,6 +14,7 @@ from ._reductions import (
     reduced_size,
 )
 from .._kernels._scan_kernels import cumulative
+from .._tables._mode_checks import refuse_unspecified
 from .._tables._validation import INT64_MAX, normalize_axis
 
 
@@ -244,6 +245,7 @@ def mean(
             )
         return reduce("mean", x, axis, keepdims, x.dtype, quiet_below=1)
     check_kind(x, "mean", "any")
+    refuse_unspecified("mean", "a 'dtype' argument (the standard's mean has none)")
     dtype = check_dtype(dtype, "mean")
     if "floating" not in dtype.kind or (
         x.dtype.kind == "complex floating" and dtype.kind != "complex floating"

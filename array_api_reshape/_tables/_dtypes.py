@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ._mode_checks import MODES, refuse_unspecified
+
 
 class DType:
     """One of the standard's data types."""
@@ -162,6 +164,8 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
         if ours is not None:
             return ours
     elif dtype.__class__ is type and dtype in _BUILTIN_TYPES:
+        if MODES.any:
+            refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
         return _BUILTIN_TYPES[dtype]
     raise TypeError(
         f"{function}(): '{argument}' must be a dtype of array_api_reshape "
@@ -216,6 +220,8 @@ def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
     """The promotion of two dtypes: the standard's table, extended to mixed kinds where
     the major libraries agree; TypeError for the pairs they disagree on."""
     result = _PROMOTION.get((a, b))
+    if MODES.any and result is not None and STANDARD_PROMOTION.get((a, b)) is None:
+        refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")
     if result is None:
         raise TypeError(
             f"{function}(): cannot promote {a.name} and {b.name} to a common dtype (no type can "
@@ -257,6 +263,10 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
                 f"{type(scalar).__name__}; only bool, int, float and complex scalars "
                 "take part in type promotion"
             )
+    if MODES.any and _scalar_beyond_the_standard(rank, dtype):
+        refuse_unspecified(
+            function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
+        )
     if rank <= _KIND_RANK[dtype.kind]:
         return dtype
     if rank == 3 and dtype.kind == "real floating":
@@ -265,6 +275,16 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
 
 
 _DEFAULT_OF_RANK = (bool, DEFAULT_INTEGER, DEFAULT_REAL_FLOATING, DEFAULT_COMPLEX_FLOATING)
+
+
+def _scalar_beyond_the_standard(rank: int, dtype: DType) -> builtins.bool:
+    """True for a Python scalar the standard does not pair with an array of ``dtype``: a
+    bool only meets bool arrays, an int integer or floating ones, a float or a complex
+    floating ones."""
+    kind_rank = _KIND_RANK[dtype.kind]
+    if rank == 0 or kind_rank == 0:
+        return rank != kind_rank
+    return rank >= 2 and kind_rank < 2
 
 
 _NUMPY_KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}

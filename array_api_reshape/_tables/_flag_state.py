@@ -104,6 +104,19 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(_DEVICE_NAMES)}")
 
 
+def _choice_flag(name: str, choices: tuple[str, ...]) -> Flag:
+    valid = f"one of {', '.join(repr(choice) for choice in choices)}"
+
+    def check(value: object) -> str:
+        if not isinstance(value, str):
+            raise _refuse(name, value, valid, TypeError)
+        if value not in choices:
+            raise _refuse(name, value, valid)
+        return value
+
+    return Flag(name, choices[0], check, str.strip, valid)
+
+
 FLAGS: dict[str, Flag] = {
     flag.name: flag
     for flag in (
@@ -117,6 +130,7 @@ FLAGS: dict[str, Flag] = {
         _bool_flag("writeable", True),
         Flag("fixed_device", None, _check_device, str.strip,
              f"None or one of the devices {tuple(_DEVICE_NAMES)}"),
+        _choice_flag("unspecified", ("follow", "refuse")),
     )
 }
 """Every flag by name, in the order ``flags.get()`` shows them."""

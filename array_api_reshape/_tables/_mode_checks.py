@@ -23,6 +23,7 @@ __all__ = [
     "refuse_data_dependent",
     "refuse_disabled_extension",
     "refuse_missing_extension",
+    "refuse_unspecified",
     "extension_function",
     "refuse_lazy",
     "refuse_write",
@@ -134,3 +135,15 @@ def extension_function(extension: str, module: str, function: Callable[P, R]) ->
     guarded.__module__ = module
     guarded.__qualname__ = name
     return guarded
+
+
+def refuse_unspecified(function: str, what: str) -> None:
+    """TypeError (as array-api-strict) for ``what``, a behaviour the standard leaves
+    unspecified and the default namespace follows NumPy, PyTorch and JAX on, when the
+    unspecified flag is "refuse"."""
+    if MODES.any and value("unspecified") == "refuse":
+        raise TypeError(
+            f"{function}(): {what}, which the standard does not specify, and the unspecified "
+            "flag is 'refuse' (array_api_reshape.flags.set(unspecified='follow') does as "
+            "NumPy, PyTorch and JAX do)"
+        )
