@@ -148,7 +148,7 @@ from ._chapters._utility_functions import all, any, diff
 from ._array import _pickling, _versions
 from . import fft as _fft, layout, linalg as _linalg
 from ._chapters._info import Info as _Info
-from ._tables._mode_checks import refuse_missing_extension as _refuse_missing_extension
+from ._tables._mode_checks import serve_extensions as _serve_extensions
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -203,19 +203,10 @@ __all__ = [
 ]
 
 # The extensions are attributes only while the enabled_extensions flag has them (see
-# array_api_reshape.flags), so they are served by the module's __getattr__.
+# array_api_reshape.flags): plain attributes while no mode is on, else served by a
+# module __getattr__ that consults the flag.
 _EXTENSIONS = {"linalg": _linalg, "fft": _fft}
-for _bound in _EXTENSIONS:  # importing the submodules bound their names here too
-    del globals()[_bound]
-
-
-def __getattr__(name: str) -> object:
-    """``linalg`` and ``fft``, while the enabled_extensions flag has them."""
-    extension = _EXTENSIONS.get(name)
-    if extension is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    _refuse_missing_extension(name)
-    return extension
+_serve_extensions(globals(), _EXTENSIONS)
 
 
 def __dir__() -> list[str]:

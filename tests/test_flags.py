@@ -321,3 +321,14 @@ def test_refuse_keeps_everything_the_standard_specifies():
         for refused in (lambda: i8 + True, lambda: i8 * 1.5, lambda: xp.asarray([True]) + 1):
             with pytest.raises(TypeError, match="unspecified flag is 'refuse'"):
                 refused()
+
+
+def test_without_a_mode_the_namespaces_keep_plain_attributes_for_cpythons_fast_lookup():
+    # A module with a __getattr__ loses the specialised attribute lookup of every name.
+    older = xp.asarray(1).__array_namespace__(api_version="2024.12")
+    assert "__getattr__" not in vars(xp) and vars(xp)["linalg"] is xp.linalg
+    assert "linalg" in vars(older)
+    with flags.using(lazy=True):
+        assert "__getattr__" in vars(xp) and "linalg" not in vars(xp) and "linalg" not in vars(older)
+        assert xp.linalg.det is older.linalg.det or older.linalg.__name__.endswith("linalg")
+    assert "__getattr__" not in vars(xp) and "linalg" in vars(xp) and "linalg" in vars(older)

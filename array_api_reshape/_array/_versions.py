@@ -35,7 +35,7 @@ from typing import Any, Callable, Literal, Mapping
 from .._tables import _flag_state
 from .._tables._dtypes import DType
 from .._tables._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
-from .._tables._mode_checks import refuse_missing_extension
+from .._tables._mode_checks import refuse_missing_extension, serve_extensions
 
 Array = Any
 Info = Any
@@ -187,10 +187,11 @@ def _build(version: str) -> types.ModuleType:
             linalg_replaced,
         )
     namespace = _subset(package, "array_api_reshape", version, _ADDED_IN, replaced)
-    # served by __getattr__ while the enabled_extensions flag has them
+    # plain attributes while no mode is on, else served by __getattr__ (see serve_extensions)
     namespace._extensions = {
         name: module for name, module in extensions.items() if name in namespace.__all__
     }
+    serve_extensions(namespace.__dict__, dict(namespace._extensions), own_getattr=True)
     if hasattr(namespace, "__array_namespace_info__"):  # not before 2023.12
         setattr(namespace, "__array_namespace_info__", _info_function(version))
     return namespace

@@ -143,17 +143,28 @@ class _Modes:
     """``any`` is False while no flag of ``_MODE_FLAGS`` can differ from its default in
     any context: the one check a hot path makes before asking for a flag's value."""
 
-    __slots__ = ("any", "open_blocks", "lock")
+    __slots__ = ("any", "open_blocks", "lock", "watchers")
 
     def __init__(self) -> None:
         self.any = False
         self.open_blocks = 0
         self.lock = threading.Lock()
+        self.watchers: list[Callable[[bool], None]] = []
 
     def update(self) -> None:
+        was = self.any
         self.any = self.open_blocks > 0 or any(
             _defaults[name] != FLAGS[name].default for name in _MODE_FLAGS
         )
+        if self.any != was:
+            for watcher in self.watchers:
+                watcher(self.any)
+
+    def watch(self, watcher: Callable[[bool], None]) -> None:
+        """Call ``watcher(any)`` now and whenever ``any`` changes (the namespaces keep
+        plain attributes while no mode is on: see ``serve_extensions``)."""
+        self.watchers.append(watcher)
+        watcher(self.any)
 
 
 MODES = _Modes()

@@ -9,8 +9,8 @@ when some mode may be on. Pure Python: flags in, exceptions out.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ParamSpec, TypeVar
 
 from ._flag_state import MODES, value
 
@@ -25,6 +25,7 @@ __all__ = [
     "refuse_missing_extension",
     "refuse_unspecified",
     "extension_function",
+    "serve_extensions",
     "refuse_lazy",
     "refuse_write",
     "is_lazy",
@@ -147,3 +148,36 @@ def refuse_unspecified(function: str, what: str) -> None:
             "flag is 'refuse' (array_api_reshape.flags.set(unspecified='follow') does as "
             "NumPy, PyTorch and JAX do)"
         )
+
+
+def serve_extensions(
+    namespace: dict[str, Any], extensions: Mapping[str, object], own_getattr: bool = False
+) -> None:
+    """Keep ``extensions`` (``linalg``, ``fft``) in a namespace's ``namespace`` dict as
+    plain attributes while no mode is on, and served by a ``__getattr__`` that consults
+    the enabled_extensions flag while some mode may be: a module with ``__getattr__``
+    loses CPython's fast attribute lookup for every name, which the default namespace
+    must keep. With ``own_getattr`` the namespace's class has a ``__getattr__`` that
+    serves them (it calls ``refuse_missing_extension``); only the dict is switched."""
+
+    def extension_attribute(name: str) -> object:
+        extension = extensions.get(name)
+        if extension is None:
+            raise AttributeError(
+                f"module {namespace.get('__name__')!r} has no attribute {name!r}"
+            )
+        refuse_missing_extension(name)
+        return extension
+
+    def switch(guarded: bool) -> None:
+        if guarded:  # __getattr__ first, so that no lookup falls between the two steps
+            if not own_getattr:
+                namespace["__getattr__"] = extension_attribute
+            for name in extensions:
+                namespace.pop(name, None)
+        else:
+            namespace.update(extensions)
+            if not own_getattr:
+                namespace.pop("__getattr__", None)
+
+    MODES.watch(switch)
