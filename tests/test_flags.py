@@ -332,3 +332,16 @@ def test_without_a_mode_the_namespaces_keep_plain_attributes_for_cpythons_fast_l
         assert "__getattr__" in vars(xp) and "linalg" not in vars(xp) and "linalg" not in vars(older)
         assert xp.linalg.det is older.linalg.det or older.linalg.__name__.endswith("linalg")
     assert "__getattr__" not in vars(xp) and "linalg" in vars(xp) and "linalg" in vars(older)
+
+
+@pytest.mark.parametrize(
+    "mode, boolean_indexing, data_dependent_shapes",
+    [({}, True, True), ({"boolean_indexing": False}, False, True),
+     ({"data_dependent_shapes": False}, True, False), ({"lazy": True}, False, False)],
+)
+def test_capabilities_say_what_the_mode_allows(mode, boolean_indexing, data_dependent_shapes):
+    # array-api-extra reads these to choose its code paths (masks, unique_counts).
+    with flags.using(**mode):
+        capabilities = xp.__array_namespace_info__().capabilities()
+    assert capabilities["boolean indexing"] is boolean_indexing
+    assert capabilities["data-dependent shapes"] is data_dependent_shapes

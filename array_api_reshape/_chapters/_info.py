@@ -7,6 +7,8 @@ from .._tables._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDE
 from .._tables._dtypes import DEFAULT_REAL_FLOATING, DType
 from ._data_type_functions import isdtype
 from .._tables._validation import MAX_DIMENSIONS
+from .._tables._flag_state import value as flag_value
+from .._tables._mode_checks import is_lazy
 from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 
 
@@ -36,8 +38,10 @@ class Info:
         Returns
         -------
         dict
-            ``"boolean indexing"`` and ``"data-dependent shapes"`` (both True) and
-            ``"max dimensions"`` (the largest rank an array may have).
+            ``"boolean indexing"`` and ``"data-dependent shapes"`` (True, unless a
+            portability mode of ``array_api_reshape.flags`` turns them off here: their
+            flags, or ``lazy``) and ``"max dimensions"`` (the largest rank an array may
+            have).
 
         Examples
         --------
@@ -45,9 +49,10 @@ class Info:
         >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
         True
         """
+        lazy = is_lazy()
         capabilities: dict[str, bool | int] = {
-            "boolean indexing": True,
-            "data-dependent shapes": True,
+            "boolean indexing": bool(flag_value("boolean_indexing")) and not lazy,
+            "data-dependent shapes": bool(flag_value("data_dependent_shapes")) and not lazy,
         }
         if self.api_version >= "2024.12":
             capabilities["max dimensions"] = MAX_DIMENSIONS
