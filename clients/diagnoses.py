@@ -152,3 +152,69 @@ def cause_of(suite: str, test: str, message: str) -> Cause | None:
         if cause.matches(suite, test, message):
             return cause
     return None
+
+
+@dataclass(frozen=True)
+class ModeFinding:
+    """A failure of another project's tests under a portability mode of ours: what the
+    mode refused, where in that project's code, and whose the defect is."""
+
+    refusal: str  # how the failure's message starts
+    where: str  # the project's code that made the call
+    verdict: str
+
+
+MODE_FINDINGS = (
+    ModeFinding(
+        "ValueError: __setitem__(): arrays are read-only here",
+        "`array_api_extra/_at.py:349` (`_AtOp`, the in-place path of `at()`)",
+        "a non-portable write in array-api-extra: `at()` writes in place when "
+        "`array_api_compat.is_writeable_array(x)` is true, which it is for every library "
+        "but NumPy (by its flag), JAX and sparse; any other read-only library is written into",
+    ),
+    ModeFinding(
+        "ValueError: __ior__(): arrays are read-only here",
+        "`array_api_extra/_lib/_helpers.py:100` (`in1d`: `mask |= x1 == a`)",
+        "an in-place operator in array-api-extra on a mask it has just made: JAX, which has "
+        "no in-place operators, rebinds the name instead; a read-only library that refuses "
+        "in-place operators fails",
+    ),
+    ModeFinding(
+        "ValueError: __iand__(): arrays are read-only here",
+        "`array_api_extra/_lib/_helpers.py:96` (`in1d`: `mask &= x1 != a`)",
+        "as for `|=` above",
+    ),
+    ModeFinding(
+        "ValueError: __array__(): needs the elements",
+        "`array_api_extra/_lazy.py:323` (`lazy_apply(..., as_numpy=True)`)",
+        "array-api-extra's `lazy_apply` converts its arguments with `numpy.asarray` on every "
+        "library but JAX and Dask, the lazy ones it knows; on another lazy library that is an "
+        "eager conversion inside a function meant to run under jit",
+    ),
+    ModeFinding(
+        "ValueError: __int__(): needs the array's value",
+        "`array_api_extra/_lazy.py:327` (the function `lazy_apply` calls eagerly)",
+        "as for `__array__` above: the eager path of `lazy_apply` on a lazy library",
+    ),
+    ModeFinding(
+        "ValueError: unique_values(): needs the values",
+        "`array_api_extra/_lazy.py:327` (the function `lazy_apply` calls eagerly)",
+        "as for `__array__` above",
+    ),
+    ModeFinding(
+        "ValueError: __bool__(): needs the array's value",
+        "`tests/main/test_testing.py` (functions that materialise on purpose, 4 tests)",
+        "tests of array-api-extra's own lazy-testing helpers: they expect materialising to "
+        "fail on JAX and Dask, which they recognise by name, and to work elsewhere; our lazy "
+        "backend fails as JAX does, so these would need it in their JAX branch. Not a defect",
+    ),
+)
+"""The verdicts on every failure of array-api-extra's suite on our strictest backend."""
+
+
+def mode_finding_of(message: str) -> ModeFinding | None:
+    """The known finding a failure's message belongs to, or None."""
+    for finding in MODE_FINDINGS:
+        if message.startswith(finding.refusal):
+            return finding
+    return None

@@ -9,7 +9,7 @@ import collections
 import re
 from dataclasses import dataclass
 
-from diagnoses import CAUSES, Cause, cause_of
+from diagnoses import CAUSES, Cause, cause_of, mode_finding_of
 from junit_results import OUTCOMES, CaseResult
 from suites import OURS, PytestRun, Suite
 
@@ -70,6 +70,7 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         *problems(outcomes),
         *failures_by_cause(outcomes),
         *fixed_causes(outcomes),
+        *mode_findings(outcomes),
         *peers_failures(outcomes),
         "",
         "## How each suite was run",
@@ -175,6 +176,36 @@ def test_list(group) -> str:
     return ", ".join(parts)
 
 
+STRICTEST = "array_api_reshape_strictest"
+"""Our namespace under the strictest portability modes (array-api-extra's backend)."""
+
+
+def mode_findings(outcomes) -> list[str]:
+    """Every failure on our strictest backend, grouped by the mode's refusal, with the
+    project's code that made the call and the verdict (``diagnoses.MODE_FINDINGS``)."""
+    groups: dict[object, list[str]] = collections.defaultdict(list)
+    for outcome in outcomes:
+        for result in outcome.results:
+            if result.outcome in ("failed", "errors") and (
+                outcome.run.namespace_of(result.name) == STRICTEST
+            ):
+                groups[mode_finding_of(result.message) or result.message[:150]].append(result.name)
+    if not groups:
+        return []
+    lines = ["", "## Findings under our strictest portability modes", "",
+             "array-api-extra's tests on `array_api_reshape_strictest` (`boolean_indexing=False`, "
+             "`data_dependent_shapes=False`, `enabled_extensions=()`, `writeable=False`, and "
+             "`lazy=True` inside the functions tagged for jit), each failure with a verdict:", "",
+             "| failures | refusal | where | verdict |", "| --- | --- | --- | --- |"]
+    for finding, names in sorted(groups.items(), key=lambda item: -len(item[1])):
+        if isinstance(finding, str):
+            lines.append(f"| {len(names)} | `{finding}` | (not yet read) | no verdict yet |")
+        else:
+            where, verdict = (text.replace("|", "\\|") for text in (finding.where, finding.verdict))
+            lines.append(f"| {len(names)} | `{finding.refusal}` | {where} | {verdict} |")
+    return lines
+
+
 def peers_failures(outcomes, most=5) -> list[str]:
     """The commonest failure messages of the other namespaces, for context."""
     lines = []
@@ -182,7 +213,7 @@ def peers_failures(outcomes, most=5) -> list[str]:
         messages = collections.defaultdict(collections.Counter)
         for result in outcome.results:
             namespace = outcome.run.namespace_of(result.name)
-            if result.outcome in ("failed", "errors") and namespace not in (OURS, None):
+            if result.outcome in ("failed", "errors") and namespace not in (OURS, STRICTEST, None):
                 messages[namespace][result.message[:200]] += 1
         for namespace, counter in sorted(messages.items()):
             if not lines:

@@ -124,7 +124,8 @@ def installed_package(python: str, name: str) -> tuple[str, Path]:
 # --- array-api-extra ---------------------------------------------------------------------
 
 ARRAY_API_EXTRA_BACKEND_IDS = (
-    "array_api_reshape", "array_api_strict", "array_api_strictest", "numpy", "numpy:readonly",
+    "array_api_reshape", "array_api_reshape_strictest", "array_api_strict", "array_api_strictest",
+    "numpy", "numpy:readonly",
     "cupy", "torch", "torch:gpu", "dask", "sparse", "jax", "jax:gpu",
 )
 
@@ -136,6 +137,70 @@ ARRAY_API_EXTRA_SUBSTITUTIONS = (
         '    ARRAY_API_STRICTEST = "array_api_strict:strictest"\n'
         '    ARRAY_API_RESHAPE = "array_api_reshape"\n',
         "add our namespace to the Backend enum: every backend-parametrised test runs on it",
+    ),
+    Substitution(
+        "src/array_api_extra/_lib/_backends.py",
+        '    ARRAY_API_RESHAPE = "array_api_reshape"\n',
+        '    ARRAY_API_RESHAPE = "array_api_reshape"\n'
+        '    ARRAY_API_RESHAPE_STRICTEST = "array_api_reshape:strictest"\n',
+        "add our strictest backend: array_api_strict's strictest flags and the two its "
+        "authors wanted from it (writeable=False, lazy=True)",
+    ),
+    Substitution(
+        "tests/main/conftest.py",
+        "    if library == Backend.ARRAY_API_STRICTEST:\n",
+        "    if library == Backend.ARRAY_API_RESHAPE_STRICTEST:\n"
+        "        from array_api_reshape import flags as reshape_flags\n"
+        "\n"
+        "        with reshape_flags.using(\n"
+        "            boolean_indexing=False,\n"
+        "            data_dependent_shapes=False,\n"
+        "            writeable=False,\n"
+        "            enabled_extensions=(),\n"
+        "        ), patch_lazy_xp_functions(request, xp=xp):\n"
+        "            yield xp\n"
+        "        return\n"
+        "\n"
+        "    if library == Backend.ARRAY_API_STRICTEST:\n",
+        "the strictest backend's fixture: the flags for the whole test, and the functions "
+        "under test (tagged with lazy_xp_function) run lazily, as JAX runs them under jit",
+    ),
+    Substitution(
+        "tests/main/conftest.py",
+        "            if library == elem:\n",
+        "            if library == elem or (\n"
+        "                elem == Backend.ARRAY_API_RESHAPE_STRICTEST\n"
+        "                and library in (Backend.ARRAY_API_STRICTEST, Backend.JAX)\n"
+        "            ):\n",
+        "our strictest backend takes the skip and xfail marks of array_api_strict's strictest "
+        "(the same three flags) and of JAX (immutable arrays, lazy under jit)",
+    ),
+    Substitution(
+        "src/array_api_extra/testing/_testing.py",
+        "    elif _compat.is_jax_namespace(xp):\n",
+        "    elif getattr(xp, '__name__', None) == 'array_api_reshape' and not "
+        "__import__('array_api_reshape.flags').flags.get()['writeable']:\n"
+        "        from array_api_reshape import flags as reshape_flags\n"
+        "\n"
+        "        def _reshape_lazy(func):\n"
+        "            @functools.wraps(func)\n"
+        "            def lazily(*args, **kwargs):\n"
+        "                with reshape_flags.using(lazy=True):\n"
+        "                    return func(*args, **kwargs)\n"
+        "            return lazily\n"
+        "\n"
+        "        for target, name, attr, func, tags in iter_tagged():\n"
+        "            if tags['jax_jit']:\n"
+        "                wrapped = _reshape_lazy(func)\n"
+        "                if isinstance(attr, staticmethod):\n"
+        "                    wrapped = staticmethod(wrapped)\n"
+        "                elif isinstance(attr, classmethod):\n"
+        "                    wrapped = classmethod(wrapped)\n"
+        "                temp_setattr(target, name, wrapped)\n"
+        "\n"
+        "    elif _compat.is_jax_namespace(xp):\n",
+        "under our strictest backend, run each function tagged for jit (lazy_xp_function) "
+        "with array_api_reshape's lazy flag on, where JAX would run it under jax.jit",
     ),
     Substitution(
         "tests/main/test_at.py",

@@ -286,3 +286,18 @@ def test_report_keeps_the_fixed_causes_that_no_test_meets_any_more():
     assert "### Arrays do not unpickle" in fixed_section
     assert "Fixed by e963e12" in fixed_section
     assert "`mean()` takes no `dtype=`" not in fixed_section   # it failed again in this run
+
+
+def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_none():
+    extra = _run()
+    read_only = "ValueError: __setitem__(): arrays are read-only here: the writeable flag is off"
+    outcomes = [report.RunOutcome(extra, [
+        _case("test_at[array_api_reshape_strictest-1]", "failed", read_only),
+        _case("test_at[array_api_reshape_strictest-2]", "failed", read_only),
+        _case("test_new[array_api_reshape_strictest]", "failed", "ValueError: something new"),
+        _case("test_at[array_api_reshape-1]", "passed"),
+    ], 1.0, "")]
+    lines = "\n".join(report.mode_findings(outcomes))
+    assert "| 2 | `ValueError: __setitem__(): arrays are read-only here` | `array_api_extra/_at.py:349`" in lines
+    assert "non-portable write in array-api-extra" in lines
+    assert "| 1 | `ValueError: something new` | (not yet read) | no verdict yet |" in lines
