@@ -195,14 +195,13 @@ def mode_findings(outcomes) -> list[str]:
     lines = ["", "## Findings under our strictest portability modes", "",
              "array-api-extra's tests on `array_api_reshape_strictest` (`boolean_indexing=False`, "
              "`data_dependent_shapes=False`, `enabled_extensions=()`, `writeable=False`, and "
-             "`lazy=True` inside the functions tagged for jit), each failure with a verdict:", "",
-             "| failures | refusal | where | verdict |", "| --- | --- | --- | --- |"]
+             "`lazy=True` inside the functions tagged for jit), each failure with a verdict:"]
     for finding, names in sorted(groups.items(), key=lambda item: -len(item[1])):
         if isinstance(finding, str):
-            lines.append(f"| {len(names)} | `{finding}` | (not yet read) | no verdict yet |")
+            lines += ["", f"- **{len(names)}** x `{finding}`: not yet read, no verdict yet."]
         else:
-            where, verdict = (text.replace("|", "\\|") for text in (finding.where, finding.verdict))
-            lines.append(f"| {len(names)} | `{finding.refusal}` | {where} | {verdict} |")
+            lines += ["", f"- **{len(names)}** x `{finding.refusal}`, at {finding.where}.",
+                      f"  Verdict: {finding.verdict}."]
     return lines
 
 

@@ -298,6 +298,6 @@ def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_
         _case("test_at[array_api_reshape-1]", "passed"),
     ], 1.0, "")]
     lines = "\n".join(report.mode_findings(outcomes))
-    assert "| 2 | `ValueError: __setitem__(): arrays are read-only here` | `array_api_extra/_at.py:349`" in lines
+    assert "- **2** x `ValueError: __setitem__(): arrays are read-only here`, at `array_api_extra/_at.py:349`" in lines
     assert "non-portable write in array-api-extra" in lines
-    assert "| 1 | `ValueError: something new` | (not yet read) | no verdict yet |" in lines
+    assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
