@@ -29,6 +29,7 @@ DEFAULTS = {
     "writeable": True,
     "fixed_device": None,
     "unspecified": "follow",
+    "views": "shared",
 }
 
 

@@ -41,6 +41,7 @@ from .._tables._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
+from . import _view_modes
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
 from .._kernels._storage import DLPACK_CPU, Storage, borrow
@@ -121,11 +122,12 @@ class Array:
     Create arrays with :func:`asarray` or another creation function, not with ``Array()``.
     """
 
-    __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "__weakref__")
+    __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "_made", "__weakref__")
     _storage: Storage
     _layout: Layout
     _dtype: DType
     _np_view: Any  # the kernels' view of the elements, built on first use
+    _made: Any  # where the array was made: set only while a views mode is on
 
     # NumPy's arrays and scalars defer their operators to ours (as to PyTorch's tensors),
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
@@ -307,8 +309,8 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.any:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
-            if is_read_only():
-                return _kernels.to_numpy(self, dtype, copy, read_only=True)
+            exported = _kernels.to_numpy(self, dtype, copy, read_only=is_read_only())
+            return _view_modes.register_export(self, exported, "__array__()")
         return _kernels.to_numpy(self, dtype, copy)
 
     def __dlpack__(
@@ -329,8 +331,15 @@ class Array:
                 if max_version is None or max_version[0] < 1:
                     refuse_write("__dlpack__() (a capsule older than DLPack 1.0 cannot be "
                                  "marked read-only, so it would hand out writable memory)")
-                return _kernels.export_dlpack(self, max_version, dl_device, copy, read_only=True)
+                return _kernels.export_dlpack(self, max_version, dl_device, copy, read_only=True,
+                                              on_export=self._exported_by_dlpack)
+            if _view_modes.tracking():
+                return _kernels.export_dlpack(self, max_version, dl_device, copy,
+                                              on_export=self._exported_by_dlpack)
         return _kernels.export_dlpack(self, max_version, dl_device, copy)
+
+    def _exported_by_dlpack(self, exported: Any) -> None:
+        _view_modes.register_export(self, exported, "__dlpack__()")
 
     def __dlpack_device__(self) -> tuple:
         """The DLPack device type and id: (kDLCPU, 0)."""
@@ -618,6 +627,9 @@ class Array:
                 f"{operator}(): the result has shape {result.shape}, but the array being "
                 f"updated has shape {self.shape}"
             )
+        if _MODES.any:
+            _view_modes.write(self, Ellipsis, result, f"{operator}()", True, self._plain_setitem)
+            return self
         self.__setitem__(Ellipsis, result)
         return self
 
@@ -668,6 +680,8 @@ class Array:
         source = self._checked_source(value, target_layout.shape)
         self._check_writable()
         _kernels.write(self, target_layout, source)
+
+    _plain_setitem = __setitem__  # the write itself, under every mode (see _view_modes)
 
     def _check_writable(self) -> None:
         if has_repeated_addresses(self._layout):
@@ -730,6 +744,7 @@ def check_array(x: object, function: str, argument: str = "x") -> None:
 
 
 register_array_class(Array)
+_view_modes.install(Array)
 
 
 def _has_boolean_array(key: Any) -> bool:

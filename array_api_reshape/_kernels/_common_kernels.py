@@ -201,14 +201,20 @@ def export_dlpack(
     dl_device: tuple[int, int] | None,
     copy: bool | None,
     read_only: bool = False,
+    on_export: Callable[[np.ndarray], None] | None = None,
 ) -> Any:
     """The DLPack capsule of our array (NumPy produces it; the CPU needs no stream).
     With ``read_only`` the shared memory is exported read-only: DLPack 1.0 marks it so,
-    and NumPy refuses an older capsule, which cannot say it."""
+    and NumPy refuses an older capsule, which cannot say it. ``on_export`` is handed
+    the NumPy view the capsule keeps alive, when it shares our memory (the views modes
+    count it as another array while its consumer holds it)."""
     view = x._numpy()
-    if read_only and not copy:
+    if (read_only or on_export is not None) and not copy:
         view = view.view()
-        view.flags.writeable = False
+        if read_only:
+            view.flags.writeable = False
+        if on_export is not None:
+            on_export(view)
     if dl_device is not None and tuple(dl_device) != DLPACK_CPU:
         raise ValueError(
             f"__dlpack__(): 'dl_device' {dl_device!r} is not the CPU {DLPACK_CPU}; "
@@ -349,11 +355,15 @@ def masked(x: Elements, mask: Elements) -> np.ndarray:
     return x._numpy()[mask._numpy()]
 
 
-def scatter(x: Elements, key: tuple, value: Any) -> None:
+def scatter(x: ArrayObject, key: tuple, value: Any) -> None:
     """``x[key] = value`` for an advanced key of ``index_key`` (``value`` as for ``write``);
-    NumPy checks everything before writing."""
+    NumPy checks everything before writing. The target is not read, so it is reached
+    through its storage, not through ``_numpy()`` (the reads the views modes watch)."""
+    target = x._np_view
+    if target is None:
+        target = numpy_view(x._storage, x._layout, x._dtype.dtype)
     try:
-        x._numpy()[key] = _elements(value)
+        target[key] = _elements(value)
     except IndexError as error:
         raise _indexing_error(error, "__setitem__") from None
     except ValueError:

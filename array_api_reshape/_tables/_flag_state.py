@@ -35,6 +35,9 @@ EXTENSIONS = ("linalg", "fft")
 
 ENVIRONMENT_PREFIX = "ARRAY_API_RESHAPE_"
 
+VIEW_MODES = ("shared", "warn", "error", "error-on-write", "copy-on-write")
+"""The values of the views flag; the first is the default."""
+
 
 class Flag(NamedTuple):
     """One flag: its default, the check that normalises a value (or raises TypeError or
@@ -131,6 +134,7 @@ FLAGS: dict[str, Flag] = {
         Flag("fixed_device", None, _check_device, str.strip,
              f"None or one of the devices {tuple(_DEVICE_NAMES)}"),
         _choice_flag("unspecified", ("follow", "refuse")),
+        _choice_flag("views", VIEW_MODES),
     )
 }
 """Every flag by name, in the order ``flags.get()`` shows them."""

@@ -30,7 +30,13 @@ __all__ = [
     "refuse_write",
     "is_lazy",
     "is_read_only",
+    "ViewMutationWarning",
 ]
+
+
+class ViewMutationWarning(UserWarning):
+    """A read of an array whose elements a write through another array changed (the
+    views flag is 'warn'): where views are copies, its values would differ."""
 
 
 def _turn_on(flag: str, setting: object) -> str:

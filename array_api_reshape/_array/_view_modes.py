@@ -1,0 +1,262 @@
+"""
+The views modes: what happens when a write changes elements another live array views.
+
+The views flag chooses (``array_api_reshape.flags``):
+
+``"shared"``
+    Views share memory, as in NumPy and PyTorch (the default; nothing is tracked).
+``"warn"``, ``"error"``
+    After a write through one array changes elements that another live array views,
+    that other array is marked; reading it (as the input of a function or operator,
+    by advanced indexing, by conversion) gives a ``ViewMutationWarning`` or a
+    ``ValueError``, unless it has itself been written over those elements since.
+    Views made from a marked array carry the mark. A write into memory that a live
+    NumPy array shares is reported at the write (NumPy's reads are not ours to see).
+``"error-on-write"``
+    Such a write raises, before anything is written.
+``"copy-on-write"``
+    Such a write first gives the written array elements of its own: no other array
+    sees the change, as if every array owned its elements (JAX, Dask, pandas).
+
+A write nobody else can see is never reported, and an array whose other views are gone
+is free again. ``x[key] op= y`` and ``x[key] = value`` are one write into ``x``: the
+temporary view Python makes for the augmented assignment and the value written do
+not count as other arrays.
+
+The array object keeps its plain methods while no mode is on; while some mode may be,
+``install`` puts tracking versions of ``_view``, ``_numpy``, ``_new``, ``_adopt``,
+``_share`` and ``__setitem__`` on the class, so the default namespace pays nothing for
+this.
+"""
+
+from __future__ import annotations
+
+import dis
+import sys
+import warnings
+from typing import Any, Callable
+
+from .._kernels import _sharing
+from .._kernels._creation_kernels import converted_copy
+from .._tables._flag_state import MODES, value
+from .._tables._index_keys import basic_key, is_advanced
+from .._tables._layout import contiguous_layout
+from .._tables._layout_indexing import basic_indexed
+from .._tables._mode_checks import ViewMutationWarning, refuse_write
+
+__all__ = ["install", "write", "ViewMutationWarning"]
+
+_WAY_OUT = (
+    "write into a copy from asarray(x, copy=True), or use array_api_extra.at(x, index)"
+    ".set(value), which returns a new array"
+)
+
+
+def _flag_note(mode: str) -> str:
+    return (f"the views flag is {mode!r} (array_api_reshape.flags.set(views='shared') "
+            "lets views share writes, as NumPy does)")
+
+
+def tracking() -> bool:
+    """True when the views flag asks for tracking here."""
+    return MODES.any and value("views") != "shared"
+
+
+def install(array_class: Any) -> None:
+    """Give ``array_class`` tracking versions of its constructors, ``_view`` and
+    ``_numpy`` while some mode may be on, and its plain ones otherwise."""
+    plain = {name: array_class.__dict__[name]
+             for name in ("_view", "_numpy", "_new", "_adopt", "_share")}
+    plain_view = plain["_view"]
+    plain_numpy = plain["_numpy"]
+    plain_new = plain["_new"].__func__
+    plain_adopt = plain["_adopt"].__func__
+    plain_share = plain["_share"].__func__
+
+    def made_here(array: Any) -> Any:
+        if tracking():
+            array._made = _sharing.call_site()
+        return array
+
+    def new(storage: Any, layout: Any, dtype: Any) -> Any:
+        return made_here(plain_new(storage, layout, dtype))
+
+    def adopt(result: Any, dtype: Any) -> Any:
+        return made_here(plain_adopt(result, dtype))
+
+    def share(source: Any, dtype: Any) -> Any:
+        if not tracking():
+            return plain_share(source, dtype)
+        owners = _sharing.owners_of(source)
+        before = _sharing.reference_counts(owners)
+        flat = _sharing.borrowed_through_one_reference(source)
+        array = plain_share(flat, dtype)
+        array._replace_layout(contiguous_layout(source.shape))
+        after = _sharing.reference_counts(owners)
+        site = _sharing.call_site()
+        array._made = site
+        _sharing.register_foreign(
+            array._storage,
+            [(owner, count - was) for owner, was, count in zip(owners, before, after)],
+            _sharing.Site(f"handed to {site.function}", site.filename, site.lineno),
+        )
+        return array
+
+    def view(self: Any, layout: Any) -> Any:
+        result = plain_view(self, layout)
+        if tracking():
+            site = _sharing.call_site()
+            result._made = site
+            _sharing.track(self, getattr(self, "_made", None))
+            _sharing.track(result, site, parent=self)
+        return result
+
+    def numpy(self: Any) -> Any:
+        if getattr(self._storage, "sharing", None) is not None and MODES.any:
+            mode = value("views")
+            if mode in ("warn", "error"):
+                _report_marked_read(self, mode)
+        return plain_numpy(self)
+
+    def setitem(self: Any, key: Any, value_: Any, /) -> None:
+        refuse_write("__setitem__()")
+        write(self, key, value_, "__setitem__()", False, self._plain_setitem)
+
+    setitem.__doc__ = array_class.__setitem__.__doc__
+    plain["__setitem__"] = array_class.__dict__["__setitem__"]
+    tracked = {"_view": view, "_numpy": numpy, "_new": staticmethod(new),
+               "_adopt": staticmethod(adopt), "_share": staticmethod(share),
+               "__setitem__": setitem}
+
+    def switch(any_mode: bool) -> None:
+        for name, method in (tracked if any_mode else plain).items():
+            setattr(array_class, name, method)
+
+    MODES.watch(switch)
+
+
+def _report_marked_read(array: Any, mode: str) -> None:
+    found = _sharing.marked_elements(array)
+    if found is None:
+        return
+    mark, made = found
+    reader = _sharing.call_site()
+    message = (
+        f"{reader.function}: reads an array whose elements were changed through another "
+        f"array over the same memory, by {mark.write}; where views are copies (JAX, Dask, "
+        f"TensorFlow) this array would still hold its old values (it was made by "
+        f"{made or 'an unknown call, before tracking began'}). Read through the array "
+        f"that was written, or write into a copy; {_flag_note(mode)}"
+    )
+    if mode == "error":
+        raise ValueError(message)
+    _sharing.clear_mark(array, mark)
+    warnings.warn(message, ViewMutationWarning, stacklevel=_stacklevel())
+
+
+def _stacklevel() -> int:
+    """The warning's stack level that points at the user's line."""
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_sharing._PACKAGE):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def write(
+    array: Any, key: Any, source: Any, function: str, augmented: bool,
+    plain_write: Callable[[Any, Any], None],
+) -> None:
+    """``array[key] = source`` under the views flag (``plain_write`` does the write
+    itself); ``augmented`` for the write of an in-place operator."""
+    mode = value("views") if MODES.any else "shared"
+    if mode == "shared" or _sharing.sharing_of(array._storage) is None:
+        plain_write(key, source)
+        return
+    written = _written(array, key)
+    if written is None:  # an invalid key: the plain write raises the right error
+        plain_write(key, source)
+        return
+    if augmented and in_augmented_subscript():
+        excluded: tuple[object, ...] = (source, _sharing.parent_of(array))
+    else:
+        excluded = (source,)
+    others = _sharing.others_written(array, written, excluded)
+    site = _sharing.call_site()
+    site = _sharing.Site(function, site.filename, site.lineno)
+    if others:
+        if mode == "error-on-write":
+            raise ValueError(_write_message(site, others[0], mode))
+        if mode == "copy-on-write":
+            _own_elements(array)
+            plain_write(key, source)
+            return
+        foreign = [other for other in others if other.foreign is not None]
+        if foreign:
+            if mode == "error":
+                raise ValueError(_write_message(site, foreign[0], mode))
+            warnings.warn(_write_message(site, foreign[0], mode), ViewMutationWarning,
+                          stacklevel=_stacklevel())
+    plain_write(key, source)
+    _sharing.mark(others, site)
+    _sharing.unmark_written(array, written)
+
+
+def _written(array: Any, key: Any) -> Any:
+    try:
+        if is_advanced(key):
+            return _sharing.written_indices(array._layout, array._advanced_key(key))
+        return _sharing.written_indices(basic_indexed(array._layout, basic_key(key)), None)
+    except (IndexError, TypeError, ValueError):
+        return None
+
+
+def _write_message(site: _sharing.Site, other: _sharing.Other, mode: str) -> str:
+    return (
+        f"{site}: this write changes elements that {other.describe()} also views; where "
+        f"views are copies (JAX, Dask, TensorFlow) that array would keep its old values. "
+        f"To write portably, {_WAY_OUT}; {_flag_note(mode)}"
+    )
+
+
+def _own_elements(array: Any) -> None:
+    """Copy-on-write: ``array`` gets a new storage holding a copy of its elements."""
+    _sharing.forget(array)
+    storage, layout = converted_copy(array, array._dtype)
+    array._storage = storage
+    array._replace_layout(layout)
+
+
+_AFTER_AUGMENTED: dict[tuple[object, int], bool] = {}
+_SHUFFLES = {"CACHE", "COPY", "SWAP", "ROT_TWO", "ROT_THREE", "DUP_TOP_TWO", "NOP",
+             "EXTENDED_ARG"}
+
+
+def in_augmented_subscript() -> bool:
+    """True when the user's line being run is an augmented assignment to a subscript
+    (``x[key] += y``): Python stores the in-place result back with ``x[key] = ...``."""
+    frame = _sharing.user_frame()
+    code, offset = frame.f_code, frame.f_lasti
+    known = _AFTER_AUGMENTED.get((code, offset))
+    if known is None:
+        instructions = list(dis.get_instructions(code))
+        known = False
+        for index, instruction in enumerate(instructions):
+            if instruction.offset == offset:
+                for following in instructions[index + 1:]:
+                    if following.opname not in _SHUFFLES:
+                        known = following.opname == "STORE_SUBSCR"
+                        break
+                break
+        _AFTER_AUGMENTED[(code, offset)] = known
+    return known
+
+
+def register_export(array: Any, exported: Any, function: str) -> Any:
+    """Count ``exported``, a NumPy array handed out by ``function`` (``__array__``),
+    among the arrays that see ``array``'s memory while someone holds it."""
+    if tracking() and _sharing.shares_buffer(array._storage, exported):
+        site = _sharing.call_site()
+        _sharing.register_foreign(array._storage, [(exported, 0)],
+                                  _sharing.Site(f"handed out by {function}", site.filename,
+                                                site.lineno))
+    return exported

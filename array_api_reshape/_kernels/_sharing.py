@@ -1,0 +1,346 @@
+"""
+Who else can read an element: the bookkeeping of the views modes.
+
+While the views flag is not ``"shared"``, a storage that more than one live array can
+see (ours, or a NumPy array that shares its memory) carries a ``Sharing``: weak
+references to those arrays, where each was made, which array each view was made from,
+and the marks that writes through one array leave on the others. Whether a write
+touches another array's elements is decided on element addresses: an extent test
+first, then the exact intersection of the two sets of addresses, never address ranges
+alone. An array whose last other viewer is gone is free again, since only live arrays
+are asked.
+
+A NumPy array counts while something other than our own objects holds it: the storage
+is built so that all of our references to it go through one object, and the count of
+those references is measured when it is registered (``sys.getrefcount`` before and
+after), so that ``asarray(numpy.zeros(3))`` shares with nobody once the call returns.
+
+Kernel layer: NumPy index arrays over a storage; arrays are read through their
+storage and layout, never through the array class.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import weakref
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .._tables._layout import Layout, extent
+from ._storage import Storage
+
+ArrayObject = Any
+"""Our array object (storage, layout, dtype); the array layer sits above this module."""
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+class Site(NamedTuple):
+    """Where user code called the package: the package function called, and the
+    caller's file and line."""
+
+    function: str
+    filename: str
+    lineno: int
+
+    def __str__(self) -> str:
+        parts = self.filename.replace("\\", "/").split("/")
+        return f"{self.function} at {'/'.join(parts[-2:])}:{self.lineno}"
+
+
+def call_site(depth: int = 1) -> Site:
+    """The first frame outside the package, and the package function it called."""
+    frame = sys._getframe(depth)
+    function = frame.f_code.co_name
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        function = frame.f_code.co_name
+        frame = frame.f_back
+    return Site(f"{function}()", frame.f_code.co_filename, frame.f_lineno)
+
+
+def user_frame() -> Any:
+    """The innermost frame outside the package."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+    return frame
+
+
+class Mark:
+    """Elements of an array changed through another array: their addresses (sorted
+    element indices into the storage) and the write that changed them."""
+
+    __slots__ = ("addresses", "write")
+
+    def __init__(self, addresses: np.ndarray, write: Site):
+        self.addresses = addresses
+        self.write = write
+
+
+class Record:
+    """One live array of ours over a shared storage."""
+
+    __slots__ = ("ref", "made", "parent", "marks")
+
+    def __init__(self, ref: weakref.ref, made: Site | None, parent: weakref.ref | None,
+                 marks: list[Mark]):
+        self.ref = ref
+        self.made = made
+        self.parent = parent
+        self.marks = marks
+
+
+class Foreign:
+    """A NumPy array sharing the storage's memory, and how many references our own
+    objects hold to it (it counts as live only while something else holds it too)."""
+
+    __slots__ = ("ref", "our_references", "origin")
+
+    def __init__(self, ref: weakref.ref, our_references: int, origin: Site):
+        self.ref = ref
+        self.our_references = our_references
+        self.origin = origin
+
+    def live(self) -> np.ndarray | None:
+        array = self.ref()
+        # references: ours, the local name, and getrefcount's own argument
+        if array is None or sys.getrefcount(array) <= self.our_references + 2:
+            return None
+        return array
+
+
+class Sharing:
+    """The live arrays over one storage (and its read-only aliases)."""
+
+    __slots__ = ("records", "foreign")
+
+    def __init__(self) -> None:
+        self.records: dict[int, Record] = {}
+        self.foreign: list[Foreign] = []
+
+
+def sharing_of(storage: Storage) -> Sharing | None:
+    """The storage's Sharing, or None when no tracked array shares it."""
+    return getattr(storage, "sharing", None)
+
+
+def _sharing_for(storage: Storage) -> Sharing:
+    sharing = getattr(storage, "sharing", None)
+    if sharing is None:
+        sharing = storage.sharing = Sharing()
+    return sharing
+
+
+def track(array: ArrayObject, made: Site | None, parent: ArrayObject | None = None) -> None:
+    """Count ``array`` among the live arrays of its storage (once); a view made from
+    ``parent`` carries the parent's marks."""
+    sharing = _sharing_for(array._storage)
+    key = id(array)
+    if key in sharing.records:
+        return
+    records = sharing.records
+
+    def forget(ref: weakref.ref, key: int = key) -> None:
+        record = records.get(key)
+        if record is not None and record.ref is ref:
+            del records[key]
+
+    parent_ref, marks = None, []
+    if parent is not None:
+        parent_record = records.get(id(parent))
+        parent_ref = weakref.ref(parent)
+        if parent_record is not None:
+            marks = list(parent_record.marks)
+    records[key] = Record(weakref.ref(array, forget), made, parent_ref, marks)
+
+
+def forget(array: ArrayObject) -> None:
+    """Stop counting ``array`` over its storage (it is about to get a storage of its own)."""
+    sharing = sharing_of(array._storage)
+    if sharing is not None:
+        sharing.records.pop(id(array), None)
+
+
+def share_storage(storage: Storage, alias: Storage) -> None:
+    """``alias`` (a read-only view of ``storage``'s memory) shares its bookkeeping."""
+    alias.sharing = _sharing_for(storage)
+
+
+def register_foreign(storage: Storage, arrays: list[tuple[np.ndarray, int]], origin: Site) -> None:
+    """Count NumPy arrays that see ``storage``'s memory, each with the number of
+    references our own objects hold to it."""
+    sharing = _sharing_for(storage)
+    for array, our_references in arrays:
+        sharing.foreign.append(Foreign(weakref.ref(array), our_references, origin))
+
+
+def shares_buffer(storage: Storage, array: np.ndarray) -> bool:
+    """True when ``array`` may see some of ``storage``'s memory."""
+    return bool(np.may_share_memory(storage.buffer, array))
+
+
+def reference_counts(arrays: list[np.ndarray]) -> list[int]:
+    """``sys.getrefcount`` of each array (to measure what a new storage holds)."""
+    return [sys.getrefcount(array) for array in arrays]
+
+
+def owners_of(array: np.ndarray) -> list[np.ndarray]:
+    """``array`` and the NumPy array whose memory it views, if another."""
+    chain = [array]
+    base = array.base
+    while isinstance(base, np.ndarray):
+        chain.append(base)
+        base = base.base
+    return chain
+
+
+def borrowed_through_one_reference(array: np.ndarray) -> np.ndarray:
+    """A flat buffer over the elements of a C-contiguous ``array`` that holds it through
+    one object (a memoryview), so that NumPy views made from the buffer never hold
+    ``array`` themselves and counting references tells whether anyone else does."""
+    flat = array.reshape(-1)
+    if flat.size == 0:
+        return np.empty(0, dtype=array.dtype)
+    # NumPy declares the buffer protocol of ndarray for Python 3.12 and later only
+    return np.frombuffer(memoryview(flat), dtype=array.dtype)  # type: ignore[arg-type]
+
+
+# --- element addresses ------------------------------------------------------------------
+
+
+def element_indices(layout: Layout) -> np.ndarray:
+    """The storage index of each element of ``layout``, in an array of its shape."""
+    indices = np.full((), layout.offset, dtype=np.intp)
+    for size, stride in zip(layout.shape, layout.strides):
+        indices = np.add.outer(indices, np.arange(size, dtype=np.intp) * stride)
+    return indices
+
+
+def written_indices(layout: Layout, advanced_key: tuple | None) -> np.ndarray:
+    """The sorted storage indices a write selects: all of ``layout`` (a basic index,
+    already applied), or ``layout`` indexed by an advanced key of ``index_key``."""
+    indices = element_indices(layout)
+    if advanced_key is not None:
+        indices = np.asarray(indices[advanced_key])
+    return np.unique(indices)
+
+
+def _foreign_layout(array: np.ndarray, storage: Storage) -> Layout | None:
+    """A NumPy array's elements as a layout over ``storage`` (None when its bytes do
+    not fall on the storage's element boundaries)."""
+    buffer = storage.buffer
+    itemsize = buffer.itemsize
+    start = array.__array_interface__["data"][0] - buffer.__array_interface__["data"][0]
+    if array.itemsize != itemsize or start % itemsize or any(s % itemsize for s in array.strides):
+        return None
+    return Layout(array.shape, tuple(s // itemsize for s in array.strides), start // itemsize)
+
+
+def overlap(written: np.ndarray, layout: Layout) -> np.ndarray | None:
+    """The written indices that ``layout`` also holds, or None when there are none."""
+    span = extent(layout)
+    if span is None or written.size == 0 or span[0] > written[-1] or span[1] < written[0]:
+        return None
+    common = np.intersect1d(written, element_indices(layout).ravel())
+    return common if common.size else None
+
+
+# --- one write --------------------------------------------------------------------------
+
+
+class Other(NamedTuple):
+    """A live array whose elements a write changes: ours (a record) or NumPy's."""
+
+    record: Record | None
+    foreign: Foreign | None
+    addresses: np.ndarray
+
+    def describe(self) -> str:
+        if self.foreign is not None:
+            return f"a NumPy array ({self.foreign.origin})"
+        made = self.record.made if self.record is not None else None
+        return f"another array (made by {made})" if made else "another array"
+
+
+def others_written(
+    writer: ArrayObject, written: np.ndarray, excluded: tuple[object, ...]
+) -> list[Other]:
+    """Every live array but ``writer`` and ``excluded`` whose elements include some of
+    ``written``, with the common addresses."""
+    sharing = sharing_of(writer._storage)
+    if sharing is None:
+        return []
+    found = []
+    for record in list(sharing.records.values()):
+        array = record.ref()
+        if array is None or array is writer or any(array is other for other in excluded):
+            continue
+        common = overlap(written, array._layout)
+        if common is not None:
+            found.append(Other(record, None, common))
+    for foreign in list(sharing.foreign):
+        array = foreign.live()
+        if array is None:
+            if foreign.ref() is None:
+                sharing.foreign.remove(foreign)
+            continue
+        if any(array is other for other in excluded):
+            continue
+        layout = _foreign_layout(array, writer._storage)
+        common = written if layout is None else overlap(written, layout)
+        if common is not None:
+            found.append(Other(None, foreign, common))
+    return found
+
+
+def parent_of(array: ArrayObject) -> ArrayObject | None:
+    """The array ``array`` was viewed from, while it lives."""
+    sharing = sharing_of(array._storage)
+    record = None if sharing is None else sharing.records.get(id(array))
+    return None if record is None or record.parent is None else record.parent()
+
+
+def mark(others: list[Other], write: Site) -> None:
+    """Leave a mark of ``write`` on each of our arrays among ``others``."""
+    for other in others:
+        if other.record is not None:
+            other.record.marks.append(Mark(other.addresses, write))
+
+
+def unmark_written(writer: ArrayObject, written: np.ndarray) -> None:
+    """The writer's own write replaces what others wrote over the same elements."""
+    sharing = sharing_of(writer._storage)
+    record = None if sharing is None else sharing.records.get(id(writer))
+    if record is None or not record.marks:
+        return
+    kept = []
+    for old in record.marks:
+        remaining = np.setdiff1d(old.addresses, written, assume_unique=True)
+        if remaining.size:
+            kept.append(Mark(remaining, old.write))
+    record.marks = kept
+
+
+def marked_elements(array: ArrayObject) -> tuple[Mark, Site | None] | None:
+    """The first mark that covers some element of ``array``, and where the array was
+    made; None when its elements are as every other library would have them."""
+    sharing = sharing_of(array._storage)
+    record = None if sharing is None else sharing.records.get(id(array))
+    if record is None or not record.marks:
+        return None
+    own = element_indices(array._layout).ravel()
+    for old in record.marks:
+        if np.intersect1d(old.addresses, own).size:
+            return old, record.made
+    return None
+
+
+def clear_mark(array: ArrayObject, reported: Mark) -> None:
+    """Drop a mark once reported (the warning is given once per write)."""
+    sharing = sharing_of(array._storage)
+    record = None if sharing is None else sharing.records.get(id(array))
+    if record is not None:
+        record.marks = [old for old in record.marks if old is not reported]
+
