@@ -37,6 +37,14 @@ The flags:
 ``fixed_device``
     None, or a device every new array is made on; making or moving an array onto any
     other device raises ValueError.
+``views``
+    What a write may do to the elements another live array views: ``"shared"`` (the
+    default: views share writes, as in NumPy and PyTorch); ``"warn"`` or ``"error"``
+    (the other array's next read gives a ``ViewMutationWarning`` or raises ValueError:
+    where views are copies, as in JAX, Dask and TensorFlow, its values would differ);
+    ``"error-on-write"`` (the write itself raises ValueError); ``"copy-on-write"``
+    (the writer first gets elements of its own, so no other array sees the change).
+    Arrays are tracked from the moment the flag is on.
 ``unspecified``
     ``"follow"``: where the standard is silent, do as NumPy, PyTorch and JAX agree to
     (mixed-kind promotion, ``exp`` of integers, ``dtype=float``, ...; the docs page
@@ -53,8 +61,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ._tables import _flag_state
+from ._tables._mode_checks import ViewMutationWarning
 
-__all__ = ["get", "set", "reset", "using", "NAMES", "ENVIRONMENT_VARIABLES"]
+__all__ = ["get", "set", "reset", "using", "NAMES", "ENVIRONMENT_VARIABLES",
+           "ViewMutationWarning"]
 
 NAMES = tuple(_flag_state.FLAGS)
 """The flags, in the order :func:`get` shows them."""

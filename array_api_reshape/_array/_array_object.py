@@ -44,7 +44,7 @@ from .._tables._layout_indexing import (
 from . import _view_modes
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
-from .._kernels._storage import DLPACK_CPU, Storage, borrow
+from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from ._versions import namespace as _namespace
 
 Operand = Union["Array", bool, int, float, complex]
@@ -198,6 +198,15 @@ class Array:
         """Another array over the same storage."""
         view = _new_object(Array)
         view._storage = self._storage
+        view._layout = layout
+        view._dtype = self._dtype
+        view._np_view = None
+        return view
+
+    def _read_only_view(self, layout: Layout) -> "Array":
+        """Another array over the same memory that refuses writes (a broadcast)."""
+        view = _new_object(Array)
+        view._storage = read_only_alias(self._storage)
         view._layout = layout
         view._dtype = self._dtype
         view._np_view = None

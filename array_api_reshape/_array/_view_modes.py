@@ -66,8 +66,9 @@ def install(array_class: Any) -> None:
     """Give ``array_class`` tracking versions of its constructors, ``_view`` and
     ``_numpy`` while some mode may be on, and its plain ones otherwise."""
     plain = {name: array_class.__dict__[name]
-             for name in ("_view", "_numpy", "_new", "_adopt", "_share")}
+             for name in ("_view", "_read_only_view", "_numpy", "_new", "_adopt", "_share")}
     plain_view = plain["_view"]
+    plain_read_only_view = plain["_read_only_view"]
     plain_numpy = plain["_numpy"]
     plain_new = plain["_new"].__func__
     plain_adopt = plain["_adopt"].__func__
@@ -111,6 +112,16 @@ def install(array_class: Any) -> None:
             _sharing.track(result, site, parent=self)
         return result
 
+    def read_only_view(self: Any, layout: Any) -> Any:
+        result = plain_read_only_view(self, layout)
+        if tracking():
+            site = _sharing.call_site()
+            result._made = site
+            _sharing.track(self, getattr(self, "_made", None))
+            _sharing.share_storage(self._storage, result._storage)
+            _sharing.track(result, site, parent=self)
+        return result
+
     def numpy(self: Any) -> Any:
         if getattr(self._storage, "sharing", None) is not None and MODES.any:
             mode = value("views")
@@ -124,7 +135,7 @@ def install(array_class: Any) -> None:
 
     setitem.__doc__ = array_class.__setitem__.__doc__
     plain["__setitem__"] = array_class.__dict__["__setitem__"]
-    tracked = {"_view": view, "_numpy": numpy, "_new": staticmethod(new),
+    tracked = {"_view": view, "_read_only_view": read_only_view, "_numpy": numpy, "_new": staticmethod(new),
                "_adopt": staticmethod(adopt), "_share": staticmethod(share),
                "__setitem__": setitem}
 

@@ -36,7 +36,6 @@ from .._kernels._manipulation_kernels import (
     tiled,
 )
 from .._kernels._memory import check_allocation
-from .._kernels._storage import read_only_alias
 from .._tables._validation import INT64_MAX, as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
 
 
@@ -355,7 +354,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
         raise ValueError(
             f"broadcast_to(): an array of shape {x.shape} cannot be broadcast to {target}"
         )
-    return Array._new(read_only_alias(x._storage), result, x.dtype)
+    return x._read_only_view(result)
 
 
 def broadcast_view(x: Array, shape: tuple[int, ...]) -> Array:
@@ -365,7 +364,7 @@ def broadcast_view(x: Array, shape: tuple[int, ...]) -> Array:
     layout = broadcast_to_shape(x._layout, shape)
     assert layout is not None, "the caller has checked that the shapes broadcast"
     if has_repeated_addresses(layout):
-        return Array._new(read_only_alias(x._storage), layout, x.dtype)
+        return x._read_only_view(layout)
     return x._view(layout)
 
 
