@@ -27,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 import array_api_reshape as xp
-from array_api_reshape import layout
+from array_api_reshape import flags, layout
 from array_api_reshape._kernels import _copy_kernels
 
 try:
@@ -281,10 +281,33 @@ def _operation_cases() -> list[Case]:
          lambda m, x, y: pickle.loads(pickle.dumps(x, protocol=2))),
         ("large-deepcopy", big_a, big_b, lambda m, x, y: copy.deepcopy(x)),
     ]
-    return [
+    cases = [
         Case(case_id, {ns: (lambda ns=ns, a=a, b=b, op=op: binary(ns, a, b, op))
                        for ns in NAMESPACES})
         for case_id, a, b, op in specs
+    ]
+    return cases + _write_cases(small_a)
+
+
+def _write_cases(values: np.ndarray) -> list[Case]:
+    """Small writes (10 elements): into an array nobody else views, and into one that two
+    live views see (one of them over the written element), the case the views modes
+    watch (``--flag views=error``)."""
+    def setup(ns, with_views):
+        x = _from_numpy(ns, values.copy())
+        module = _module(ns)
+        views = (x[5:], module.reshape(x, (2, 5))) if with_views else ()
+
+        def write():
+            x[3] = 1.0
+            return x if views is not None else None  # the views live as long as the case
+
+        return write, x
+
+    return [
+        Case(case_id, {ns: (lambda ns=ns, with_views=with_views: setup(ns, with_views))
+                       for ns in NAMESPACES})
+        for case_id, with_views in (("small-setitem", False), ("small-setitem-with-views", True))
     ]
 
 
@@ -421,7 +444,13 @@ def main(argv=None) -> int:
     parser.add_argument("--only", nargs="*", help="case ids to run")
     parser.add_argument("--plot", help="write a PNG chart of the ratios (needs matplotlib)")
     parser.add_argument("--copies-plot", help="write a PNG chart of the copy cases")
+    parser.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
+                        help="a portability flag of array_api_reshape for the whole run, as "
+                             "flags.set takes it (views=error); repeatable")
     args = parser.parse_args(argv)
+    for flag in args.flag:
+        name, _, text = flag.partition("=")
+        flags.set(**{name: {"true": True, "false": False}.get(text.lower(), text)})
     repeats, batch_seconds = (5, 0.002) if args.quick else (21, 0.005)
     rows = []
     for case in build_cases():

@@ -47,7 +47,21 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
     parser.add_argument("--logs", type=Path, help="keep each run's pytest output in this folder")
     parser.add_argument("--report", type=Path, default=REPORT)
-    return parser.parse_args(argv)
+    parser.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
+                        help="a portability flag of array_api_reshape for every run, as its "
+                             "environment variable reads it (views=error); repeatable")
+    args = parser.parse_args(argv)
+    for flag in args.flag:
+        name, equals, _ = flag.partition("=")
+        if not equals or not name.isidentifier():
+            parser.error(f"--flag must read NAME=VALUE, got {flag!r}")
+    return args
+
+
+def flag_environment(flags: list[str]) -> dict[str, str]:
+    """The environment variables that set ``NAME=VALUE`` flags in every pytest process."""
+    return {f"ARRAY_API_RESHAPE_{name.upper()}": value
+            for name, _, value in (flag.partition("=") for flag in flags)}
 
 
 def build_suites(args: argparse.Namespace, scratch: Path) -> list[suites.Suite]:
@@ -127,13 +141,16 @@ def main(argv=None) -> int:
             print(f"run.py: cannot prepare the suites: {describe(problem)}", file=sys.stderr)
             return 2
         for suite in chosen:
+            for run in suite.runs:
+                run.environment.update(flag_environment(args.flag))
             for number, run in enumerate(suite.runs):
                 label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")
                 print(f"running {suite.name} on {run.namespace or 'every backend'} ...", flush=True)
                 outcome = execute(run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers)
                 print(f"  {report.one_line(outcome)}", flush=True)
                 outcomes.append(outcome)
-    text = report.render(chosen, outcomes, versions(args.python), datetime.date.today())
+    text = report.render(chosen, outcomes, versions(args.python), datetime.date.today(),
+                         args.flag)
     args.report.write_text(text)
     print(text)
     print(f"wrote {args.report}")

@@ -183,18 +183,22 @@ def write(
     if mode == "shared" or _sharing.sharing_of(array._storage) is None:
         plain_write(key, source)
         return
-    written = _written(array, key)
-    if written is None:  # an invalid key: the plain write raises the right error
+    target = _target(array, key)
+    if target is None:  # an invalid key: the plain write raises the right error
         plain_write(key, source)
         return
     if augmented and in_augmented_subscript():
         excluded: tuple[object, ...] = (source, _sharing.parent_of(array))
     else:
         excluded = (source,)
-    others = _sharing.others_written(array, written, excluded)
-    site = _sharing.call_site()
-    site = _sharing.Site(function, site.filename, site.lineno)
+    try:
+        others = _sharing.others_written(array, *target, excluded)
+    except IndexError:  # an index out of bounds: the plain write raises the right error
+        plain_write(key, source)
+        return
     if others:
+        site = _sharing.call_site()
+        site = _sharing.Site(function, site.filename, site.lineno)
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
@@ -208,15 +212,18 @@ def write(
             warnings.warn(_write_message(site, foreign[0], mode), ViewMutationWarning,
                           stacklevel=_stacklevel())
     plain_write(key, source)
-    _sharing.mark(others, site)
-    _sharing.unmark_written(array, written)
+    if others:
+        _sharing.mark(others, site)
+    _sharing.unmark_written(array, *target)
 
 
-def _written(array: Any, key: Any) -> Any:
+def _target(array: Any, key: Any) -> tuple[Any, Any] | None:
+    """The layout a write selects and its advanced key (None for a basic key, whose
+    layout is then exactly the elements written), or None for an invalid key."""
     try:
         if is_advanced(key):
-            return _sharing.written_indices(array._layout, array._advanced_key(key))
-        return _sharing.written_indices(basic_indexed(array._layout, basic_key(key)), None)
+            return array._layout, array._advanced_key(key)
+        return basic_indexed(array._layout, basic_key(key)), None
     except (IndexError, TypeError, ValueError):
         return None
 

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._tables._layout import Layout, extent
+from .._tables._layout import Layout, element_addresses, extent
 from ._storage import Storage
 
 ArrayObject = Any
@@ -50,31 +50,44 @@ class Site(NamedTuple):
         return f"{self.function} at {'/'.join(parts[-2:])}:{self.lineno}"
 
 
-def call_site(depth: int = 1) -> Site:
-    """The first frame outside the package, and the package function it called."""
-    frame = sys._getframe(depth)
+_IN_PACKAGE: dict[object, bool] = {}
+"""Whether each code object seen in a walk of the stack is the package's own."""
+
+
+def _outside(frame: Any) -> tuple[Any, str]:
+    """The first frame outside the package from ``frame`` outwards, and the name of the
+    package function it called."""
     function = frame.f_code.co_name
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        function = frame.f_code.co_name
+    while frame.f_back is not None:
+        code = frame.f_code
+        inside = _IN_PACKAGE.get(code)
+        if inside is None:
+            inside = _IN_PACKAGE[code] = code.co_filename.startswith(_PACKAGE)
+        if not inside:
+            break
+        function = code.co_name
         frame = frame.f_back
+    return frame, function
+
+
+def call_site() -> Site:
+    """The first frame outside the package, and the package function it called."""
+    frame, function = _outside(sys._getframe(1))
     return Site(f"{function}()", frame.f_code.co_filename, frame.f_lineno)
 
 
 def user_frame() -> Any:
     """The innermost frame outside the package."""
-    frame = sys._getframe(1)
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        frame = frame.f_back
-    return frame
+    return _outside(sys._getframe(1))[0]
 
 
 class Mark:
-    """Elements of an array changed through another array: their addresses (sorted
+    """Elements of an array changed through another array: their addresses (a set of
     element indices into the storage) and the write that changed them."""
 
     __slots__ = ("addresses", "write")
 
-    def __init__(self, addresses: np.ndarray, write: Site):
+    def __init__(self, addresses: Addresses, write: Site):
         self.addresses = addresses
         self.write = write
 
@@ -209,6 +222,13 @@ def borrowed_through_one_reference(array: np.ndarray) -> np.ndarray:
 
 # --- element addresses ------------------------------------------------------------------
 
+SMALL = 4096
+"""Up to this many elements, a set of addresses is a Python frozenset (cheaper than
+NumPy's set routines for a few elements); beyond, a sorted NumPy array."""
+
+Addresses = Any
+"""A set of storage indices: a frozenset of ints, or a sorted, unique NumPy array."""
+
 
 def element_indices(layout: Layout) -> np.ndarray:
     """The storage index of each element of ``layout``, in an array of its shape."""
@@ -218,13 +238,50 @@ def element_indices(layout: Layout) -> np.ndarray:
     return indices
 
 
-def written_indices(layout: Layout, advanced_key: tuple | None) -> np.ndarray:
-    """The sorted storage indices a write selects: all of ``layout`` (a basic index,
-    already applied), or ``layout`` indexed by an advanced key of ``index_key``."""
+def addresses_of(layout: Layout, advanced_key: tuple | None = None) -> Addresses:
+    """The storage indices of ``layout``'s elements, or of those an advanced key of
+    ``index_key`` selects from it."""
+    if advanced_key is None and layout.size <= SMALL:
+        return frozenset(element_addresses(layout))
     indices = element_indices(layout)
     if advanced_key is not None:
         indices = np.asarray(indices[advanced_key])
     return np.unique(indices)
+
+
+def _as_array(addresses: Addresses) -> np.ndarray:
+    if isinstance(addresses, np.ndarray):
+        return addresses
+    return np.array(sorted(addresses), dtype=np.intp)
+
+
+def _as_set(addresses: Addresses) -> frozenset:
+    return addresses if isinstance(addresses, frozenset) else frozenset(addresses.tolist())
+
+
+def _both_small(first: Addresses, second: Addresses) -> bool:
+    return len(first) <= SMALL and len(second) <= SMALL
+
+
+def intersection(first: Addresses, second: Addresses) -> Addresses:
+    """The addresses in both."""
+    if _both_small(first, second):
+        return _as_set(first) & _as_set(second)
+    return np.intersect1d(_as_array(first), _as_array(second), assume_unique=True)
+
+
+def union(first: Addresses, second: Addresses) -> Addresses:
+    """The addresses in either."""
+    if _both_small(first, second):
+        return _as_set(first) | _as_set(second)
+    return np.union1d(_as_array(first), _as_array(second))
+
+
+def difference(first: Addresses, second: Addresses) -> Addresses:
+    """The addresses of ``first`` not in ``second``."""
+    if _both_small(first, second):
+        return _as_set(first) - _as_set(second)
+    return np.setdiff1d(_as_array(first), _as_array(second), assume_unique=True)
 
 
 def _foreign_layout(array: np.ndarray, storage: Storage) -> Layout | None:
@@ -238,13 +295,14 @@ def _foreign_layout(array: np.ndarray, storage: Storage) -> Layout | None:
     return Layout(array.shape, tuple(s // itemsize for s in array.strides), start // itemsize)
 
 
-def overlap(written: np.ndarray, layout: Layout) -> np.ndarray | None:
-    """The written indices that ``layout`` also holds, or None when there are none."""
-    span = extent(layout)
-    if span is None or written.size == 0 or span[0] > written[-1] or span[1] < written[0]:
-        return None
-    common = np.intersect1d(written, element_indices(layout).ravel())
-    return common if common.size else None
+def overlap(written: Addresses, layout: Layout) -> Addresses | None:
+    """The written addresses that ``layout`` also holds, or None when there are none."""
+    common = intersection(written, addresses_of(layout))
+    return common if len(common) else None
+
+
+def _apart(first: tuple[int, int] | None, second: tuple[int, int] | None) -> bool:
+    return first is None or second is None or first[0] > second[1] or first[1] < second[0]
 
 
 # --- one write --------------------------------------------------------------------------
@@ -255,7 +313,7 @@ class Other(NamedTuple):
 
     record: Record | None
     foreign: Foreign | None
-    addresses: np.ndarray
+    addresses: Addresses
 
     def describe(self) -> str:
         if self.foreign is not None:
@@ -265,21 +323,25 @@ class Other(NamedTuple):
 
 
 def others_written(
-    writer: ArrayObject, written: np.ndarray, excluded: tuple[object, ...]
+    writer: ArrayObject, target: Layout, advanced_key: tuple | None,
+    excluded: tuple[object, ...],
 ) -> list[Other]:
-    """Every live array but ``writer`` and ``excluded`` whose elements include some of
-    ``written``, with the common addresses."""
-    sharing = sharing_of(writer._storage)
+    """Every live array but ``writer`` and ``excluded`` whose elements include some that
+    the write selects (``target``, the writer's elements under a basic key, or its whole
+    layout and an advanced key), with the common addresses. Arrays whose extent misses
+    the target's are passed over before any set of addresses is made."""
+    storage = writer._storage
+    sharing = sharing_of(storage)
     if sharing is None:
         return []
-    found = []
+    span = extent(target)
+    candidates: list[tuple[Record | None, Foreign | None, Layout]] = []
     for record in list(sharing.records.values()):
         array = record.ref()
         if array is None or array is writer or any(array is other for other in excluded):
             continue
-        common = overlap(written, array._layout)
-        if common is not None:
-            found.append(Other(record, None, common))
+        if not _apart(span, extent(array._layout)):
+            candidates.append((record, None, array._layout))
     for foreign in list(sharing.foreign):
         array = foreign.live()
         if array is None:
@@ -288,10 +350,19 @@ def others_written(
             continue
         if any(array is other for other in excluded):
             continue
-        layout = _foreign_layout(array, writer._storage)
-        common = written if layout is None else overlap(written, layout)
+        layout = _foreign_layout(array, storage)
+        if layout is None or not _apart(span, extent(layout)):
+            candidates.append((None, foreign, layout or target))
+    if not sharing.records and not sharing.foreign:
+        storage.sharing = None  # nobody left to tell: later writes skip all of this
+    if not candidates:
+        return []
+    written = addresses_of(target, advanced_key)
+    found = []
+    for record, foreign, layout in candidates:
+        common = overlap(written, layout)
         if common is not None:
-            found.append(Other(None, foreign, common))
+            found.append(Other(record, foreign, common))
     return found
 
 
@@ -303,22 +374,30 @@ def parent_of(array: ArrayObject) -> ArrayObject | None:
 
 
 def mark(others: list[Other], write: Site) -> None:
-    """Leave a mark of ``write`` on each of our arrays among ``others``."""
+    """Leave a mark of ``write`` on each of our arrays among ``others``; an array keeps
+    one mark, the earliest write's, over every element changed under it since."""
     for other in others:
-        if other.record is not None:
-            other.record.marks.append(Mark(other.addresses, write))
+        record = other.record
+        if record is None:
+            continue
+        if record.marks:
+            first = record.marks[0]
+            record.marks = [Mark(union(first.addresses, other.addresses), first.write)]
+        else:
+            record.marks = [Mark(other.addresses, write)]
 
 
-def unmark_written(writer: ArrayObject, written: np.ndarray) -> None:
+def unmark_written(writer: ArrayObject, target: Layout, advanced_key: tuple | None) -> None:
     """The writer's own write replaces what others wrote over the same elements."""
     sharing = sharing_of(writer._storage)
     record = None if sharing is None else sharing.records.get(id(writer))
     if record is None or not record.marks:
         return
+    written = addresses_of(target, advanced_key)
     kept = []
     for old in record.marks:
-        remaining = np.setdiff1d(old.addresses, written, assume_unique=True)
-        if remaining.size:
+        remaining = difference(old.addresses, written)
+        if len(remaining):
             kept.append(Mark(remaining, old.write))
     record.marks = kept
 
@@ -330,9 +409,9 @@ def marked_elements(array: ArrayObject) -> tuple[Mark, Site | None] | None:
     record = None if sharing is None else sharing.records.get(id(array))
     if record is None or not record.marks:
         return None
-    own = element_indices(array._layout).ravel()
+    own = addresses_of(array._layout)
     for old in record.marks:
-        if np.intersect1d(old.addresses, own).size:
+        if len(intersection(old.addresses, own)):
             return old, record.made
     return None
 
