@@ -359,10 +359,10 @@ def others_written(
         return []
     written = addresses_of(target, advanced_key)
     found = []
-    for record, foreign, layout in candidates:
+    for ours, numpys, layout in candidates:
         common = overlap(written, layout)
         if common is not None:
-            found.append(Other(record, foreign, common))
+            found.append(Other(ours, numpys, common))
     return found
 
 
