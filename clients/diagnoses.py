@@ -218,3 +218,53 @@ def mode_finding_of(message: str) -> ModeFinding | None:
         if message.startswith(finding.refusal):
             return finding
     return None
+
+
+@dataclass(frozen=True)
+class ViewFinding:
+    """A write found by a views mode in another project's code: the failure's message
+    matches ``pattern`` (the write and the other array, as our message names them)."""
+
+    pattern: str
+    what: str
+    where: str
+    verdict: str
+
+
+VIEW_FINDINGS = (
+    ViewFinding(
+        r"ValueError: __i\w+__\(\) at array_api_extra/_at\.py:347: this write changes elements "
+        r"that another array \(made by asarray\(\) at (main/test_at\.py|array_api_extra/_at\.py)",
+        "an in-place operator on the temporary view `x[idx]`, whose base `x` is written again "
+        "on the same line",
+        "`array_api_extra/_at.py:347` (`x[idx] = in_place_op(x[idx], y)`, the in-place path "
+        "of `at()`)",
+        "harmless in effect, refused in form: `at()` spells `x[idx] op= y` with "
+        "`operator.iadd` and friends, so the temporary view is written before `x[idx] = ...` "
+        "writes the same values into `x`; nothing reads `x` in between, so `views='error'` "
+        "stays silent and the result is the same where views are copies. Under "
+        "`error-on-write` the first write is refused, as the standard's advice on view "
+        "mutation reads; Python's own `x[idx] += y` would be recognised as one write",
+    ),
+    ViewFinding(
+        r"ValueError: __setitem__\(\) at array_api_extra/_at\.py:349: this write changes "
+        r"elements that another array \(made by zeros\(\) at main/test_at\.py",
+        "`at(y, idx).set(1)` writing into `y = x[0]`, a view of the test's `x`",
+        "`tests/main/test_at.py:329` (`test_gh134`: `y = x[0]`, then `at_op(y, idx, SET, 1, "
+        "copy=copy)`)",
+        "a non-portable write in array-api-extra's test: with `copy=False` (and `copy=None` "
+        "on a writeable library) `at()` writes in place into `y`, which changes `x` where "
+        "views share memory and not where they are copies (Dask, the library the test is "
+        "about). The test never reads `x` again, so `views='error'` stays silent: the "
+        "results do not depend on it",
+    ),
+)
+"""The verdicts on every write the views modes find in the clients' suites."""
+
+
+def view_finding_of(message: str) -> ViewFinding | None:
+    """The known view finding a failure's message belongs to, or None."""
+    for finding in VIEW_FINDINGS:
+        if re.match(finding.pattern, message):
+            return finding
+    return None

@@ -9,7 +9,7 @@ import collections
 import re
 from dataclasses import dataclass
 
-from diagnoses import CAUSES, Cause, cause_of, mode_finding_of
+from diagnoses import CAUSES, Cause, cause_of, mode_finding_of, view_finding_of
 from junit_results import OUTCOMES, CaseResult
 from suites import OURS, PytestRun, Suite
 
@@ -59,7 +59,7 @@ def ours_all_passed(outcomes) -> bool:
 
 
 def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today,
-           flags: list[str] = ()) -> str:
+           flags: list[str] = (), view_outcomes: dict[str, list[RunOutcome]] | None = None) -> str:
     under = f" Every run had array_api_reshape's flags `{' '.join(flags)}` set." if flags else ""
     lines = [
         "# Other projects' test suites: the latest run",
@@ -73,6 +73,7 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         *failures_by_cause(outcomes),
         *fixed_causes(outcomes),
         *mode_findings(outcomes),
+        *views_findings(view_outcomes or {}),
         *peers_failures(outcomes),
         "",
         "## How each suite was run",
@@ -204,6 +205,42 @@ def mode_findings(outcomes) -> list[str]:
         else:
             lines += ["", f"- **{len(names)}** x `{finding.refusal}`, at {finding.where}.",
                       f"  Verdict: {finding.verdict}."]
+    return lines
+
+
+def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
+    """Each suite's tests on our namespace under each views mode, and every write the
+    mode found, grouped by the write's place in the project's code, with a verdict
+    (``diagnoses.VIEW_FINDINGS``)."""
+    if not view_outcomes:
+        return []
+    lines = ["", "## Writes that another live array sees (views modes)", "",
+             "The suites again, with `ARRAY_API_RESHAPE_VIEWS` set: under `error`, reading an "
+             "array after a write through another array changed its elements raises; under "
+             "`error-on-write`, such a write raises at once."]
+    for mode, outcomes in view_outcomes.items():
+        lines += ["", f"### views={mode}", ""]
+        groups: dict[object, list[str]] = collections.defaultdict(list)
+        for outcome in outcomes:
+            counts = collections.Counter(
+                result.outcome for result in outcome.results
+                if outcome.run.namespace_of(result.name) == OURS
+            )
+            lines.append(f"- {outcome.run.suite}: {counts['passed']} passed, "
+                         f"{counts['failed'] + counts['errors']} failed on {OURS}"
+                         + (f" ({outcome.problem.splitlines()[0]})" if outcome.problem else ""))
+            for result in outcome.results:
+                if result.outcome in ("failed", "errors") and (
+                    outcome.run.namespace_of(result.name) == OURS
+                ):
+                    finding = view_finding_of(result.message)
+                    groups[finding or result.message[:200]].append(result.name)
+        for finding, names in sorted(groups.items(), key=lambda item: -len(item[1])):
+            if isinstance(finding, str):
+                lines += ["", f"- **{len(names)}** x `{finding}`: not yet read, no verdict yet."]
+            else:
+                lines += ["", f"- **{len(names)}** x {finding.what}, at {finding.where}.",
+                          f"  Verdict: {finding.verdict}."]
     return lines
 
 

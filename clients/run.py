@@ -13,6 +13,7 @@ edits so that our namespace is one of the libraries they test.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import platform
 import subprocess
@@ -47,6 +48,10 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
     parser.add_argument("--logs", type=Path, help="keep each run's pytest output in this folder")
     parser.add_argument("--report", type=Path, default=REPORT)
+    parser.add_argument("--views-check", nargs="*", default=[], metavar="MODE",
+                        choices=("warn", "error", "error-on-write", "copy-on-write"),
+                        help="run the suites again on our namespace under each of these views "
+                             "modes; the report lists every write they find, with a verdict")
     parser.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="a portability flag of array_api_reshape for every run, as its "
                              "environment variable reads it (views=error); repeatable")
@@ -87,6 +92,18 @@ def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str) -> repo
         return report.RunOutcome(run, [], seconds,
                                  f"pytest exited {completed.returncode} without a report:\n{tail}")
     return report.RunOutcome(run, junit_results.read_results(junit), seconds, "")
+
+
+def execute_in_views_mode(run: suites.PytestRun, mode: str, scratch: Path, logs: Path,
+                          workers: str) -> report.RunOutcome:
+    """``run`` again with array_api_reshape's views flag set to ``mode``."""
+    moded = dataclasses.replace(run, environment=dict(run.environment,
+                                                      ARRAY_API_RESHAPE_VIEWS=mode))
+    label = f"{run.suite}-views-{mode}".replace(" ", "_")
+    print(f"running {run.suite} under views={mode} ...", flush=True)
+    outcome = execute(moded, scratch / f"{label}.xml", logs / f"{label}.txt", workers)
+    print(f"  {report.one_line(outcome)}", flush=True)
+    return outcome
 
 
 def versions(python: str) -> str:
@@ -149,8 +166,14 @@ def main(argv=None) -> int:
                 outcome = execute(run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers)
                 print(f"  {report.one_line(outcome)}", flush=True)
                 outcomes.append(outcome)
+        view_outcomes = {
+            mode: [execute_in_views_mode(run, mode, scratch, logs, args.workers)
+                   for suite in chosen for run in suite.runs
+                   if run.namespace in (suites.OURS, None)]
+            for mode in args.views_check
+        }
     text = report.render(chosen, outcomes, versions(args.python), datetime.date.today(),
-                         args.flag)
+                         args.flag, view_outcomes)
     args.report.write_text(text)
     print(text)
     print(f"wrote {args.report}")

@@ -301,3 +301,23 @@ def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_
     assert "- **2** x `ValueError: __setitem__(): arrays are read-only here`, at `array_api_extra/_at.py:349`" in lines
     assert "non-portable write in array-api-extra" in lines
     assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
+
+
+def test_writes_found_by_the_views_modes_get_their_verdicts_or_say_they_have_none():
+    extra = _run()
+    in_at = ("ValueError: __iadd__() at array_api_extra/_at.py:347: this write changes elements "
+             "that another array (made by asarray() at array_api_extra/_at.py:326) also views")
+    outcomes = {"error-on-write": [report.RunOutcome(extra, [
+        _case("test_update_ops[array_api_reshape-1]", "failed", in_at),
+        _case("test_update_ops[array_api_reshape-2]", "failed", in_at),
+        _case("test_other[array_api_reshape]", "failed", "ValueError: something new"),
+        _case("test_update_ops[numpy-1]", "failed", in_at),
+        _case("test_fine[array_api_reshape]", "passed"),
+    ], 1.0, "")]}
+    lines = "\n".join(report.views_findings(outcomes))
+    assert "### views=error-on-write" in lines
+    assert "1 passed, 3 failed on array_api_reshape" in lines
+    assert "- **2** x an in-place operator on the temporary view" in lines
+    assert "harmless in effect" in lines
+    assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
+    assert report.views_findings({}) == []
