@@ -8,7 +8,11 @@ the next read of the other array exactly then; both must stay silent otherwise.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import threading
 import warnings
 
 import numpy as np
@@ -262,3 +266,34 @@ def test_copy_on_write_copies_only_when_a_write_needs_it():
 def test_flag_values_are_checked():
     with pytest.raises(ValueError, match="'shared', 'warn', 'error', 'error-on-write', 'copy-on-write'"):
         flags.set(views="never")
+
+
+def test_the_environment_variable_sets_the_mode_for_the_whole_process():
+    code = (
+        "import array_api_reshape as xp\n"
+        "x = xp.zeros(4); row = xp.reshape(x, (2, 2))[0]\n"
+        "x[0] = 1.0\n"
+        "print(float(xp.sum(row)), float(xp.sum(x)))\n"
+    )
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("ARRAY_API_RESHAPE_")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**environment, "ARRAY_API_RESHAPE_VIEWS": "copy-on-write"},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0.0", "1.0"]
+
+
+def test_using_holds_in_its_own_thread_only():
+    seen = {}
+
+    def other_thread():
+        x = xp.zeros(2)
+        view = x[:]
+        x[0] = 1.0  # this thread is in the default mode: the view shares the write
+        seen["view"] = float(view[0])
+
+    with flags.using(views="error-on-write"):
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+    assert seen == {"view": 1.0}
