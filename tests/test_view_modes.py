@@ -297,3 +297,13 @@ def test_using_holds_in_its_own_thread_only():
         thread.start()
         thread.join()
     assert seen == {"view": 1.0}
+
+
+def test_a_marked_array_left_alone_is_cleared_by_its_own_write():
+    with flags.using(views="error"):
+        base = xp.zeros(4)
+        view = base[:2]
+        base[0] = 1.0  # marks view
+        del base  # nobody else is left over view's storage
+        view[0] = 5.0  # view writes over the marked element itself
+        assert float(xp.sum(view)) == 5.0

@@ -41,7 +41,7 @@ from .._kernels._creation_kernels import converted_copy
 from .._tables._flag_state import MODES, value
 from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout import contiguous_layout
-from .._tables._layout_indexing import basic_indexed
+from .._tables._layout_indexing import basic_indexed, first_axis_indexed
 from .._tables._mode_checks import ViewMutationWarning, refuse_write
 
 __all__ = ["install", "write", "ViewMutationWarning"]
@@ -183,34 +183,38 @@ def write(
     if mode == "shared" or _sharing.sharing_of(array._storage) is None:
         plain_write(key, source)
         return
-    target = _target(array, key)
-    if target is None:  # an invalid key: the plain write raises the right error
-        plain_write(key, source)
-        return
     if augmented and in_augmented_subscript():
         excluded: tuple[object, ...] = (source, _sharing.parent_of(array))
     else:
         excluded = (source,)
+    candidates = _sharing.live_others(array, excluded)
+    if not candidates and not _sharing.has_marks(array):
+        plain_write(key, source)
+        return
+    target = _target(array, key)
+    if target is None:  # an invalid key: the plain write raises the right error
+        plain_write(key, source)
+        return
     try:
-        others = _sharing.others_written(array, *target, excluded)
+        others = _sharing.others_written(candidates, *target)
     except IndexError:  # an index out of bounds: the plain write raises the right error
         plain_write(key, source)
         return
     if others:
-        site = _sharing.call_site()
-        site = _sharing.Site(function, site.filename, site.lineno)
+        site = _sharing.call_site(function)
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
             _own_elements(array)
             plain_write(key, source)
             return
-        foreign = [other for other in others if other.foreign is not None]
-        if foreign:
-            if mode == "error":
-                raise ValueError(_write_message(site, foreign[0], mode))
-            warnings.warn(_write_message(site, foreign[0], mode), ViewMutationWarning,
-                          stacklevel=_stacklevel())
+        for other in others:
+            if other.foreign is not None:  # NumPy's reads are not ours to see: report now
+                if mode == "error":
+                    raise ValueError(_write_message(site, other, mode))
+                warnings.warn(_write_message(site, other, mode), ViewMutationWarning,
+                              stacklevel=_stacklevel())
+                break
     plain_write(key, source)
     if others:
         _sharing.mark(others, site)
@@ -221,6 +225,8 @@ def _target(array: Any, key: Any) -> tuple[Any, Any] | None:
     """The layout a write selects and its advanced key (None for a basic key, whose
     layout is then exactly the elements written), or None for an invalid key."""
     try:
+        if key.__class__ is int and array._layout.shape:
+            return first_axis_indexed(array._layout, key), None
         if is_advanced(key):
             return array._layout, array._advanced_key(key)
         return basic_indexed(array._layout, basic_key(key)), None

@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._tables._layout import Layout, element_addresses, extent
+from .._tables._bounded_cache import BoundedCache
+from .._tables._layout import Layout, extent
 from ._storage import Storage
 
 ArrayObject = Any
@@ -70,10 +71,11 @@ def _outside(frame: Any) -> tuple[Any, str]:
     return frame, function
 
 
-def call_site() -> Site:
-    """The first frame outside the package, and the package function it called."""
-    frame, function = _outside(sys._getframe(1))
-    return Site(f"{function}()", frame.f_code.co_filename, frame.f_lineno)
+def call_site(function: str | None = None) -> Site:
+    """The first frame outside the package, and ``function``, or else the package
+    function that frame called."""
+    frame, called = _outside(sys._getframe(1))
+    return Site(function or f"{called}()", frame.f_code.co_filename, frame.f_lineno)
 
 
 def user_frame() -> Any:
@@ -242,11 +244,30 @@ def addresses_of(layout: Layout, advanced_key: tuple | None = None) -> Addresses
     """The storage indices of ``layout``'s elements, or of those an advanced key of
     ``index_key`` selects from it."""
     if advanced_key is None and layout.size <= SMALL:
-        return frozenset(element_addresses(layout))
+        return _small_addresses(layout)
     indices = element_indices(layout)
     if advanced_key is not None:
         indices = np.asarray(indices[advanced_key])
     return np.unique(indices)
+
+
+def _small_addresses(layout: Layout) -> frozenset:
+    """The addresses of a small layout as a frozenset: the last moving axis as ranges."""
+    if 0 in layout.shape:
+        return frozenset()
+    moving = [(n, s) for n, s in zip(layout.shape, layout.strides) if n != 1 and s != 0]
+    if not moving:
+        return frozenset((layout.offset,))
+    *outer, (size, stride) = moving
+    starts = [layout.offset]
+    for outer_size, outer_stride in outer:
+        starts = [start + i * outer_stride for start in starts for i in range(outer_size)]
+    if len(starts) == 1:
+        return frozenset(range(starts[0], starts[0] + size * stride, stride))
+    addresses: set[int] = set()
+    for start in starts:
+        addresses.update(range(start, start + size * stride, stride))
+    return frozenset(addresses)
 
 
 def _as_array(addresses: Addresses) -> np.ndarray:
@@ -322,48 +343,87 @@ class Other(NamedTuple):
         return f"another array (made by {made})" if made else "another array"
 
 
-def others_written(
-    writer: ArrayObject, target: Layout, advanced_key: tuple | None,
-    excluded: tuple[object, ...],
-) -> list[Other]:
-    """Every live array but ``writer`` and ``excluded`` whose elements include some that
-    the write selects (``target``, the writer's elements under a basic key, or its whole
-    layout and an advanced key), with the common addresses. Arrays whose extent misses
-    the target's are passed over before any set of addresses is made."""
+Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and its layout
+
+
+def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candidate]:
+    """Every live array but ``writer`` and ``excluded`` that may see ``writer``'s storage
+    (ours, or a NumPy array held outside our objects), with its layout over the storage.
+    A storage left with nobody drops its bookkeeping."""
     storage = writer._storage
     sharing = sharing_of(storage)
     if sharing is None:
         return []
-    span = extent(target)
-    candidates: list[tuple[Record | None, Foreign | None, Layout]] = []
+    candidates: list[Candidate] = []
+    skipped = {id(writer), *map(id, excluded)}
     for record in list(sharing.records.values()):
         array = record.ref()
-        if array is None or array is writer or any(array is other for other in excluded):
-            continue
-        if not _apart(span, extent(array._layout)):
+        if array is not None and id(array) not in skipped:
             candidates.append((record, None, array._layout))
     for foreign in list(sharing.foreign):
         array = foreign.live()
         if array is None:
             if foreign.ref() is None:
                 sharing.foreign.remove(foreign)
-            continue
-        if any(array is other for other in excluded):
-            continue
-        layout = _foreign_layout(array, storage)
-        if layout is None or not _apart(span, extent(layout)):
-            candidates.append((None, foreign, layout or target))
+        elif id(array) not in skipped:
+            candidates.append((None, foreign, _foreign_layout(array, storage)))
     if not sharing.records and not sharing.foreign:
-        storage.sharing = None  # nobody left to tell: later writes skip all of this
-    if not candidates:
-        return []
-    written = addresses_of(target, advanced_key)
+        storage.sharing = None
+    return candidates
+
+
+def has_marks(array: ArrayObject) -> bool:
+    """True when writes through other arrays have marked ``array``."""
+    sharing = sharing_of(array._storage)
+    record = None if sharing is None else sharing.records.get(id(array))
+    return record is not None and bool(record.marks)
+
+
+def others_written(
+    candidates: list[Candidate], target: Layout, advanced_key: tuple | None
+) -> list[Other]:
+    """The candidates whose elements include some that the write selects (``target``,
+    the writer's elements under a basic key, or its whole layout and an advanced key),
+    with the common addresses. A NumPy array whose bytes fall between our elements
+    counts as seeing all of them."""
     found = []
+    if advanced_key is None:
+        for ours, numpys, layout in candidates:
+            common = _basic_overlap(target, target if layout is None else layout)
+            if common is not None:
+                found.append(Other(ours, numpys, common))
+        return found
+    span = extent(target)
+    written = None
     for ours, numpys, layout in candidates:
+        layout = target if layout is None else layout
+        if _apart(span, extent(layout)):
+            continue
+        if written is None:
+            written = addresses_of(target, advanced_key)
         common = overlap(written, layout)
         if common is not None:
             found.append(Other(ours, numpys, common))
     return found
+
+
+def _basic_overlap(target: Layout, layout: Layout) -> Addresses | None:
+    """The addresses ``target`` and ``layout`` share (None for none), remembered: layouts
+    are values, so the answer for a pair never changes."""
+    pair = (target, layout)
+    common = _OVERLAPS.get(pair, _UNKNOWN)
+    if common is _UNKNOWN:
+        common = None
+        if not _apart(extent(target), extent(layout)):
+            common = overlap(addresses_of(target), layout)
+        _OVERLAPS.remember(pair, common)
+    return common
+
+
+_OVERLAPS = BoundedCache(limit=1024)
+"""The common addresses (or None) of a basic write's layout and another array's layout."""
+
+_UNKNOWN = object()
 
 
 def parent_of(array: ArrayObject) -> ArrayObject | None:
@@ -382,7 +442,8 @@ def mark(others: list[Other], write: Site) -> None:
             continue
         if record.marks:
             first = record.marks[0]
-            record.marks = [Mark(union(first.addresses, other.addresses), first.write)]
+            if len(difference(other.addresses, first.addresses)):
+                record.marks = [Mark(union(first.addresses, other.addresses), first.write)]
         else:
             record.marks = [Mark(other.addresses, write)]
 
