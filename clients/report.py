@@ -199,11 +199,19 @@ def mode_findings(outcomes) -> list[str]:
              "array-api-extra's tests on `array_api_reshape_strictest` (`boolean_indexing=False`, "
              "`data_dependent_shapes=False`, `enabled_extensions=()`, `writeable=False`, and "
              "`lazy=True` inside the functions tagged for jit), each failure with a verdict:"]
+    return lines + verdict_lines(groups, lambda finding: f"`{finding.refusal}`")
+
+
+def verdict_lines(groups: dict[object, list[str]], headline) -> list[str]:
+    """One item per finding, the commonest first: how many tests, ``headline(finding)``,
+    where in the project's code, and the verdict; a message no finding matches is shown
+    as it is, without a verdict."""
+    lines = []
     for finding, names in sorted(groups.items(), key=lambda item: -len(item[1])):
         if isinstance(finding, str):
             lines += ["", f"- **{len(names)}** x `{finding}`: not yet read, no verdict yet."]
         else:
-            lines += ["", f"- **{len(names)}** x `{finding.refusal}`, at {finding.where}.",
+            lines += ["", f"- **{len(names)}** x {headline(finding)}, at {finding.where}.",
                       f"  Verdict: {finding.verdict}."]
     return lines
 
@@ -235,12 +243,7 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
                 ):
                     finding = view_finding_of(result.message)
                     groups[finding or result.message[:200]].append(result.name)
-        for finding, names in sorted(groups.items(), key=lambda item: -len(item[1])):
-            if isinstance(finding, str):
-                lines += ["", f"- **{len(names)}** x `{finding}`: not yet read, no verdict yet."]
-            else:
-                lines += ["", f"- **{len(names)}** x {finding.what}, at {finding.where}.",
-                          f"  Verdict: {finding.verdict}."]
+        lines += verdict_lines(groups, lambda finding: finding.what)
     return lines
 
 

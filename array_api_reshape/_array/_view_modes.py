@@ -106,20 +106,14 @@ def install(array_class: Any) -> None:
     def view(self: Any, layout: Any) -> Any:
         result = plain_view(self, layout)
         if tracking():
-            site = _sharing.call_site()
-            result._made = site
-            _sharing.track(self, getattr(self, "_made", None))
-            _sharing.track(result, site, parent=self)
+            _track_view(self, result)
         return result
 
     def read_only_view(self: Any, layout: Any) -> Any:
         result = plain_read_only_view(self, layout)
         if tracking():
-            site = _sharing.call_site()
-            result._made = site
-            _sharing.track(self, getattr(self, "_made", None))
             _sharing.share_storage(self._storage, result._storage)
-            _sharing.track(result, site, parent=self)
+            _track_view(self, result)
         return result
 
     def numpy(self: Any) -> Any:
@@ -144,6 +138,14 @@ def install(array_class: Any) -> None:
             setattr(array_class, name, method)
 
     MODES.watch(switch)
+
+
+def _track_view(parent: Any, view: Any) -> None:
+    """Count ``parent`` and its new ``view`` among the live arrays over their memory."""
+    site = _sharing.call_site()
+    view._made = site
+    _sharing.track(parent, getattr(parent, "_made", None))
+    _sharing.track(view, site, parent=parent)
 
 
 def _report_marked_read(array: Any, mode: str) -> None:
