@@ -55,7 +55,7 @@ def reduce(
     keepdims = check_keepdims(keepdims, function)
     quiet = quiet_below > 0 and reduced_size(x, axes) < quiet_below
     result = reduced(function, x, axes, keepdims, dtype, correction, quiet)
-    return Array._adopt(result, result_dtype)
+    return Array._adopt(result, result_dtype, x._storage.device)
 
 
 def check_kind(x: Array, function: str, kinds: str) -> None:

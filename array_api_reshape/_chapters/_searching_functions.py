@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Literal
 
 from .._array._array_object import Array, check_array
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
 from .._tables._mode_checks import refuse_data_dependent
 from .._tables._layout import broadcast_shape
@@ -25,7 +28,9 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
         axis = normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
-    return Array._adopt(extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX)
+    return Array._adopt(
+        extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX, x._storage.device
+    )
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
@@ -141,7 +146,8 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     refuse_data_dependent("nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
-    return tuple(Array._adopt(p, DEFAULT_INDEX) for p in nonzero_positions(x))
+    device = x._storage.device
+    return tuple(Array._adopt(p, DEFAULT_INDEX, device) for p in nonzero_positions(x))
 
 
 def searchsorted(
@@ -192,8 +198,9 @@ def searchsorted(
             raise ValueError(
                 "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
             )
+    device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter) if MODES.devices else CPU_DEVICE
     result = insertion_positions(x1, x2, dtype, side, sorter)
-    return Array._adopt(result, DEFAULT_INDEX)
+    return Array._adopt(result, DEFAULT_INDEX, device)
 
 
 def where(
@@ -247,4 +254,5 @@ def where(
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "do not broadcast together"
         )
-    return Array._adopt(chosen(condition, x1, x2, dtype), dtype)
+    device = same_device("where", condition=condition, x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)

@@ -52,7 +52,9 @@ def argsort(
     Array([0, 2, 1, 3], dtype=int64)
     """
     axis = _sort_arguments("argsort", x, axis, descending, stable)
-    return Array._adopt(sort_positions(x, axis, descending, stable), DEFAULT_INDEX)
+    return Array._adopt(
+        sort_positions(x, axis, descending, stable), DEFAULT_INDEX, x._storage.device
+    )
 
 
 def sort(
@@ -84,4 +86,4 @@ def sort(
     Array([1., 2., 3.], dtype=float64)
     """
     axis = _sort_arguments("sort", x, axis, descending, stable)
-    return Array._adopt(sorted_values(x, axis, descending, stable), x.dtype)
+    return Array._adopt(sorted_values(x, axis, descending, stable), x.dtype, x._storage.device)

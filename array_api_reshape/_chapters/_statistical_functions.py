@@ -376,7 +376,7 @@ def _cumulative(
     if x.dtype.kind == "bool" and dtype is None:
         result_dtype = int64
     result = cumulative(function, x, normalized_axis, result_dtype, include_initial)
-    return Array._adopt(result, result_dtype)
+    return Array._adopt(result, result_dtype, x._storage.device)
 
 
 def cumulative_sum(
