@@ -37,6 +37,7 @@ from .._tables._dtypes import (
     scalar_result_dtype,
 )
 from .._tables._devices import CPU_DEVICE
+from .._tables._device_checks import check_result_dtype
 from .._tables._mode_checks import MODES as _MODES, refuse_unspecified
 from .._tables._layout import broadcast_shape
 from ._placement import same_device
@@ -251,6 +252,7 @@ def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class
             refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
         if _MODES.devices:
             device = same_device(name, x1=x1, x2=x2)
+            check_result_dtype(result_dtype(rule, computed_in), device, name)
     dtype = computed_in
     result = kernels.binary_of_operands(name, x1, x2, dtype)
     return array_class._adopt(result, result_dtype(rule, dtype), device)
@@ -285,8 +287,9 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
-        if plan[0] is not x._dtype and _MODES.any:
+        if plan[0] is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
             refuse_unspecified(name, f"{x._dtype.name} input, computed in {plan[0].name}")
+            check_result_dtype(plan[1], x._storage.device, name)
         return x._adopt(compute(name, x, plan[0]), plan[1], x._storage.device)
 
     function.__name__ = function.__qualname__ = name

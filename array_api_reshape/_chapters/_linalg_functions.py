@@ -10,6 +10,7 @@ from typing import Literal, NamedTuple
 
 from .._kernels import _linalg_kernels as kernels
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
@@ -434,6 +435,8 @@ def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> Non
     if rtol is None:
         return
     if isinstance(rtol, Array):
+        if MODES.devices:
+            same_device(f"linalg.{function}", x=x, rtol=rtol)
         if rtol.dtype.kind not in ("signed integer", "unsigned integer", "real floating"):
             raise TypeError(
                 f"linalg.{function}(): 'rtol' must be a real-valued array, got {rtol.dtype}"
@@ -477,6 +480,7 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     _matrices(x, "matrix_rank")
     _check_tolerance(x, rtol, "matrix_rank")
+    check_result_dtype(int64, x._storage.device, "linalg.matrix_rank")
     return Array._adopt(kernels.matrix_rank(x, rtol), int64, x._storage.device)
 
 

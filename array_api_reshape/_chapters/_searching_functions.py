@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
@@ -28,6 +29,7 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
         axis = normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
+    check_result_dtype(DEFAULT_INDEX, x._storage.device, function)
     return Array._adopt(
         extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX, x._storage.device
     )
@@ -147,6 +149,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
     device = x._storage.device
+    check_result_dtype(DEFAULT_INDEX, device, "nonzero")
     return tuple(Array._adopt(p, DEFAULT_INDEX, device) for p in nonzero_positions(x))
 
 
@@ -199,6 +202,7 @@ def searchsorted(
                 "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
             )
     device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter) if MODES.devices else CPU_DEVICE
+    check_result_dtype(DEFAULT_INDEX, device, "searchsorted")
     result = insertion_positions(x1, x2, dtype, side, sorter)
     return Array._adopt(result, DEFAULT_INDEX, device)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
@@ -39,8 +40,10 @@ class UniqueInverseResult(NamedTuple):
 def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool) -> list[Array]:
     check_array(x, function)
     refuse_data_dependent(function)
-    values, *extras = unique_parts(x, indices, inverse, counts)
     device = x._storage.device
+    if indices or inverse or counts:
+        check_result_dtype(DEFAULT_INDEX, device, function)
+    values, *extras = unique_parts(x, indices, inverse, counts)
     return [Array._adopt(values, x.dtype, device)] + [
         Array._adopt(e, DEFAULT_INDEX, device) for e in extras
     ]

@@ -105,11 +105,21 @@ def check_dtype_on_device(dtype: DType, device: Device, function: str) -> None:
         )
 
 
-def refuse_result_dtype(dtype: DType, device: Device) -> None:
+def check_result_dtype(dtype: DType, device: Device, function: str) -> None:
+    """``refuse_result_dtype`` naming ``function`` when ``device`` lacks ``dtype``: the
+    check a function makes before computing a result whose dtype it knows."""
+    if dtype.name in device.lacks:
+        refuse_result_dtype(dtype, device, function)
+
+
+def refuse_result_dtype(dtype: DType, device: Device, function: str | None = None) -> None:
     """ValueError for a result of ``dtype`` on ``device``, which lacks it (as
-    array-api-strict's): a computation on such a device never makes one silently."""
+    array-api-strict's): a computation on such a device never makes one silently.
+    ``Array._adopt`` refuses so whatever made the result; the functions that know their
+    result's dtype before computing refuse first, naming themselves."""
+    prefix = "" if function is None else f"{function}(): "
     raise ValueError(
-        f"the result would be {dtype.name} on device {device.name!r}, which has no "
+        f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has no "
         f"{dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
         "device has where it takes one, or cast its inputs with astype() first"
     )
