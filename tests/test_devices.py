@@ -227,6 +227,15 @@ def test_foreign_memory_is_shared_onto_any_device_and_our_arrays_move_as_copies(
     assert xp.from_dlpack(x, device=DEVICE2).device is DEVICE2
 
 
+def test_python_data_holding_arrays_keeps_their_one_device():
+    a = on("device1", [1.0, 2.0])
+    assert xp.asarray([a, a]).device is DEVICE1
+    assert xp.asarray([[a[0], 3.0]]).device is DEVICE1
+    assert xp.asarray([a[0], 3.0], device="device2").device is DEVICE2
+    with pytest.raises(ValueError, match="asarray\\(\\): 'obj\\[1\\]' is on device 'cpu'"):
+        xp.asarray([a, xp.ones(2)])
+
+
 def test_astype_keeps_or_moves_the_device():
     x = on("device1", [1, 2])
     assert xp.astype(x, xp.float32).device is DEVICE1

@@ -173,6 +173,8 @@ def asarray(
     if isinstance(obj, Array):
         target = obj._storage.device if device is None else check_device(device, "asarray")
         return _from_array(obj, dtype, copy, target)
+    if device is None and MODES.devices and isinstance(obj, (list, tuple)):
+        device = _device_of_nested_arrays(obj)
     target = check_device(device, "asarray")
     if dtype is not None and target is not CPU_DEVICE:
         check_dtype_on_device(dtype, target, "asarray")
@@ -185,6 +187,22 @@ def asarray(
             "is always a new buffer; use copy=None"
         )
     return _from_python(obj, dtype, target)
+
+
+def _device_of_nested_arrays(data: list | tuple) -> Device | None:
+    """The device of our arrays inside nested Python sequences (None when there are
+    none), which must share one, as the arrays of any call must: the new array goes on
+    it unless a device is named."""
+    arrays: list[Array] = []
+    pending, seen = [data], {id(data)}
+    while pending:
+        for item in pending.pop():
+            if item.__class__ is Array:
+                arrays.append(item)
+            elif isinstance(item, (list, tuple)) and id(item) not in seen:  # (no cycles)
+                seen.add(id(item))
+                pending.append(item)
+    return same_device("asarray", obj=arrays) if arrays else None
 
 
 def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device) -> Array:
@@ -375,6 +393,8 @@ def arange(
     Array([0, 1, 2, 3, 4], dtype=int64)
     >>> xp.arange(1.0, 2.0, 0.25)
     Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
+    >>> xp.arange(3, device="no_x64")
+    Array([0, 1, 2], dtype=int32, device=no_x64)
     """
     dtype = _optional_dtype(dtype, "arange")
     placed = check_device(device, "arange")
@@ -530,6 +550,8 @@ def zeros(
     >>> xp.zeros((2, 2), dtype=xp.int32)
     Array([[0, 0],
            [0, 0]], dtype=int32)
+    >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
+    Array([0., 0.], dtype=float32, device=no_float64)
     """
     dtype = _optional_dtype(dtype, "zeros")
     placed = check_device(device, "zeros")
@@ -635,6 +657,8 @@ def full(
     >>> import array_api_reshape as xp
     >>> xp.full((2,), 7)
     Array([7, 7], dtype=int64)
+    >>> xp.full((2,), 0.5, device="device2")
+    Array([0.5, 0.5], dtype=float32, device=device2)
     """
     dtype = _optional_dtype(dtype, "full")
     return _full("full", shape, fill_value, dtype, check_device(device, "full"))
@@ -736,6 +760,8 @@ def zeros_like(
     >>> import array_api_reshape as xp
     >>> xp.zeros_like(xp.ones(2, dtype=xp.int32))
     Array([0, 0], dtype=int32)
+    >>> xp.zeros_like(xp.ones(2, device="device1"))  # x's device
+    Array([0., 0.], dtype=float64, device=device1)
     """
     dtype, placed = _like("zeros_like", x, dtype, device)
     return _filled("zeros_like", x.shape, 0, dtype, placed)
@@ -912,6 +938,8 @@ def linspace(
     Array([2. , 2.5, 3. ], dtype=float64)
     >>> xp.linspace(0, 10, 4, dtype=xp.int64)
     Array([ 0,  3,  6, 10], dtype=int64)
+    >>> xp.linspace(0, 1, 3, device="no_float64")
+    Array([0. , 0.5, 1. ], dtype=float32, device=no_float64)
     """
     start = _number_argument(start, "linspace", "start", (int, float, complex))
     stop = _number_argument(stop, "linspace", "stop", (int, float, complex))
@@ -1112,6 +1140,8 @@ def from_dlpack(
     >>> a[0] = 9.0
     >>> x
     Array([9., 1., 2.], dtype=float64)
+    >>> xp.from_dlpack(a, device="device1")  # NumPy's memory, shared on device1
+    Array([9., 1., 2.], dtype=float64, device=device1)
     """
     copy = check_copy(copy, "from_dlpack")
     if isinstance(x, Array) and device is None:
