@@ -243,7 +243,8 @@ class Array:
 
     @property
     def device(self) -> Device:
-        """The device the data lives on."""
+        """The device the data lives on (its storage's; views share it): the CPU or one
+        of array-api-strict's test devices, ``__array_namespace_info__().devices()``."""
         return self._storage.device
 
     @property

@@ -600,6 +600,8 @@ def fftfreq(
     >>> import array_api_reshape as xp
     >>> xp.fft.fftfreq(4)
     Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
+    >>> xp.fft.fftfreq(4, device="no_float64")
+    Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float32, device=no_float64)
     """
     return _frequencies("fftfreq", kernels.fftfreq, n, d, dtype, device)
 

@@ -68,6 +68,10 @@ class Info:
         >>> import array_api_reshape as xp
         >>> xp.__array_namespace_info__().default_device()
         array_api_reshape.Device('cpu')
+        >>> from array_api_reshape import flags
+        >>> with flags.using(fixed_device="device2"):
+        ...     xp.__array_namespace_info__().default_device()
+        array_api_reshape.Device('device2')
         """
         return default_device()
 
