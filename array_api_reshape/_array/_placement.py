@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._kernels._storage import Storage
 from .._tables._devices import CPU_DEVICE, Device
+
+
+def _is_ours(value: Any) -> bool:
+    """True for one of our arrays (read structurally: this module sits below the class)."""
+    return isinstance(getattr(value, "_storage", None), Storage)
 
 
 def _arrays(arguments: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -24,12 +30,10 @@ def _arrays(arguments: dict[str, Any]) -> list[tuple[str, Any]]:
     tuple of them (``arrays[1]``, ``key[0]``); Python scalars and None have no device."""
     found = []
     for name, value in arguments.items():
-        if hasattr(value, "_storage"):
+        if _is_ours(value):
             found.append((name, value))
         elif isinstance(value, (list, tuple)):
-            found.extend(
-                (f"{name}[{i}]", item) for i, item in enumerate(value) if hasattr(item, "_storage")
-            )
+            found.extend((f"{name}[{i}]", item) for i, item in enumerate(value) if _is_ours(item))
     return found
 
 
