@@ -197,11 +197,11 @@ class Array:
         return self
 
     @staticmethod
-    def _share(source: Any, dtype: DType, device: Device) -> "Array":
+    def _share(source: Any, dtype: DType) -> "Array":
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
         NumPy dtype that its caller keeps (and may reshape: it is not cached as the view),
-        on ``device``."""
-        self = Array._adopt(source, dtype, device)
+        on the CPU (``asarray``'s fast path, taken while no mode is on)."""
+        self = Array._adopt(source, dtype, CPU_DEVICE)
         self._np_view = None
         return self
 

@@ -163,7 +163,7 @@ def asarray(
         same_dtype = plain_array_dtype(obj, copy is None)
         if same_dtype is not None and not MODES.any:  # (fixed_device: not on the CPU)
             if copy is None:
-                return Array._share(obj, same_dtype, CPU_DEVICE)
+                return Array._share(obj, same_dtype)
             if copy is True:
                 return Array._adopt(plain_array_copy(obj), same_dtype, CPU_DEVICE)
         elif copy is None and obj.__class__ is Array:
