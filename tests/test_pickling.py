@@ -71,7 +71,7 @@ def assert_same_elements(result, x, expected_values: np.ndarray) -> None:
 def array_over(buffer: np.ndarray, strided) -> Array:
     """An Array with the given layout over ``buffer`` (any layout inside it, including
     repeated and negative strides) and the values the oracle says it holds."""
-    x = Array._new(Storage(buffer), strided, xp.asarray(buffer[:0]).dtype)
+    x = Array._new(Storage(buffer), strided, xp.asarray(buffer[:0]).dtype, None)
     expected = buffer[np.asarray(addresses_of(strided), dtype=np.intp)].reshape(strided.shape)
     return x, expected
 

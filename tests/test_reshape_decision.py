@@ -47,7 +47,7 @@ def with_one_unknown(data, shape):
 def array_over(lay: Layout) -> Array:
     """An int64 array with layout ``lay`` over a buffer holding 0, 1, 2, ... (its addresses)."""
     buffer = np.arange(buffer_size_for(lay), dtype=np.int64)
-    return Array._new(Storage(buffer), lay, xp.int64)
+    return Array._new(Storage(buffer), lay, xp.int64, None)
 
 
 @pytest.mark.parametrize("order", ["C", "F"])

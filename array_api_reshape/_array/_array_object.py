@@ -15,7 +15,13 @@ from typing import Any, SupportsIndex, Union
 
 from . import _elementwise_dispatch as _dispatch
 from .._kernels import _common_kernels as _kernels
-from .._tables._devices import CPU_DEVICE, Device, check_device
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._device_checks import (
+    check_device,
+    check_dtype_on_device,
+    refuse_result_dtype,
+    resolve_device,
+)
 from .._tables._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
 from .._tables._dtypes import bool as _BOOL
 from .._tables._index_keys import basic_key, is_advanced
@@ -44,6 +50,7 @@ from .._tables._layout_indexing import (
 from . import _view_modes
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
+from ._placement import same_device
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from ._versions import namespace as _namespace
 
@@ -140,8 +147,17 @@ class Array:
         )
 
     @staticmethod
-    def _new(storage: Storage, layout: Layout, dtype: DType) -> "Array":
-        """The only constructor: an array over ``storage`` with ``layout`` and ``dtype``."""
+    def _new(storage: Storage, layout: Layout, dtype: DType, device: Device | None) -> "Array":
+        """The only constructor: an array over ``storage`` with ``layout`` and ``dtype``.
+
+        With a ``device``, ``storage`` (new: a kernel made it, or borrowed foreign memory,
+        for this array) is placed on that device, which must have ``dtype``; with None,
+        the array is on its storage's device. (No default: a default argument costs a
+        call more than passing one.)"""
+        if device is not None:
+            if device is not CPU_DEVICE and dtype.name in device.lacks:
+                refuse_result_dtype(dtype, device)
+            storage.device = device
         self = _new_object(Array)
         self._storage = storage
         self._layout = layout
@@ -150,10 +166,13 @@ class Array:
         return self
 
     @staticmethod
-    def _adopt(result: Any, dtype: DType) -> "Array":
+    def _adopt(result: Any, dtype: DType, device: Device) -> "Array":
         """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
         made and nobody else holds; it becomes the storage and the cached view, after a
         conversion into ``dtype`` only when it is not so already.
+
+        The storage is on ``device``: the inputs' (see ``_placement``); a device that
+        lacks ``dtype`` refuses the result (as array-api-strict's).
 
         A result in another order than C (NumPy keeps its inputs' order: the sum of two
         transposed arrays is transposed) is kept in that order when it owns its memory,
@@ -162,13 +181,15 @@ class Array:
             if result.dtype is dtype.dtype and result.base is None:
                 borrowed = borrow(result)
                 if borrowed is not None:
-                    self = Array._new(borrowed[0], borrowed[1], dtype)
+                    self = Array._new(borrowed[0], borrowed[1], dtype, device)
                     self._np_view = result
                     return self
             result = _kernels.c_contiguous(result, dtype.dtype)
+        if device is not CPU_DEVICE and dtype.name in device.lacks:
+            refuse_result_dtype(dtype, device)
         storage = _new_object(Storage)
         storage.buffer = result
-        storage.device = CPU_DEVICE
+        storage.device = device
         self = _new_object(Array)
         self._storage = storage
         layout = remembered_contiguous_layout(result.shape)
@@ -180,8 +201,9 @@ class Array:
     @staticmethod
     def _share(source: Any, dtype: DType) -> "Array":
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
-        NumPy dtype that its caller keeps (and may reshape: it is not cached as the view)."""
-        self = Array._adopt(source, dtype)
+        NumPy dtype that its caller keeps (and may reshape: it is not cached as the view),
+        on the CPU (``asarray``'s fast path, taken while no mode is on)."""
+        self = Array._adopt(source, dtype, CPU_DEVICE)
         self._np_view = None
         return self
 
@@ -232,7 +254,8 @@ class Array:
 
     @property
     def device(self) -> Device:
-        """The device the data lives on."""
+        """The device the data lives on (its storage's; views share it): the CPU or one
+        of array-api-strict's test devices, ``__array_namespace_info__().devices()``."""
         return self._storage.device
 
     @property
@@ -269,12 +292,52 @@ class Array:
             )
         return self._view(matrix_transposed(self._layout))
 
-    def to_device(self, device: Device, /, *, stream: object = None) -> "Array":
-        """This array on ``device``; the same array when it is already there."""
+    def to_device(self, device: Device | str, /, *, stream: object = None) -> "Array":
+        """
+        This array on ``device``: the same array when it is already there, else a copy
+        there (a new storage).
+
+        Parameters
+        ----------
+        device : Device or str
+            One of ``__array_namespace_info__().devices()``, or its name; None means the
+            default device.
+        stream : None
+            Must be None: no device here has streams.
+
+        Returns
+        -------
+        Array
+            ``self``, or a C-contiguous copy on ``device``.
+
+        Raises
+        ------
+        ValueError
+            If ``device`` is unknown, lacks the array's dtype, or is not the device the
+            fixed_device flag keeps arrays on.
+
+        Examples
+        --------
+        >>> import array_api_reshape as xp
+        >>> x = xp.asarray([1.0, 2.0])
+        >>> x.to_device("cpu") is x
+        True
+        >>> y = x.to_device("device1")
+        >>> y.device
+        array_api_reshape.Device('device1')
+        >>> x.to_device("no_float64")
+        Traceback (most recent call last):
+            ...
+        ValueError: to_device(): device 'no_float64' has no float64 (it lacks float64 and complex128); choose a dtype it has, such as float32 or int64, or another device
+        """
         if stream is not None:
-            raise ValueError("to_device(): 'stream' must be None for the CPU device")
-        check_device(device, "to_device")
-        return self
+            raise ValueError("to_device(): 'stream' must be None: no device here has streams")
+        target = resolve_device(device, "to_device")
+        if target is self._storage.device:
+            return self
+        target = check_device(target, "to_device")
+        check_dtype_on_device(self._dtype, target, "to_device")
+        return Array._adopt(_kernels.compact_copy(self), self._dtype, target)
 
     # --- conversion to Python scalars --------------------------------------------------
 
@@ -370,7 +433,7 @@ class Array:
 
     def __copy__(self) -> "Array":
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
-        return Array._adopt(_kernels.compact_copy(self), self._dtype)
+        return Array._adopt(_kernels.compact_copy(self), self._dtype, self._storage.device)
 
     def __deepcopy__(self, memo: object) -> "Array":
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
@@ -666,17 +729,26 @@ class Array:
         if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
             if _MODES.any:
                 refuse_boolean_index("__getitem__")
-            return Array._adopt(_kernels.masked(self, key), self._dtype)
+                if _MODES.devices:
+                    same_device("__getitem__", x=self, key=key)
+            return Array._adopt(_kernels.masked(self, key), self._dtype, self._storage.device)
         if is_advanced(key):
-            if _MODES.any and _has_boolean_array(key):
-                refuse_boolean_index("__getitem__")
-            return Array._adopt(_kernels.gather(self, self._advanced_key(key)), self._dtype)
+            if _MODES.any:
+                if _has_boolean_array(key):
+                    refuse_boolean_index("__getitem__")
+                if _MODES.devices:
+                    same_device("__getitem__", x=self, key=key)
+            return Array._adopt(
+                _kernels.gather(self, self._advanced_key(key)), self._dtype, self._storage.device
+            )
         return self._view(basic_indexed(self._layout, basic_key(key)))
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
         if _MODES.any:
             refuse_write("__setitem__()")
+            if _MODES.devices:
+                same_device("__setitem__", x=self, key=key, value=value)
         if is_advanced(key):
             if _MODES.any and _has_boolean_array(key):
                 refuse_boolean_index("__setitem__")

@@ -9,6 +9,11 @@ class's body, where the class is ``self``'s). Each applies the standard's type p
 (arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
 and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path.
 
+Results go on their operands' device. While arrays live only on the CPU (``MODES.devices``
+off) that is the CPU, and the fast paths compare no devices; once another device is in use
+the fast paths are switched off (their plans cleared) and every call takes the general path,
+which refuses operands of two devices and places the result on theirs.
+
 This module sits below the array object and imports none of it: it reads arrays' slots and
 asks the array class for new arrays (``_adopt``).
 """
@@ -31,8 +36,11 @@ from .._tables._dtypes import (
     promote_types,
     scalar_result_dtype,
 )
+from .._tables._devices import CPU_DEVICE
+from .._tables._device_checks import check_result_dtype
 from .._tables._mode_checks import MODES as _MODES, refuse_unspecified
 from .._tables._layout import broadcast_shape
+from ._placement import same_device
 
 Operation = Callable[..., Any]
 ArrayClass = Any
@@ -238,11 +246,16 @@ def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
     computed_in = computation_dtype(rule, dtype)
-    if computed_in is not dtype and _MODES.any:
-        refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
+    device = CPU_DEVICE
+    if _MODES.any:
+        if computed_in is not dtype:
+            refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
+        if _MODES.devices:
+            device = same_device(name, x1=x1, x2=x2)
+            check_result_dtype(result_dtype(rule, computed_in), device, name)
     dtype = computed_in
     result = kernels.binary_of_operands(name, x1, x2, dtype)
-    return array_class._adopt(result, result_dtype(rule, dtype))
+    return array_class._adopt(result, result_dtype(rule, dtype), device)
 
 
 # --- builders --------------------------------------------------------------------------
@@ -274,12 +287,36 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
-        if plan[0] is not x._dtype and _MODES.any:
+        if plan[0] is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
             refuse_unspecified(name, f"{x._dtype.name} input, computed in {plan[0].name}")
-        return x._adopt(compute(name, x, plan[0]), plan[1])
+            check_result_dtype(plan[1], x._storage.device, name)
+        return x._adopt(compute(name, x, plan[0]), plan[1], x._storage.device)
 
     function.__name__ = function.__qualname__ = name
     return function
+
+
+_FAST_PLANS: list[tuple[list, tuple]] = []
+"""Every binary function's fast-path plans (a list the function reads) beside their full
+form: the list is emptied of plans (all None) while devices other than the CPU are in use,
+since the fast paths compare no devices."""
+
+
+def _switch_fast_paths(devices_in_use: bool) -> None:
+    for plans, full in _FAST_PLANS:
+        plans[:] = [None] * len(full) if devices_in_use else full  # one step under the GIL
+
+
+_MODES.watch_devices(_switch_fast_paths)
+
+
+def _fast_plans(full: tuple) -> list:
+    """The plans a binary function's fast paths read: ``full`` while only the CPU is in
+    use, none (the general path) once another device is."""
+    with _MODES.lock:  # the switch runs under it: no function is built half-switched
+        plans = [None] * len(full) if _MODES.devices else list(full)
+        _FAST_PLANS.append((plans, full))
+    return plans
 
 
 def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
@@ -303,11 +340,12 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     """The binary function ``name`` for ``array_class``. With None, its forward operator
     method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
     kinds, rule = SIGNATURES[name]
-    plans = _binary_plans(name, kinds, rule)
+    plans = _fast_plans(_binary_plans(name, kinds, rule))
 
     def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
         # Python scalar of its kind; anything else is promoted and checked in full.
+        # (Only while every array is on the CPU: ``_switch_fast_paths`` clears the plans.)
         # (The kernels' view ``_np_view`` is read here directly, built only when missing.)
         cls = array_class or x1.__class__
         if x1.__class__ is cls:
@@ -321,17 +359,17 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                         b = x2._np_view
                         if b is None:
                             b = x2._numpy()
-                        return cls._adopt(plan[0](a, b), plan[1])
+                        return cls._adopt(plan[0](a, b), plan[1], CPU_DEVICE)
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        return cls._adopt(plan[0](a, x2), plan[1])
+                        return cls._adopt(plan[0](a, x2), plan[1], CPU_DEVICE)
         elif x2.__class__ is cls:
             plan = plans[x2._dtype.index]
             if plan is not None:
                 bounds = plan[2].get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
-                    return cls._adopt(plan[0](x1, x2._numpy()), plan[1])
+                    return cls._adopt(plan[0](x1, x2._numpy()), plan[1], CPU_DEVICE)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
         return apply_binary(name, kinds, rule, x1, x2, cls)

@@ -12,12 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from .._kernels import _common_kernels as _kernels
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import promote_types
 from .._tables._layout import broadcast_shape
+from .._tables._mode_checks import MODES
+from ._placement import same_device
 
 
 def matrix_product(x1: Any, x2: Any) -> Any:
-    """``x1 @ x2`` for two arrays: stacks of matrices broadcast, 1-D operands act as vectors."""
+    """``x1 @ x2`` for two arrays: stacks of matrices broadcast, 1-D operands act as vectors;
+    the result is on their device."""
+    device = same_device("matmul", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     for argument, x in (("x1", x1), ("x2", x2)):
         if x._dtype.kind == "bool":
             raise TypeError(f"matmul(): '{argument}' must have a numeric dtype, got {x._dtype}")
@@ -36,4 +41,4 @@ def matrix_product(x1: Any, x2: Any) -> Any:
         raise ValueError(
             f"matmul(): the stacks of shapes {x1.shape[:-2]} and {x2.shape[:-2]} do not broadcast"
         )
-    return x1._adopt(_kernels.matmul(x1, x2, dtype), dtype)
+    return x1._adopt(_kernels.matmul(x1, x2, dtype), dtype, device)

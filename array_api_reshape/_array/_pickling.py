@@ -12,6 +12,11 @@ Protocol 5 hands the elements to pickle as a ``PickleBuffer``, which a ``buffer_
 may take out of band (no copy on either side when the array is C-contiguous); lower
 protocols store ``bytes``.
 
+The device is kept: an array on a device other than the CPU stores the device's name as a
+sixth field (a CPU array's pickle has five, as before devices, so old pickles load and
+new CPU pickles read the same), and loads on that device, subject to the fixed_device
+flag like any array made there.
+
 ``rebuild_array`` is the name stored in every pickle: keep it, and keep accepting
 ``PICKLE_FORMAT`` 1, so that pickles written today load tomorrow.
 
@@ -25,6 +30,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from .._tables._device_checks import check_device, check_dtype_on_device
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._layout import contiguous_layout, product
 from .._kernels._data_type_kernels import item_size
@@ -39,6 +47,7 @@ PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
 _ARRAY_CLASS: list[type[Array]] = []
+_CPU_NAME = CPU_DEVICE.name
 
 
 MOVED_MODULES = {
@@ -68,7 +77,9 @@ def register_array_class(array_class: type[Array]) -> None:
 def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[object, ...]]:
     """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
     payload = pickled_elements(x, out_of_band=protocol >= 5)
-    return rebuild_array, (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
+    fields = (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
+    device = x._storage.device
+    return rebuild_array, fields if device is CPU_DEVICE else (*fields, device.name)
 
 
 def rebuild_array(
@@ -77,6 +88,7 @@ def rebuild_array(
     shape: tuple[int, ...],
     payload: object,
     writable: bool,
+    device_name: str = _CPU_NAME,
 ) -> Array:
     """
     Rebuild a pickled array, after checking every field.
@@ -94,12 +106,15 @@ def rebuild_array(
         ``prod(shape) * itemsize`` bytes.
     writable : bool
         Whether the array accepts writes.
+    device_name : str, optional
+        The name of the array's device (default ``"cpu"``: CPU arrays store none).
 
     Returns
     -------
     Array
-        A C-contiguous array; it shares ``payload`` when that is a writable buffer (or
-        read-only and ``writable`` is False), and holds a copy otherwise.
+        A C-contiguous array on that device; it shares ``payload`` when that is a
+        writable buffer (or read-only and ``writable`` is False), and holds a copy
+        otherwise.
 
     Raises
     ------
@@ -107,8 +122,9 @@ def rebuild_array(
         If a field has the wrong type (a payload that is not a buffer, a shape that is
         not a tuple of ints, ...).
     ValueError
-        If a field has a wrong value (an unknown dtype, a negative size, a payload of the
-        wrong length, bool bytes other than 0 and 1, ...).
+        If a field has a wrong value (an unknown dtype or device, a negative size, a
+        payload of the wrong length, bool bytes other than 0 and 1, ...), or the device
+        lacks the dtype or is not the one the fixed_device flag keeps arrays on.
 
     Examples
     --------
@@ -118,6 +134,8 @@ def rebuild_array(
     >>> pickle.loads(pickle.dumps(x))
     Array([[2, 1, 0],
            [5, 4, 3]], dtype=int64)
+    >>> pickle.loads(pickle.dumps(x.to_device("device1"))).device
+    array_api_reshape.Device('device1')
     """
     _check_format(pickle_format)
     dtype = _checked_dtype(dtype_name)
@@ -127,8 +145,26 @@ def rebuild_array(
         raise ValueError(f"{_CONTEXT}: 'payload' of a bool array holds bytes other than 0 and 1")
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
+    device = None  # a CPU pickle stores no device: the storage's own, the CPU
+    if device_name is not _CPU_NAME or MODES.any:
+        device = _checked_device(device_name, dtype)
     storage = storage_from_pickle(memory, dtype, writable)
-    return _ARRAY_CLASS[0]._new(storage, contiguous_layout(shape), dtype)
+    return _ARRAY_CLASS[0]._new(storage, contiguous_layout(shape), dtype, device)
+
+
+def _checked_device(device_name: object, dtype: DType) -> Device:
+    if device_name.__class__ is not str:
+        raise TypeError(
+            f"{_CONTEXT}: 'device_name' must be a str, got {type(device_name).__name__}"
+        )
+    if device_name not in DEVICES_BY_NAME:
+        raise ValueError(
+            f"{_CONTEXT}: 'device_name' must name a device of the namespace "
+            f"({', '.join(DEVICES_BY_NAME)}), got {device_name!r}"
+        )
+    device = check_device(device_name, "rebuild_array")
+    check_dtype_on_device(dtype, device, "rebuild_array")
+    return device
 
 
 def _check_format(pickle_format: object) -> None:

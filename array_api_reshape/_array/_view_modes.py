@@ -24,9 +24,10 @@ temporary view Python makes for the augmented assignment and the value written d
 not count as other arrays.
 
 The array object keeps its plain methods while no mode is on; while some mode may be,
-``install`` puts tracking versions of ``_view``, ``_numpy``, ``_new``, ``_adopt``,
-``_share`` and ``__setitem__`` on the class, so the default namespace pays nothing for
-this.
+``install`` puts tracking versions of ``_view``, ``_read_only_view``, ``_numpy``,
+``_new``, ``_adopt`` and ``__setitem__`` on the class, so the default namespace pays
+nothing for this (``asarray`` counts a NumPy array it shares through
+``_foreign_kernels.borrowed``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from .._kernels import _sharing
 from .._kernels._creation_kernels import converted_copy
 from .._tables._flag_state import MODES, value
 from .._tables._index_keys import basic_key, is_advanced
-from .._tables._layout import contiguous_layout
 from .._tables._layout_indexing import basic_indexed, first_axis_indexed
 from .._tables._mode_checks import ViewMutationWarning, refuse_write
 
@@ -66,42 +66,23 @@ def install(array_class: Any) -> None:
     """Give ``array_class`` tracking versions of its constructors, ``_view`` and
     ``_numpy`` while some mode may be on, and its plain ones otherwise."""
     plain = {name: array_class.__dict__[name]
-             for name in ("_view", "_read_only_view", "_numpy", "_new", "_adopt", "_share")}
+             for name in ("_view", "_read_only_view", "_numpy", "_new", "_adopt")}
     plain_view = plain["_view"]
     plain_read_only_view = plain["_read_only_view"]
     plain_numpy = plain["_numpy"]
     plain_new = plain["_new"].__func__
     plain_adopt = plain["_adopt"].__func__
-    plain_share = plain["_share"].__func__
 
     def made_here(array: Any) -> Any:
         if tracking():
             array._made = _sharing.call_site()
         return array
 
-    def new(storage: Any, layout: Any, dtype: Any) -> Any:
-        return made_here(plain_new(storage, layout, dtype))
+    def new(storage: Any, layout: Any, dtype: Any, device: Any) -> Any:
+        return made_here(plain_new(storage, layout, dtype, device))
 
-    def adopt(result: Any, dtype: Any) -> Any:
-        return made_here(plain_adopt(result, dtype))
-
-    def share(source: Any, dtype: Any) -> Any:
-        if not tracking():
-            return plain_share(source, dtype)
-        owners = _sharing.owners_of(source)
-        before = _sharing.reference_counts(owners)
-        flat = _sharing.borrowed_through_one_reference(source)
-        array = plain_share(flat, dtype)
-        array._replace_layout(contiguous_layout(source.shape))
-        after = _sharing.reference_counts(owners)
-        site = _sharing.call_site()
-        array._made = site
-        _sharing.register_foreign(
-            array._storage,
-            [(owner, count - was) for owner, was, count in zip(owners, before, after)],
-            _sharing.Site(f"handed to {site.function}", site.filename, site.lineno),
-        )
-        return array
+    def adopt(result: Any, dtype: Any, device: Any) -> Any:
+        return made_here(plain_adopt(result, dtype, device))
 
     def view(self: Any, layout: Any) -> Any:
         result = plain_view(self, layout)
@@ -130,7 +111,7 @@ def install(array_class: Any) -> None:
     setitem.__doc__ = array_class.__setitem__.__doc__
     plain["__setitem__"] = array_class.__dict__["__setitem__"]
     tracked = {"_view": view, "_read_only_view": read_only_view, "_numpy": numpy, "_new": staticmethod(new),
-               "_adopt": staticmethod(adopt), "_share": staticmethod(share),
+               "_adopt": staticmethod(adopt),
                "__setitem__": setitem}
 
     def switch(any_mode: bool) -> None:

@@ -7,7 +7,9 @@ import operator
 from typing import Any, Literal, Protocol, TypeVar
 
 from .._array._array_object import Array, check_array
-from .._tables._devices import Device, check_device
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
 from .._tables._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
@@ -33,7 +35,7 @@ from .._kernels._creation_kernels import (
     triangle_array,
 )
 from .._kernels._memory import check_allocation
-from .._tables._mode_checks import refuse_unspecified
+from .._tables._mode_checks import MODES, refuse_unspecified
 from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
@@ -68,6 +70,33 @@ def _optional_dtype(dtype: DType | None, function: str) -> DType | None:
     return None if dtype is None else check_dtype(dtype, function)
 
 
+_KIND_OF_DEFAULT = {
+    DEFAULT_INTEGER: "integral",
+    DEFAULT_REAL_FLOATING: "real floating",
+    DEFAULT_COMPLEX_FLOATING: "complex floating",
+}
+
+
+def _default_on(device: Device, default: DType) -> DType:
+    """A default dtype of the CPU (int64, float64, complex128) as ``device`` chooses it:
+    its own default of that kind (float32 on ``device2``); any other dtype as is."""
+    if device is CPU_DEVICE:
+        return default
+    kind = _KIND_OF_DEFAULT.get(default)
+    return default if kind is None else DEFAULT_DTYPES[device.name][kind]
+
+
+def _dtype_on(device: Device, dtype: DType | None, default: DType, function: str) -> DType:
+    """``dtype``, or for None ``default`` (a CPU default) as ``device`` chooses it, after
+    checking that ``device`` has it (ValueError naming ``function`` otherwise)."""
+    if device is CPU_DEVICE:
+        return default if dtype is None else dtype
+    if dtype is None:
+        dtype = _default_on(device, default)
+    check_dtype_on_device(dtype, device, function)
+    return dtype
+
+
 def asarray(
     obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex]
     | SupportsBufferProtocol,
@@ -86,9 +115,14 @@ def asarray(
         The data.
     dtype : dtype, optional
         Element type of the result. Default: the source's dtype, or for Python data
-        bool, int64, float64 or complex128 by the kind of the values.
+        bool or the device's default integral, real or complex floating dtype (int64,
+        float64, complex128 on the CPU) by the kind of the values.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): an Array source's device, else the default
+        device (the CPU unless the fixed_device flag is set). Other sources (NumPy,
+        buffers, DLPack) hold CPU memory, which every device may share; an Array moves
+        to another device as a copy.
     copy : bool or None, optional
         True: always copy. False: never copy; raise ValueError if a copy is needed.
         None (default): share memory when possible, otherwise copy.
@@ -102,7 +136,8 @@ def asarray(
     Raises
     ------
     ValueError
-        If ``copy=False`` and a copy is needed (a dtype change, or Python data).
+        If ``copy=False`` and a copy is needed (a dtype change, another device, or
+        Python data), or if the device lacks the dtype.
     TypeError
         If the data's type has no counterpart among the standard's dtypes.
     OverflowError
@@ -120,47 +155,83 @@ def asarray(
     42.0
     >>> xp.asarray([[1, 2], [3, 4]]).dtype
     array_api_reshape.int64
+    >>> xp.asarray([1.5, 2.5], device="no_float64")
+    Array([1.5, 2.5], dtype=float32, device=no_float64)
     """
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
         same_dtype = plain_array_dtype(obj, copy is None)
-        if same_dtype is not None:
+        if same_dtype is not None and not MODES.any:  # (fixed_device: not on the CPU)
             if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
-                return Array._adopt(plain_array_copy(obj), same_dtype)
+                return Array._adopt(plain_array_copy(obj), same_dtype, CPU_DEVICE)
         elif copy is None and obj.__class__ is Array:
             return obj
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
-    check_device(device, "asarray")
     if isinstance(obj, Array):
-        return _from_array(obj, dtype, copy)
+        target = obj._storage.device if device is None else check_device(device, "asarray")
+        return _from_array(obj, dtype, copy, target)
+    if device is None and MODES.devices and isinstance(obj, (list, tuple)):
+        device = _device_of_nested_arrays(obj)
+    target = check_device(device, "asarray")
+    if dtype is not None and target is not CPU_DEVICE:
+        check_dtype_on_device(dtype, target, "asarray")
     source = foreign_source(obj)
     if source is not None:
-        return _from_foreign(source, dtype, copy)
+        return _from_foreign(source, dtype, copy, target)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): an array made from Python {type(obj).__name__} data "
             "is always a new buffer; use copy=None"
         )
-    return _from_python(obj, dtype)
+    return _from_python(obj, dtype, target)
 
 
-def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
+def _device_of_nested_arrays(data: list | tuple) -> Device | None:
+    """The device of our arrays inside nested Python sequences (None when there are
+    none), which must share one, as the arrays of any call must: the new array goes on
+    it unless a device is named."""
+    arrays: list[Array] = []
+    pending, seen = [data], {id(data)}
+    while pending:
+        for item in pending.pop():
+            if item.__class__ is Array:
+                arrays.append(item)
+            elif isinstance(item, (list, tuple)) and id(item) not in seen:  # (no cycles)
+                seen.add(id(item))
+                pending.append(item)
+    return same_device("asarray", obj=arrays) if arrays else None
+
+
+def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device) -> Array:
+    if device is not x._storage.device:
+        if copy is False:
+            raise ValueError(
+                f"asarray(copy=False): moving an array from device {x.device.name!r} to "
+                f"{device.name!r} needs a copy"
+            )
+        dtype = x.dtype if dtype is None else dtype
+        check_keeps_imaginary(x.dtype, dtype, "asarray")
+        check_dtype_on_device(dtype, device, "asarray")
+        return Array._new(*converted_copy(x, dtype), dtype, device)
     if dtype is None or dtype is x.dtype:
         if not copy:
             return x
-        return Array._new(*converted_copy(x, x.dtype), x.dtype)
+        return Array._new(*converted_copy(x, x.dtype), x.dtype, device)
     if copy is False:
         raise ValueError(
             f"asarray(copy=False): converting {x.dtype} to {dtype} needs a copy"
         )
     check_keeps_imaginary(x.dtype, dtype, "asarray")
-    return Array._new(*converted_copy(x, dtype), dtype)
+    check_dtype_on_device(dtype, device, "asarray")
+    return Array._new(*converted_copy(x, dtype), dtype, device)
 
 
-def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None) -> Array:
+def _from_foreign(
+    source: ForeignSource, dtype: DType | None, copy: bool | None, device: Device
+) -> Array:
     elements, source_dtype = source
     target = source_dtype if dtype is None else dtype
     if isinstance(target, str):
@@ -168,10 +239,12 @@ def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None)
             f"asarray(): NumPy dtype {target} has no counterpart among the "
             "standard's dtypes; pass dtype= to convert it"
         )
+    if device is not CPU_DEVICE:
+        check_dtype_on_device(target, device, "asarray")
     if not copy and source_dtype is target:
         shared = borrowed(elements)
         if shared is not None:
-            return Array._new(*shared, target)
+            return Array._new(*shared, target, device)
         if copy is False:
             raise ValueError(
                 "asarray(copy=False): the source cannot be shared: its strides are not "
@@ -184,7 +257,7 @@ def _from_foreign(source: ForeignSource, dtype: DType | None, copy: bool | None)
         )
     if isinstance(source_dtype, DType):
         check_keeps_imaginary(source_dtype, target, "asarray")
-    return Array._adopt(foreign_copy(elements, target), target)
+    return Array._adopt(foreign_copy(elements, target), target, device)
 
 
 def _dtype_name(dtype: DType | str) -> str:
@@ -200,18 +273,20 @@ _PYTHON_SCALAR_DTYPES = {
 }
 
 
-def _from_python(obj: Any, dtype: DType | None) -> Array:
+def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
     if dtype is None:
         dtype = _PYTHON_SCALAR_DTYPES.get(type(obj))
+        if dtype is not None:
+            dtype = _dtype_on(device, None, dtype, "asarray")
     if dtype is not None:
         if isinstance(obj, (int, float, complex)):
             if not _scalar_converts(obj, dtype):
                 raise TypeError(
                     f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
                 )
-            return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype)
+            return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype, device)
         storage, layout, _, _ = python_data_array(obj, dtype)
-        return Array._new(storage, layout, dtype)
+        return Array._new(storage, layout, dtype, device)
     storage, layout, inferred, may_hide_huge_ints = python_data_array(obj, None)
     if may_hide_huge_ints and _has_huge_int(obj):
         raise OverflowError(
@@ -223,7 +298,10 @@ def _from_python(obj: Any, dtype: DType | None) -> Array:
             f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
         )
-    return Array._new(storage, layout, inferred)
+    on_device = _dtype_on(device, None, inferred, "asarray")
+    if on_device is not inferred:  # the device's own default for this kind of data
+        storage, layout, _, _ = python_data_array(obj, on_device)
+    return Array._new(storage, layout, on_device, device)
 
 
 def _scalar_converts(value: bool | int | float | complex, dtype: DType) -> bool:
@@ -294,7 +372,9 @@ def arange(
     dtype : dtype, optional
         Default int64 when every argument is an int, else float64.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -313,9 +393,11 @@ def arange(
     Array([0, 1, 2, 3, 4], dtype=int64)
     >>> xp.arange(1.0, 2.0, 0.25)
     Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
+    >>> xp.arange(3, device="no_x64")
+    Array([0, 1, 2], dtype=int32, device=no_x64)
     """
     dtype = _optional_dtype(dtype, "arange")
-    check_device(device, "arange")
+    placed = check_device(device, "arange")
     start = _check_real_number(start, "arange", "start")
     if stop is not None:
         stop = _check_real_number(stop, "arange", "stop")
@@ -325,12 +407,12 @@ def arange(
     if step == 0:
         raise ValueError("arange(): 'step' must not be 0")
     all_ints = isinstance(start, int) and isinstance(stop, int) and isinstance(step, int)
-    if dtype is None:
-        dtype = DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING
+    dtype = _dtype_on(placed, dtype, DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING,
+                      "arange")
     if isinstance(start, int) and isinstance(stop, int) and isinstance(step, int) and (
         "integer" in dtype.kind
     ):
-        return _integer_range(start, stop, step, dtype)
+        return _integer_range(start, stop, step, dtype, placed)
     start, stop, step = (
         _as_float(start, "arange", "start"),
         _as_float(stop, "arange", "stop"),
@@ -343,7 +425,7 @@ def arange(
             f"by 'step' {step!r}: the count is not finite"
         )
     _check_range_length(max(0, math.ceil(span)), dtype, start, stop, step)
-    return Array._new(*arange_array(start, stop, step, dtype), dtype)
+    return Array._new(*arange_array(start, stop, step, dtype), dtype, placed)
 
 
 def _check_range_length(
@@ -359,13 +441,13 @@ def _check_range_length(
     check_allocation((length,), dtype, "arange", arguments)
 
 
-def _integer_range(start: int, stop: int, step: int, dtype: DType) -> Array:
+def _integer_range(start: int, stop: int, step: int, dtype: DType, device: Device) -> Array:
     """``arange`` of Python ints in an integer dtype, counted exactly: every value must
     fit ``dtype``, whatever the size of ``stop``."""
     length = max(0, -((start - stop) // step))
     _check_range_length(length, dtype, start, stop, step)
     if length == 0:
-        return Array._new(*arange_array(0, 0, 1, dtype), dtype)
+        return Array._new(*arange_array(0, 0, 1, dtype), dtype, device)
     low, high = EXACT_PYTHON_SCALARS[dtype][int]
     last = start + (length - 1) * step
     if not low <= start <= high:
@@ -378,8 +460,8 @@ def _integer_range(start: int, stop: int, step: int, dtype: DType) -> Array:
             f"fit in {dtype.name} ([{low}, {high}]); bring 'stop' nearer to 'start'"
         )
     if all(-INT64_MAX - 1 <= v <= INT64_MAX for v in (start, stop, step)):
-        return Array._new(*arange_array(start, stop, step, dtype), dtype)
-    return Array._new(*integer_range_array(start, step, length, dtype), dtype)
+        return Array._new(*arange_array(start, stop, step, dtype), dtype, device)
+    return Array._new(*integer_range_array(start, step, length, dtype), dtype, device)
 
 
 def _as_float(value: int | float, function: str, argument: str) -> float:
@@ -395,12 +477,12 @@ def _as_float(value: int | float, function: str, argument: str) -> float:
 
 
 def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
-            dtype: DType) -> Array:
-    """A new array of ``shape`` filled with 0 or 1, or uninitialised for None."""
+            dtype: DType, device: Device) -> Array:
+    """A new array of ``shape`` on ``device`` filled with 0 or 1, or uninitialised for None."""
     checked = check_shape(shape, function)
     source = "'x'" if function.endswith("_like") else "'shape'"
     check_allocation(checked, dtype, function, source)
-    return Array._new(*filled_array(checked, fill_value, dtype), dtype)
+    return Array._new(*filled_array(checked, fill_value, dtype), dtype, device)
 
 
 def empty(
@@ -416,7 +498,9 @@ def empty(
     dtype : dtype, optional
         Default float64.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -429,9 +513,13 @@ def empty(
     >>> xp.empty((2, 3)).shape
     (2, 3)
     """
-    dtype = _optional_dtype(dtype, "empty") or DEFAULT_REAL_FLOATING
-    check_device(device, "empty")
-    return _filled("empty", shape, None, dtype)
+    dtype = _optional_dtype(dtype, "empty")
+    placed = check_device(device, "empty")
+    if placed is CPU_DEVICE:
+        dtype = dtype or DEFAULT_REAL_FLOATING
+    else:
+        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "empty")
+    return _filled("empty", shape, None, dtype, placed)
 
 
 def zeros(
@@ -447,7 +535,9 @@ def zeros(
     dtype : dtype, optional
         Default float64.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -460,10 +550,16 @@ def zeros(
     >>> xp.zeros((2, 2), dtype=xp.int32)
     Array([[0, 0],
            [0, 0]], dtype=int32)
+    >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
+    Array([0., 0.], dtype=float32, device=no_float64)
     """
-    dtype = _optional_dtype(dtype, "zeros") or DEFAULT_REAL_FLOATING
-    check_device(device, "zeros")
-    return _filled("zeros", shape, 0, dtype)
+    dtype = _optional_dtype(dtype, "zeros")
+    placed = check_device(device, "zeros")
+    if placed is CPU_DEVICE:
+        dtype = dtype or DEFAULT_REAL_FLOATING
+    else:
+        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "zeros")
+    return _filled("zeros", shape, 0, dtype, placed)
 
 
 def ones(
@@ -479,7 +575,9 @@ def ones(
     dtype : dtype, optional
         Default float64.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -492,9 +590,13 @@ def ones(
     >>> xp.ones(3)
     Array([1., 1., 1.], dtype=float64)
     """
-    dtype = _optional_dtype(dtype, "ones") or DEFAULT_REAL_FLOATING
-    check_device(device, "ones")
-    return _filled("ones", shape, 1, dtype)
+    dtype = _optional_dtype(dtype, "ones")
+    placed = check_device(device, "ones")
+    if placed is CPU_DEVICE:
+        dtype = dtype or DEFAULT_REAL_FLOATING
+    else:
+        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "ones")
+    return _filled("ones", shape, 1, dtype, placed)
 
 
 def _python_scalar(value: Any, function: str) -> object:
@@ -534,7 +636,9 @@ def full(
     dtype : dtype, optional
         Default: bool, int64, float64 or complex128 by the kind of ``fill_value``.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -553,8 +657,11 @@ def full(
     >>> import array_api_reshape as xp
     >>> xp.full((2,), 7)
     Array([7, 7], dtype=int64)
+    >>> xp.full((2,), 0.5, device="device2")
+    Array([0.5, 0.5], dtype=float32, device=device2)
     """
-    return _full("full", shape, fill_value, _optional_dtype(dtype, "full"), device)
+    dtype = _optional_dtype(dtype, "full")
+    return _full("full", shape, fill_value, dtype, check_device(device, "full"))
 
 
 def _full(
@@ -562,9 +669,10 @@ def _full(
     shape: int | tuple[int, ...],
     fill_value: object,
     dtype: DType | None,
-    device: Device | None,
+    device: Device,
 ) -> Array:
-    """``full`` and ``full_like`` (``function``), with ``dtype`` already checked."""
+    """``full`` and ``full_like`` (``function``), with ``dtype`` and ``device`` already
+    checked (``dtype`` not yet against the device when it is a default)."""
     fill_value = _python_scalar(fill_value, function)
     if not isinstance(fill_value, (bool, int, float, complex)) or (
         type(fill_value) not in _PYTHON_SCALAR_DTYPES
@@ -573,20 +681,26 @@ def _full(
             f"{function}(): 'fill_value' must be a bool, int, float or complex, "
             f"got {type(fill_value).__name__} {fill_value!r}"
         )
-    dtype = dtype or _PYTHON_SCALAR_DTYPES[type(fill_value)]
-    check_device(device, function)
+    dtype = _dtype_on(device, dtype, _PYTHON_SCALAR_DTYPES[type(fill_value)], function)
     if not python_scalar_fits_kind(fill_value, dtype):
         raise TypeError(
             f"{function}(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}"
         )
     checked = check_shape(shape, function)
     check_allocation(checked, dtype, function, "'x'" if function == "full_like" else "'shape'")
-    return Array._new(*full_array(checked, fill_value, dtype, function), dtype)
+    return Array._new(*full_array(checked, fill_value, dtype, function), dtype, device)
 
 
-def _like(function: str, x: Array, dtype: DType | None) -> DType:
+def _like(
+    function: str, x: Array, dtype: DType | None, device: Device | None
+) -> tuple[DType, Device]:
+    """The dtype and device of a ``*_like`` result: by default ``x``'s (checked)."""
     check_array(x, function)
-    return x.dtype if dtype is None else check_dtype(dtype, function)
+    dtype = x.dtype if dtype is None else check_dtype(dtype, function)
+    placed = x._storage.device if device is None else check_device(device, function)
+    if placed is not CPU_DEVICE:
+        check_dtype_on_device(dtype, placed, function)
+    return dtype, placed
 
 
 def empty_like(
@@ -602,7 +716,9 @@ def empty_like(
     dtype : dtype, optional
         Default: ``x.dtype``.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -614,9 +730,8 @@ def empty_like(
     >>> xp.empty_like(xp.zeros((2, 3), dtype=xp.int8)).dtype
     array_api_reshape.int8
     """
-    dtype = _like("empty_like", x, dtype)
-    check_device(device, "empty_like")
-    return _filled("empty_like", x.shape, None, dtype)
+    dtype, placed = _like("empty_like", x, dtype, device)
+    return _filled("empty_like", x.shape, None, dtype, placed)
 
 
 def zeros_like(
@@ -632,7 +747,9 @@ def zeros_like(
     dtype : dtype, optional
         Default: ``x.dtype``.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -643,10 +760,11 @@ def zeros_like(
     >>> import array_api_reshape as xp
     >>> xp.zeros_like(xp.ones(2, dtype=xp.int32))
     Array([0, 0], dtype=int32)
+    >>> xp.zeros_like(xp.ones(2, device="device1"))  # x's device
+    Array([0., 0.], dtype=float64, device=device1)
     """
-    dtype = _like("zeros_like", x, dtype)
-    check_device(device, "zeros_like")
-    return _filled("zeros_like", x.shape, 0, dtype)
+    dtype, placed = _like("zeros_like", x, dtype, device)
+    return _filled("zeros_like", x.shape, 0, dtype, placed)
 
 
 def ones_like(
@@ -662,7 +780,9 @@ def ones_like(
     dtype : dtype, optional
         Default: ``x.dtype``.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -674,9 +794,8 @@ def ones_like(
     >>> xp.ones_like(xp.zeros(2), dtype=xp.bool)
     Array([ True,  True], dtype=bool)
     """
-    dtype = _like("ones_like", x, dtype)
-    check_device(device, "ones_like")
-    return _filled("ones_like", x.shape, 1, dtype)
+    dtype, placed = _like("ones_like", x, dtype, device)
+    return _filled("ones_like", x.shape, 1, dtype, placed)
 
 
 def full_like(
@@ -699,7 +818,9 @@ def full_like(
     dtype : dtype, optional
         Default: ``x.dtype``.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -716,8 +837,8 @@ def full_like(
     >>> xp.full_like(xp.zeros(2), 0.5)
     Array([0.5, 0.5], dtype=float64)
     """
-    dtype = _like("full_like", x, dtype)
-    return _full("full_like", x.shape, fill_value, dtype, device)
+    dtype, placed = _like("full_like", x, dtype, device)
+    return _full("full_like", x.shape, fill_value, dtype, placed)
 
 
 def eye(
@@ -743,7 +864,9 @@ def eye(
     dtype : dtype, optional
         Default float64.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
 
     Returns
     -------
@@ -761,10 +884,14 @@ def eye(
         as_int(n_cols, "eye", "n_cols"), "eye", "n_cols"
     )[0]
     k = as_int(k, "eye", "k")
-    dtype = _optional_dtype(dtype, "eye") or DEFAULT_REAL_FLOATING
-    check_device(device, "eye")
+    dtype = _optional_dtype(dtype, "eye")
+    placed = check_device(device, "eye")
+    if placed is CPU_DEVICE:
+        dtype = dtype or DEFAULT_REAL_FLOATING
+    else:
+        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "eye")
     check_allocation((n_rows, n_cols), dtype, "eye", "'n_rows' and 'n_cols'")
-    return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype)
+    return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype, placed)
 
 
 def linspace(
@@ -790,7 +917,9 @@ def linspace(
         Default float64, or complex128 when an end is complex. An integer dtype
         rounds the evenly spaced values down (as NumPy does).
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
     endpoint : bool, optional
         Whether ``stop`` is the last value (default True).
 
@@ -809,6 +938,8 @@ def linspace(
     Array([2. , 2.5, 3. ], dtype=float64)
     >>> xp.linspace(0, 10, 4, dtype=xp.int64)
     Array([ 0,  3,  6, 10], dtype=int64)
+    >>> xp.linspace(0, 1, 3, device="no_float64")
+    Array([0. , 0.5, 1. ], dtype=float32, device=no_float64)
     """
     start = _number_argument(start, "linspace", "start", (int, float, complex))
     stop = _number_argument(stop, "linspace", "stop", (int, float, complex))
@@ -816,9 +947,10 @@ def linspace(
     if not isinstance(endpoint, bool):
         raise TypeError(f"linspace(): 'endpoint' must be a bool, got {endpoint!r}")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
-    if dtype is None:
-        dtype = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
-    dtype = check_dtype(dtype, "linspace")
+    dtype = _optional_dtype(dtype, "linspace")
+    placed = check_device(device, "linspace")
+    default = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
+    dtype = _dtype_on(placed, dtype, default, "linspace")
     if "integer" in dtype.kind:
         refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})")
     if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):
@@ -826,11 +958,10 @@ def linspace(
             f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "
             "number dtype, complex for complex ends"
         )
-    check_device(device, "linspace")
     start = _linspace_bound(start, dtype, "start")
     stop = _linspace_bound(stop, dtype, "stop")
     check_allocation((num,), dtype, "linspace", f"'num' {num}")
-    return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype)
+    return Array._new(*linspace_array(start, stop, num, endpoint, dtype), dtype, placed)
 
 
 def _linspace_bound(value: int | float | complex, dtype: DType, argument: str) -> float | complex:
@@ -890,6 +1021,8 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
             raise TypeError(
                 f"meshgrid(): all arrays must have one dtype, got {arrays[0].dtype} and {x.dtype}"
             )
+    if MODES.devices:
+        same_device("meshgrid", arrays=arrays)
     sizes = [x.shape[0] for x in arrays]
     if indexing == "xy" and len(arrays) > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
@@ -910,7 +1043,7 @@ def _triangle(function: str, x: Array, k: int, upper: bool) -> Array:
         raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
     rows, columns = x.shape[-2:]
     k = min(max(k, -rows), columns)  # a diagonal beyond the matrix acts as its last one
-    return Array._new(*triangle_array(x, k, upper), x.dtype)
+    return Array._new(*triangle_array(x, k, upper), x.dtype, x._storage.device)
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
@@ -974,10 +1107,15 @@ def from_dlpack(
     x : object
         Any object with ``__dlpack__`` and ``__dlpack_device__`` on the CPU.
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the device of ``x`` when it is one of our
+        arrays, else the default device (the CPU unless the fixed_device flag is set).
+        Another library's CPU memory may be shared onto any device; one of our arrays
+        moves to another device as a copy.
     copy : bool or None, optional
-        True: always copy. False: never copy (BufferError if the producer cannot share).
-        None (default): share when possible.
+        True: always copy. False: never copy (BufferError if the producer cannot share,
+        or if ``x`` is one of our arrays on another device). None (default): share
+        when possible.
 
     Returns
     -------
@@ -990,6 +1128,8 @@ def from_dlpack(
         If ``x`` is not a DLPack producer or its dtype is not a standard one.
     BufferError
         If the producer cannot export as asked.
+    ValueError
+        If the device lacks the producer's dtype.
 
     Examples
     --------
@@ -1000,17 +1140,31 @@ def from_dlpack(
     >>> a[0] = 9.0
     >>> x
     Array([9., 1., 2.], dtype=float64)
+    >>> xp.from_dlpack(a, device="device1")  # NumPy's memory, shared on device1
+    Array([9., 1., 2.], dtype=float64, device=device1)
     """
     copy = check_copy(copy, "from_dlpack")
-    check_device(device, "from_dlpack")
+    if isinstance(x, Array) and device is None:
+        placed = x._storage.device
+    else:
+        placed = check_device(device, "from_dlpack")
     if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
         raise TypeError(
             f"from_dlpack(): 'x' must have __dlpack__ and __dlpack_device__, got {type(x).__name__}"
         )
+    if isinstance(x, Array) and placed is not x._storage.device:
+        if copy is False:
+            raise BufferError(
+                f"from_dlpack(copy=False): moving an array from device {x.device.name!r} to "
+                f"{placed.name!r} needs a copy"
+            )
+        copy = True
     elements, dtype = dlpack_source(x, copy)
     if isinstance(dtype, str):
         raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
+    if placed is not CPU_DEVICE:
+        check_dtype_on_device(dtype, placed, "from_dlpack")
     shared = borrowed(elements)
     if shared is None:
-        return Array._adopt(foreign_copy(elements), dtype)
-    return Array._new(*shared, dtype)
+        return Array._adopt(foreign_copy(elements), dtype, placed)
+    return Array._new(*shared, dtype, placed)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
-from .._tables._devices import Device, check_device
+from .._tables._devices import Device
+from .._tables._device_checks import check_device, check_dtype_on_device
 from .._tables._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
@@ -37,9 +38,10 @@ def astype(
         The target dtype.
     copy : bool, optional
         True (default): always a new array. False: return ``x`` itself when it already
-        has ``dtype``.
+        has ``dtype`` and stays on its device.
     device : device, optional
-        Must be None or the CPU.
+        The device of the result, or its name; None (default): ``x``'s device. Another
+        device than ``x``'s means a copy.
 
     Returns
     -------
@@ -50,21 +52,27 @@ def astype(
     ------
     TypeError
         If ``dtype`` is not a dtype, or a complex array would be cast to a real dtype.
+    ValueError
+        If the device lacks ``dtype``, or is not the one the fixed_device flag keeps
+        arrays on.
 
     Examples
     --------
     >>> import array_api_reshape as xp
     >>> xp.astype(xp.asarray([1.7, -1.7]), xp.int32)
     Array([ 1, -1], dtype=int32)
+    >>> xp.astype(xp.asarray([1, 2], device="no_x64"), xp.float32)
+    Array([1., 2.], dtype=float32, device=no_x64)
     """
     check_array(x, "astype")
     dtype = check_dtype(dtype, "astype")
     copy_requested = check_copy(copy, "astype")
-    check_device(device, "astype")
+    placed = x._storage.device if device is None else check_device(device, "astype")
     check_keeps_imaginary(x.dtype, dtype, "astype")
-    if not copy_requested and dtype is x.dtype:
+    check_dtype_on_device(dtype, placed, "astype")
+    if not copy_requested and dtype is x.dtype and placed is x._storage.device:
         return x
-    return Array._new(*converted_copy(x, dtype), dtype)
+    return Array._new(*converted_copy(x, dtype), dtype, placed)
 
 
 def _dtype_of(value: object, function: str, argument: str) -> DType:

@@ -14,6 +14,9 @@ from collections.abc import Callable
 from .._array import _elementwise_dispatch as dispatch
 from .._kernels import _elementwise_kernels as kernels
 from .._array._array_object import Array, Operand
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import KIND_GROUPS
 from .._tables._layout import broadcast_shape
 
@@ -183,7 +186,8 @@ def clip(
             bound = dispatch.checked_scalar("clip", argument, bound, Array)
             _check_bound(x, argument, bound)
         bounds.append(bound)
-    return Array._adopt(kernels.clip(x, *bounds), x._dtype)
+    device = same_device("clip", x=x, min=min, max=max) if MODES.devices else CPU_DEVICE
+    return Array._adopt(kernels.clip(x, *bounds), x._dtype, device)
 
 
 def _check_bound(x: Array, argument: str, bound: Array | bool | int | float | complex) -> None:

@@ -13,7 +13,8 @@ from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
 from .._array._array_object import Array, check_array
-from .._tables._devices import Device, check_device
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
 from .._tables._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
 from .._tables._layout import product
 from .._tables._validation import INT64_MAX, as_int, is_one_of, as_int_tuple, normalize_axes, normalize_axis
@@ -60,7 +61,7 @@ def _one_axis(
     points = _points(function, x, axis, length, halved=function in _HALF_SPECTRUM_INPUTS)
     cause = "'x'" if length is None else f"'n' {length}"
     _check_result(function, x, {axis: _output_length(function, points)}, dtype, cause)
-    return Array._adopt(kernel(x, length, axis, norm, dtype), dtype)
+    return Array._adopt(kernel(x, length, axis, norm, dtype), dtype, x._storage.device)
 
 
 _HALF_SPECTRUM_INPUTS = ("irfft", "hfft", "irfftn")
@@ -149,7 +150,7 @@ def _many_axes(
         points = _points(function, x, axis, length, last and function in _HALF_SPECTRUM_INPUTS)
         lengths[axis] = _output_length(function, points) if last else points
     _check_result(function, x, lengths, dtype, "'x'" if s is None else f"'s' {sizes}")
-    return Array._adopt(kernel(x, sizes, checked_axes, norm, dtype), dtype)
+    return Array._adopt(kernel(x, sizes, checked_axes, norm, dtype), dtype, x._storage.device)
 
 
 def _complex_result(dtype: DType) -> DType:
@@ -554,14 +555,17 @@ def _frequencies(
         raise OverflowError(
             f"fft.{function}(): 'd' {d} is beyond the range of float64 (about ±1.8e308)"
         )
-    check_device(device, f"fft.{function}")
-    result_dtype = float64 if dtype is None else check_dtype(dtype, f"fft.{function}")
+    checked = None if dtype is None else check_dtype(dtype, f"fft.{function}")
+    placed = check_device(device, f"fft.{function}")
+    result_dtype = DEFAULT_DTYPES[placed.name]["real floating"] if checked is None else checked
     if result_dtype.kind != "real floating":
         raise TypeError(
             f"fft.{function}(): 'dtype' must be a real floating dtype, got {result_dtype}"
         )
+    if placed is not CPU_DEVICE:
+        check_dtype_on_device(result_dtype, placed, f"fft.{function}")
     check_allocation((n,), float64, f"fft.{function}", f"'n' {n}")  # float64 first
-    return Array._adopt(kernel(n, d, result_dtype), result_dtype)
+    return Array._adopt(kernel(n, d, result_dtype), result_dtype, placed)
 
 
 def fftfreq(
@@ -582,9 +586,10 @@ def fftfreq(
     d : float, optional
         Sample spacing (default 1.0).
     dtype : dtype, optional
-        A real floating dtype (default float64).
+        A real floating dtype (default: the device's default, float64 on the CPU).
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name; None
+        (default): the default device (the CPU unless the fixed_device flag is set).
 
     Returns
     -------
@@ -595,6 +600,8 @@ def fftfreq(
     >>> import array_api_reshape as xp
     >>> xp.fft.fftfreq(4)
     Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
+    >>> xp.fft.fftfreq(4, device="no_float64")
+    Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float32, device=no_float64)
     """
     return _frequencies("fftfreq", kernels.fftfreq, n, d, dtype, device)
 
@@ -617,9 +624,10 @@ def rfftfreq(
     d : float, optional
         Sample spacing (default 1.0).
     dtype : dtype, optional
-        A real floating dtype (default float64).
+        A real floating dtype (default: the device's default, float64 on the CPU).
     device : device, optional
-        Must be None or the CPU.
+        A device of ``__array_namespace_info__().devices()`` or its name; None
+        (default): the default device (the CPU unless the fixed_device flag is set).
 
     Returns
     -------
@@ -645,8 +653,8 @@ def _shift(
         axes, x.ndim, f"fft.{function}", "axes"
     )
     if x.ndim == 0 or checked_axes == ():  # nothing to shift (NumPy cannot shift no axes)
-        return Array._adopt(row_major_copy(x), x.dtype)
-    return Array._adopt(kernel(x, checked_axes), x.dtype)
+        return Array._adopt(row_major_copy(x), x.dtype, x._storage.device)
+    return Array._adopt(kernel(x, checked_axes), x.dtype, x._storage.device)
 
 
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:

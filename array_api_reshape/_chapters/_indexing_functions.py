@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import as_python_scalar
 from .._tables._layout import broadcast_shape
 from .._tables._mode_checks import refuse_unspecified
@@ -76,8 +79,9 @@ def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array
     if position is not None:
         refuse_unspecified("take", "one integer position as 'indices' (the standard asks "
                            "for a one-dimensional array)")
+    device = same_device("take", x=x, indices=indices) if MODES.devices else CPU_DEVICE
     result = taken(x, indices if position is None else position, axis)
-    return Array._adopt(result, x.dtype)
+    return Array._adopt(result, x.dtype, device)
 
 
 def _single_position(indices: object) -> int | None:
@@ -140,4 +144,5 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             f"take_along_axis(): the shape {indices.shape} of 'indices' must broadcast with "
             f"the shape {x.shape} of 'x' outside axis {axis}"
         )
-    return Array._adopt(taken_along_axis(x, indices, axis), x.dtype)
+    device = same_device("take_along_axis", x=x, indices=indices) if MODES.devices else CPU_DEVICE
+    return Array._adopt(taken_along_axis(x, indices, axis), x.dtype, device)

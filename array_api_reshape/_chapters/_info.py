@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .._tables._devices import ALL_DEVICES, CPU_DEVICE, Device, check_device
-from .._tables._dtypes import ALL_DTYPES, DEFAULT_COMPLEX_FLOATING, DEFAULT_INDEX, DEFAULT_INTEGER
-from .._tables._dtypes import DEFAULT_REAL_FLOATING, DType
+from .._tables._devices import ALL_DEVICES, Device
+from .._tables._device_checks import DEFAULT_DTYPES, default_device, resolve_device
+from .._tables._dtypes import ALL_DTYPES, DType
 from ._data_type_functions import isdtype
 from .._tables._validation import MAX_DIMENSIONS
 from .._tables._flag_state import value as flag_value
@@ -60,61 +60,69 @@ class Info:
 
     def default_device(self) -> Device:
         """
-        The device arrays are created on when none is given: the CPU.
+        The device arrays are created on when none is given: the CPU, or the device of
+        the fixed_device flag while it is set.
 
         Examples
         --------
         >>> import array_api_reshape as xp
         >>> xp.__array_namespace_info__().default_device()
         array_api_reshape.Device('cpu')
+        >>> from array_api_reshape import flags
+        >>> with flags.using(fixed_device="device2"):
+        ...     xp.__array_namespace_info__().default_device()
+        array_api_reshape.Device('device2')
         """
-        return CPU_DEVICE
+        return default_device()
 
-    def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
+    def default_dtypes(self, *, device: Device | str | None = None) -> dict[str, DType]:
         """
         The default dtypes for each kind of data on ``device``.
 
         Parameters
         ----------
         device : device, optional
-            Must be None or the CPU.
+            A device of :meth:`devices` or its name; None (default): the default device.
 
         Returns
         -------
         dict
             Keys ``"real floating"``, ``"complex floating"``, ``"integral"`` and
-            ``"indexing"``.
+            ``"indexing"``: float64, complex128, int64 and int64 on the CPU and
+            ``device1``; ``device2`` and ``no_float64`` default to float32 and complex64,
+            ``no_x64`` to float32, complex64, int32 and int32 (as array-api-strict's).
 
         Examples
         --------
         >>> import array_api_reshape as xp
         >>> xp.__array_namespace_info__().default_dtypes()["integral"]
         array_api_reshape.int64
+        >>> xp.__array_namespace_info__().default_dtypes(device="no_x64")["integral"]
+        array_api_reshape.int32
         """
-        check_device(device, "default_dtypes")
-        return {
-            "real floating": DEFAULT_REAL_FLOATING,
-            "complex floating": DEFAULT_COMPLEX_FLOATING,
-            "integral": DEFAULT_INTEGER,
-            "indexing": DEFAULT_INDEX,
-        }
+        return dict(DEFAULT_DTYPES[resolve_device(device, "default_dtypes").name])
 
     def devices(self) -> tuple[Device, ...] | list[Device]:
         """
-        Every device this namespace can place arrays on (a list before version 2025.12).
+        Every device this namespace can place arrays on (a list before version 2025.12):
+        the CPU and array-api-strict's four test devices, which hold CPU memory but
+        differ in the dtypes they have and give by default (see :meth:`dtypes` and
+        :meth:`default_dtypes`).
 
         Examples
         --------
         >>> import array_api_reshape as xp
-        >>> xp.__array_namespace_info__().devices()
-        (array_api_reshape.Device('cpu'),)
+        >>> xp.__array_namespace_info__().devices()  # doctest: +NORMALIZE_WHITESPACE
+        (array_api_reshape.Device('cpu'), array_api_reshape.Device('device1'),
+         array_api_reshape.Device('device2'), array_api_reshape.Device('no_float64'),
+         array_api_reshape.Device('no_x64'))
         """
         return ALL_DEVICES if self.api_version >= TUPLES_SINCE else list(ALL_DEVICES)
 
     def dtypes(
         self,
         *,
-        device: Device | None = None,
+        device: Device | str | None = None,
         kind: str | DType | tuple[str | DType, ...] | None = None,
     ) -> dict[str, DType]:
         """
@@ -123,7 +131,8 @@ class Info:
         Parameters
         ----------
         device : device, optional
-            Must be None or the CPU.
+            A device of :meth:`devices` or its name; None (default): the default device.
+            ``no_float64`` lacks float64 and complex128, ``no_x64`` also int64 and uint64.
         kind : str, dtype or tuple, optional
             A kind as :func:`~array_api_reshape.isdtype` takes it; None (default) gives every dtype.
 
@@ -137,10 +146,14 @@ class Info:
         >>> import array_api_reshape as xp
         >>> list(xp.__array_namespace_info__().dtypes(kind="real floating"))
         ['float32', 'float64']
+        >>> list(xp.__array_namespace_info__().dtypes(device="no_x64", kind="integral"))
+        ['int8', 'int16', 'int32', 'uint8', 'uint16', 'uint32']
         """
-        check_device(device, "dtypes")
+        lacks = resolve_device(device, "dtypes").lacks
         return {
-            d.name: d for d in ALL_DTYPES if kind is None or isdtype(d, kind)
+            d.name: d
+            for d in ALL_DTYPES
+            if d.name not in lacks and (kind is None or isdtype(d, kind))
         }
 
 

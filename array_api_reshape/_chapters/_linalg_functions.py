@@ -10,6 +10,10 @@ from typing import Literal, NamedTuple
 
 from .._kernels import _linalg_kernels as kernels
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from ._data_type_functions import finfo
 from .._tables._dtypes import (
     COMPLEX_OF,
@@ -113,7 +117,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     _matrices(x, "cholesky", square=True)
     if not isinstance(upper, bool):
         raise TypeError(f"linalg.cholesky(): 'upper' must be a bool, got {upper!r}")
-    return Array._adopt(kernels.cholesky(x, upper), x.dtype)
+    return Array._adopt(kernels.cholesky(x, upper), x.dtype, x._storage.device)
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -157,7 +161,8 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
             f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
             f"{x1.shape} and {x2.shape}"
         )
-    return Array._adopt(kernels.cross(x1, x2, axis, dtype), dtype)
+    device = same_device("linalg.cross", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(kernels.cross(x1, x2, axis, dtype), dtype, device)
 
 
 def det(x: Array, /) -> Array:
@@ -181,7 +186,7 @@ def det(x: Array, /) -> Array:
     Array(-2., dtype=float64)
     """
     _matrices(x, "det", square=True)
-    return Array._adopt(kernels.det(x), x.dtype)
+    return Array._adopt(kernels.det(x), x.dtype, x._storage.device)
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
@@ -235,7 +240,10 @@ def eigh(x: Array, /) -> EighResult:
     """
     _matrices(x, "eigh", square=True)
     values, vectors = kernels.eigh(x)
-    return EighResult(Array._adopt(values, _real_dtype(x.dtype)), Array._adopt(vectors, x.dtype))
+    device = x._storage.device
+    return EighResult(
+        Array._adopt(values, _real_dtype(x.dtype), device), Array._adopt(vectors, x.dtype, device)
+    )
 
 
 def eigvalsh(x: Array, /) -> Array:
@@ -259,7 +267,7 @@ def eigvalsh(x: Array, /) -> Array:
     Array([1., 2.], dtype=float64)
     """
     _matrices(x, "eigvalsh", square=True)
-    return Array._adopt(kernels.eigvalsh(x), _real_dtype(x.dtype))
+    return Array._adopt(kernels.eigvalsh(x), _real_dtype(x.dtype), x._storage.device)
 
 
 def _complex_dtype(dtype: DType) -> DType:
@@ -295,7 +303,8 @@ def eig(x: Array, /) -> EigResult:
     _matrices(x, "eig", square=True)
     values, vectors = kernels.eig(x)
     dtype = _complex_dtype(x.dtype)
-    return EigResult(Array._adopt(values, dtype), Array._adopt(vectors, dtype))
+    device = x._storage.device
+    return EigResult(Array._adopt(values, dtype, device), Array._adopt(vectors, dtype, device))
 
 
 def eigvals(x: Array, /) -> Array:
@@ -319,7 +328,7 @@ def eigvals(x: Array, /) -> Array:
     Array([2.+0.j, 3.+0.j], dtype=complex128)
     """
     _matrices(x, "eigvals", square=True)
-    return Array._adopt(kernels.eigvals(x), _complex_dtype(x.dtype))
+    return Array._adopt(kernels.eigvals(x), _complex_dtype(x.dtype), x._storage.device)
 
 
 def inv(x: Array, /) -> Array:
@@ -348,7 +357,7 @@ def inv(x: Array, /) -> Array:
            [0.  , 0.25]], dtype=float64)
     """
     _matrices(x, "inv", square=True)
-    return Array._adopt(kernels.inv(x), x.dtype)
+    return Array._adopt(kernels.inv(x), x.dtype, x._storage.device)
 
 
 def matrix_norm(
@@ -385,7 +394,8 @@ def matrix_norm(
     if not is_one_of(ord, ("fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf"))):
         raise ValueError(f"linalg.matrix_norm(): unsupported 'ord' {ord!r}")
     keepdims = check_keepdims(keepdims, "linalg.matrix_norm")
-    return Array._adopt(kernels.matrix_norm(x, keepdims, ord), _real_dtype(x.dtype))
+    result = kernels.matrix_norm(x, keepdims, ord)
+    return Array._adopt(result, _real_dtype(x.dtype), x._storage.device)
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
@@ -416,7 +426,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
         raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
     if n < 0 and "floating" not in x.dtype.kind:
         raise TypeError("linalg.matrix_power(): a negative power needs a floating-point 'x'")
-    return Array._adopt(kernels.matrix_power(x, n), x.dtype)
+    return Array._adopt(kernels.matrix_power(x, n), x.dtype, x._storage.device)
 
 
 def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> None:
@@ -425,6 +435,8 @@ def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> Non
     if rtol is None:
         return
     if isinstance(rtol, Array):
+        if MODES.devices:
+            same_device(f"linalg.{function}", x=x, rtol=rtol)
         if rtol.dtype.kind not in ("signed integer", "unsigned integer", "real floating"):
             raise TypeError(
                 f"linalg.{function}(): 'rtol' must be a real-valued array, got {rtol.dtype}"
@@ -468,7 +480,8 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     _matrices(x, "matrix_rank")
     _check_tolerance(x, rtol, "matrix_rank")
-    return Array._adopt(kernels.matrix_rank(x, rtol), int64)
+    check_result_dtype(int64, x._storage.device, "linalg.matrix_rank")
+    return Array._adopt(kernels.matrix_rank(x, rtol), int64, x._storage.device)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -499,7 +512,8 @@ def outer(x1: Array, x2: Array, /) -> Array:
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.outer")
     if dtype.kind == "bool":
         raise TypeError("linalg.outer(): the inputs must be numeric")
-    return Array._adopt(kernels.outer(x1, x2, dtype), dtype)
+    device = same_device("linalg.outer", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(kernels.outer(x1, x2, dtype), dtype, device)
 
 
 def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
@@ -529,7 +543,7 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     _matrices(x, "pinv")
     _check_tolerance(x, rtol, "pinv")
     tolerance = max(x.shape[-2:]) * _epsilon(x.dtype) if rtol is None else rtol
-    return Array._adopt(kernels.pinv(x, tolerance), x.dtype)
+    return Array._adopt(kernels.pinv(x, tolerance), x.dtype, x._storage.device)
 
 
 def _epsilon(dtype: DType) -> float:
@@ -563,7 +577,8 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
     if not is_one_of(mode, ("reduced", "complete")):
         raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
     q, r = kernels.qr(x, mode)
-    return QRResult(Array._adopt(q, x.dtype), Array._adopt(r, x.dtype))
+    device = x._storage.device
+    return QRResult(Array._adopt(q, x.dtype, device), Array._adopt(r, x.dtype, device))
 
 
 def slogdet(x: Array, /) -> SlogdetResult:
@@ -588,7 +603,11 @@ def slogdet(x: Array, /) -> SlogdetResult:
     """
     _matrices(x, "slogdet", square=True)
     sign, logabsdet = kernels.slogdet(x)
-    return SlogdetResult(Array._adopt(sign, x.dtype), Array._adopt(logabsdet, _real_dtype(x.dtype)))
+    device = x._storage.device
+    return SlogdetResult(
+        Array._adopt(sign, x.dtype, device),
+        Array._adopt(logabsdet, _real_dtype(x.dtype), device),
+    )
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -625,7 +644,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     rows = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
     if rows != x1.shape[-1]:
         raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
-    return Array._adopt(kernels.solve(x1, x2, dtype), dtype)
+    device = same_device("linalg.solve", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(kernels.solve(x1, x2, dtype), dtype, device)
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
@@ -654,8 +674,11 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     if full_matrices is not True and full_matrices is not False:
         raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
     u, s, vh = kernels.svd(x, full_matrices)
+    device = x._storage.device
     return SVDResult(
-        Array._adopt(u, x.dtype), Array._adopt(s, _real_dtype(x.dtype)), Array._adopt(vh, x.dtype)
+        Array._adopt(u, x.dtype, device),
+        Array._adopt(s, _real_dtype(x.dtype), device),
+        Array._adopt(vh, x.dtype, device),
     )
 
 
@@ -680,7 +703,7 @@ def svdvals(x: Array, /) -> Array:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svdvals")
-    return Array._adopt(kernels.svdvals(x), _real_dtype(x.dtype))
+    return Array._adopt(kernels.svdvals(x), _real_dtype(x.dtype), x._storage.device)
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
@@ -721,7 +744,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
         )
     else:
         result_dtype = check_dtype(dtype, "linalg.trace")
-    return Array._adopt(kernels.trace(x, offset, result_dtype), result_dtype)
+    return Array._adopt(kernels.trace(x, offset, result_dtype), result_dtype, x._storage.device)
 
 
 def vector_norm(
@@ -766,4 +789,5 @@ def vector_norm(
         ord = math.inf if ord > 0 else -math.inf
     axes = reduced_axes(x, axis, "linalg.vector_norm")
     keepdims = check_keepdims(keepdims, "linalg.vector_norm")
-    return Array._adopt(kernels.vector_norm(x, axes, keepdims, ord), _real_dtype(x.dtype))
+    result = kernels.vector_norm(x, axes, keepdims, ord)
+    return Array._adopt(result, _real_dtype(x.dtype), x._storage.device)

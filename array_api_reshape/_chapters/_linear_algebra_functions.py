@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 from .._kernels import _common_kernels as _kernels
 from .._array._array_object import Array, check_array
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import promote_types
 from .._tables._layout import broadcast_shape
 from .._array._matrix_product import matrix_product
@@ -134,7 +137,8 @@ def tensordot(
                 f"tensordot(): axis {a} of 'x1' (size {x1.shape[a]}) does not match axis "
                 f"{b} of 'x2' (size {x2.shape[b]})"
             )
-    return Array._adopt(_kernels.tensordot(x1, x2, (first, second), dtype), dtype)
+    device = same_device("tensordot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(_kernels.tensordot(x1, x2, (first, second), dtype), dtype, device)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -186,4 +190,5 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(
             f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"
         )
-    return Array._adopt(_kernels.vector_dot(x1, x2, axis, dtype), dtype)
+    device = same_device("vecdot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(_kernels.vector_dot(x1, x2, axis, dtype), dtype, device)

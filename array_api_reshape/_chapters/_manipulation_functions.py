@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._array._array_object import Array, check_array
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
 from .._tables._bounded_cache import BoundedCache
 from .._tables._dtypes import DType, promote_types
-from .._tables._mode_checks import refuse_data_dependent
+from .._tables._mode_checks import MODES, refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
     broadcast_to_shape,
@@ -116,8 +118,8 @@ def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
     """A new array of ``x``'s elements read in ``order`` and laid out contiguously in
     ``order`` with ``new_shape``."""
     if order == "C":
-        return Array._adopt(row_major_copy(x, new_shape), x._dtype)
-    return Array._new(*column_major_copy(x, new_shape), x._dtype)
+        return Array._adopt(row_major_copy(x, new_shape), x._dtype, x._storage.device)
+    return Array._new(*column_major_copy(x, new_shape), x._dtype, x._storage.device)
 
 
 _PERMUTED_LAYOUTS = BoundedCache()
@@ -404,6 +406,8 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             "broadcast_arrays(): shapes "
             f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
         )
+    if MODES.devices:
+        same_device("broadcast_arrays", arrays=arrays)
     return tuple(broadcast_view(x, shape) for x in arrays)
 
 
@@ -511,7 +515,8 @@ def concat(
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"
             )
-    return Array._new(*concatenated(arrays, axis, dtype), dtype)
+    device = same_device("concat", arrays=arrays) if MODES.devices else CPU_DEVICE
+    return Array._new(*concatenated(arrays, axis, dtype), dtype, device)
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
@@ -551,7 +556,8 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
                 f"{arrays[0].shape}"
             )
     axis = normalize_axis(axis, arrays[0].ndim + 1, "stack")
-    return Array._new(*stacked(arrays, axis, dtype), dtype)
+    device = same_device("stack", arrays=arrays) if MODES.devices else CPU_DEVICE
+    return Array._new(*stacked(arrays, axis, dtype), dtype, device)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
@@ -639,7 +645,8 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             )
         shape = x.shape[:axis] + (x.shape[axis] * counts,) + x.shape[axis + 1 :]
         _check_result_size("repeat", f"'repeats' {counts}", shape, x.dtype)
-    return Array._new(*repeated(x, counts, axis, x.dtype), x.dtype)
+    device = same_device("repeat", x=x, repeats=repeats) if MODES.devices else x._storage.device
+    return Array._new(*repeated(x, counts, axis, x.dtype), x.dtype, device)
 
 
 def roll(
@@ -677,7 +684,9 @@ def roll(
     if axis is None:
         if len(shifts) != 1:
             raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
-        return Array._new(*rolled(x, (shifts[0] % max(x.size, 1),), None), x.dtype)
+        return Array._new(
+            *rolled(x, (shifts[0] % max(x.size, 1),), None), x.dtype, x._storage.device
+        )
     axes = as_int_tuple(axis, "roll", "axis")
     axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
     if len(shifts) == 1 and len(axes) > 1:
@@ -687,9 +696,9 @@ def roll(
             f"roll(): 'shift' {shift!r} and 'axis' {axis!r} must have the same length"
         )
     if not axes:  # nothing to shift: a copy
-        return Array._new(*rolled(x, (0,), None), x.dtype)
+        return Array._new(*rolled(x, (0,), None), x.dtype, x._storage.device)
     shifts = tuple(n % max(x.shape[a], 1) for n, a in zip(shifts, axes))  # any int, however large
-    return Array._new(*rolled(x, shifts, axes), x.dtype)
+    return Array._new(*rolled(x, shifts, axes), x.dtype, x._storage.device)
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -727,7 +736,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     _check_result_size("tile", f"'repetitions' {counts}", tuple(
         size * count for size, count in zip(sizes, padded_counts)
     ), x.dtype)
-    return Array._new(*tiled(x, counts), x.dtype)
+    return Array._new(*tiled(x, counts), x.dtype, x._storage.device)
 
 
 def _check_result_size(

@@ -4,6 +4,8 @@ kernel, wrapping its result."""
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
+from .._tables._devices import CPU_DEVICE
+from .._tables._device_checks import check_result_dtype
 from .._tables._dtypes import KIND_GROUPS, DType
 from .._kernels._reduction_kernels import reduced
 from .._tables._validation import normalize_axes
@@ -54,8 +56,11 @@ def reduce(
     axes = reduced_axes(x, axis, function)
     keepdims = check_keepdims(keepdims, function)
     quiet = quiet_below > 0 and reduced_size(x, axes) < quiet_below
+    device = x._storage.device
+    if device is not CPU_DEVICE:
+        check_result_dtype(result_dtype, device, function)
     result = reduced(function, x, axes, keepdims, dtype, correction, quiet)
-    return Array._adopt(result, result_dtype)
+    return Array._adopt(result, result_dtype, device)
 
 
 def check_kind(x: Array, function: str, kinds: str) -> None:

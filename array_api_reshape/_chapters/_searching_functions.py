@@ -6,6 +6,10 @@ from __future__ import annotations
 from typing import Literal
 
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
 from .._tables._mode_checks import refuse_data_dependent
 from .._tables._layout import broadcast_shape
@@ -25,7 +29,10 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
         axis = normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
-    return Array._adopt(extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX)
+    check_result_dtype(DEFAULT_INDEX, x._storage.device, function)
+    return Array._adopt(
+        extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX, x._storage.device
+    )
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
@@ -141,7 +148,9 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     refuse_data_dependent("nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
-    return tuple(Array._adopt(p, DEFAULT_INDEX) for p in nonzero_positions(x))
+    device = x._storage.device
+    check_result_dtype(DEFAULT_INDEX, device, "nonzero")
+    return tuple(Array._adopt(p, DEFAULT_INDEX, device) for p in nonzero_positions(x))
 
 
 def searchsorted(
@@ -192,8 +201,10 @@ def searchsorted(
             raise ValueError(
                 "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
             )
+    device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter) if MODES.devices else CPU_DEVICE
+    check_result_dtype(DEFAULT_INDEX, device, "searchsorted")
     result = insertion_positions(x1, x2, dtype, side, sorter)
-    return Array._adopt(result, DEFAULT_INDEX)
+    return Array._adopt(result, DEFAULT_INDEX, device)
 
 
 def where(
@@ -247,4 +258,5 @@ def where(
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "do not broadcast together"
         )
-    return Array._adopt(chosen(condition, x1, x2, dtype), dtype)
+    device = same_device("where", condition=condition, x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)

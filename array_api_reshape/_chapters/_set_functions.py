@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
 from .._tables._mode_checks import refuse_data_dependent
 from .._kernels._set_kernels import membership, unique_parts
@@ -36,8 +40,13 @@ class UniqueInverseResult(NamedTuple):
 def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool) -> list[Array]:
     check_array(x, function)
     refuse_data_dependent(function)
+    device = x._storage.device
+    if indices or inverse or counts:
+        check_result_dtype(DEFAULT_INDEX, device, function)
     values, *extras = unique_parts(x, indices, inverse, counts)
-    return [Array._adopt(values, x.dtype)] + [Array._adopt(e, DEFAULT_INDEX) for e in extras]
+    return [Array._adopt(values, x.dtype, device)] + [
+        Array._adopt(e, DEFAULT_INDEX, device) for e in extras
+    ]
 
 
 def unique_values(x: Array, /) -> Array:
@@ -165,7 +174,8 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
         dtype = _dtype_with_scalar(x2, x1)
     else:
         raise TypeError("isin(): at least one of 'x1' and 'x2' must be an array")
-    return Array._adopt(membership(x1, x2, dtype, invert), bool_dtype)
+    device = same_device("isin", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    return Array._adopt(membership(x1, x2, dtype, invert), bool_dtype, device)
 
 
 def _dtype_with_scalar(array: Array, scalar: object) -> DType:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .._array._array_object import Array
+from .._tables._device_checks import check_result_dtype
 from .._tables._dtypes import DEFAULT_INDEX
 from ._reductions import check_kind
 from .._kernels._sorting_kernels import sort_positions, sorted_values
@@ -52,7 +53,10 @@ def argsort(
     Array([0, 2, 1, 3], dtype=int64)
     """
     axis = _sort_arguments("argsort", x, axis, descending, stable)
-    return Array._adopt(sort_positions(x, axis, descending, stable), DEFAULT_INDEX)
+    check_result_dtype(DEFAULT_INDEX, x._storage.device, "argsort")
+    return Array._adopt(
+        sort_positions(x, axis, descending, stable), DEFAULT_INDEX, x._storage.device
+    )
 
 
 def sort(
@@ -84,4 +88,4 @@ def sort(
     Array([1., 2., 3.], dtype=float64)
     """
     axis = _sort_arguments("sort", x, axis, descending, stable)
-    return Array._adopt(sorted_values(x, axis, descending, stable), x.dtype)
+    return Array._adopt(sorted_values(x, axis, descending, stable), x.dtype, x._storage.device)

@@ -6,6 +6,7 @@ import math
 import sys
 
 from .._array._array_object import Array, check_array
+from .._tables._device_checks import check_result_dtype
 from .._tables._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
 from ._reductions import (
     check_kind,
@@ -375,8 +376,9 @@ def _cumulative(
     result_dtype = _accumulator_dtype(x, dtype, function)
     if x.dtype.kind == "bool" and dtype is None:
         result_dtype = int64
+    check_result_dtype(result_dtype, x._storage.device, function)
     result = cumulative(function, x, normalized_axis, result_dtype, include_initial)
-    return Array._adopt(result, result_dtype)
+    return Array._adopt(result, result_dtype, x._storage.device)
 
 
 def cumulative_sum(

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
+from .._array._placement import same_device
+from .._tables._devices import CPU_DEVICE
+from .._tables._mode_checks import MODES
 from .._tables._dtypes import bool as bool_dtype, promote_types
 from ._reductions import reduce
 from .._kernels._scan_kernels import differences
@@ -125,5 +128,6 @@ def diff(
             )
         length += extra.shape[axis]
     # past the axis's length every further difference is empty; NumPy would still loop n times
+    device = same_device("diff", x=x, prepend=prepend, append=append) if MODES.devices else CPU_DEVICE
     result = differences(x, min(n, length), axis, dtype, prepend, append)
-    return Array._adopt(result, dtype)
+    return Array._adopt(result, dtype, device)

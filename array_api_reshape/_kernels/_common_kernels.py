@@ -18,6 +18,7 @@ import numpy as np
 from ._copy_kernels import copy_strided
 from .._tables._layout import Layout, contiguous_layout, has_repeated_addresses
 from ._storage import DLPACK_CPU, Storage, adopt
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
 
 
@@ -227,12 +228,17 @@ def export_dlpack(
 
 
 def array_repr(x: ArrayObject) -> str:
-    """``Array([...], dtype=float64)``; empty arrays also show their shape."""
+    """``Array([...], dtype=float64)``; empty arrays also show their shape, arrays off the
+    CPU their device (``device=device1``, as array-api-strict's)."""
     view, dtype_name = x._numpy(), x._dtype.name
+    device = x._storage.device
+    suffix = f"dtype={dtype_name}"
+    if device is not CPU_DEVICE:
+        suffix += f", device={device.name}"
     if view.size == 0:
-        return f"Array([], shape={view.shape}, dtype={dtype_name})"
+        return f"Array([], shape={view.shape}, {suffix})"
     body = np.array2string(view, separator=", ", prefix="Array(")
-    return f"Array({body}, dtype={dtype_name})"
+    return f"Array({body}, {suffix})"
 
 
 def scalar_value(x: Elements) -> bool | int | float | complex:

@@ -19,7 +19,9 @@ from ._creation_kernels import StorageAndLayout, ours_or_name
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._common_kernels import contiguous_copy
 from ._operand_kernels import Elements
+from ._sharing import borrowed_and_tracked
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign
+from .._tables._flag_state import MODES, value
 
 ForeignElements = np.ndarray
 """A foreign object's elements as the kernels see them (today a NumPy array over the
@@ -82,7 +84,10 @@ def dlpack_source(producer: object, copy: bool | None) -> ForeignSource:
 
 def borrowed(elements: ForeignElements) -> StorageAndLayout | None:
     """Storage sharing the foreign elements' memory and their layout, or None when
-    their byte strides are not whole elements (the caller must copy)."""
+    their byte strides are not whole elements (the caller must copy). While a views
+    mode is on, the foreign array is counted among those that see the storage."""
+    if MODES.any and value("views") != "shared":
+        return borrowed_and_tracked(elements)
     return borrow(elements)
 
 

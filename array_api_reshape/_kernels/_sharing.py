@@ -29,8 +29,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._tables._bounded_cache import BoundedCache
-from .._tables._layout import Layout, extent
-from ._storage import Storage
+from .._tables._layout import Layout, extent, row_major_strides
+from ._storage import Storage, borrow
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
@@ -220,6 +220,29 @@ def borrowed_through_one_reference(array: np.ndarray) -> np.ndarray:
         return np.empty(0, dtype=array.dtype)
     # NumPy declares the buffer protocol of ndarray for Python 3.12 and later only
     return np.frombuffer(memoryview(flat), dtype=array.dtype)  # type: ignore[arg-type]
+
+
+def borrowed_and_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
+    """``borrow(array)`` for the views modes: a storage over ``array``'s memory that holds
+    it through one object, with ``array`` (and the NumPy array whose memory it views)
+    counted among the arrays that see the storage while anything else holds them."""
+    owners = owners_of(array)
+    before = reference_counts(owners)
+    if array.flags.c_contiguous:
+        shared: tuple[Storage, Layout] | None = (
+            Storage(borrowed_through_one_reference(array)),
+            Layout(array.shape, row_major_strides(array.shape), 0),
+        )
+    else:
+        shared = borrow(array)
+    if shared is None:
+        return None
+    after = reference_counts(owners)
+    site = call_site()
+    register_foreign(shared[0],
+                     [(owner, count - was) for owner, was, count in zip(owners, before, after)],
+                     Site(f"handed to {site.function}", site.filename, site.lineno))
+    return shared
 
 
 # --- element addresses ------------------------------------------------------------------

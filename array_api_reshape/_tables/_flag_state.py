@@ -7,9 +7,11 @@ variable: each thread and each asyncio task has its own), else the module-wide d
 (``flags.set``, or the environment variable ``ARRAY_API_RESHAPE_<FLAG>`` read at import).
 
 Hot paths ask one question first: ``MODES.any``, an attribute that stays False while
-every flag that changes what is allowed has its default value everywhere, so the
-default namespace pays one attribute read on the paths a flag governs and nothing on
-the others.
+every flag that changes what is allowed has its default value everywhere and no array
+lives on a device other than the CPU, so the default namespace pays one attribute read
+on the paths a flag governs and nothing on the others. ``MODES.devices`` says the second
+part alone: it turns on (for good) when the first array is made on another device, and
+from then on calls check that their arrays share one device.
 
 Pure Python: the flags are a table of names, defaults and checks.
 """
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from ._devices import ALL_DEVICES, Device
+from ._devices import DEVICES_BY_NAME, Device
 
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 """The versions of the standard a namespace can follow, oldest first."""
@@ -96,15 +98,12 @@ def _parse_extensions(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-_DEVICE_NAMES = {device.name: device for device in ALL_DEVICES}
-
-
 def _check_device(value: object) -> Device | None:
-    if value is None or isinstance(value, Device) and value in ALL_DEVICES:
+    if value is None or isinstance(value, Device):
         return value
-    if isinstance(value, str) and value in _DEVICE_NAMES:
-        return _DEVICE_NAMES[value]
-    raise _refuse("fixed_device", value, f"None or one of the devices {tuple(_DEVICE_NAMES)}")
+    if isinstance(value, str) and value in DEVICES_BY_NAME:
+        return DEVICES_BY_NAME[value]
+    raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
 def _choice_flag(name: str, choices: tuple[str, ...]) -> Flag:
@@ -132,7 +131,7 @@ FLAGS: dict[str, Flag] = {
         _bool_flag("lazy", False),
         _bool_flag("writeable", True),
         Flag("fixed_device", None, _check_device, str.strip,
-             f"None or one of the devices {tuple(_DEVICE_NAMES)}"),
+             f"None or one of the devices {tuple(DEVICES_BY_NAME)}"),
         _choice_flag("unspecified", ("follow", "refuse")),
         _choice_flag("views", VIEW_MODES),
     )
@@ -145,19 +144,24 @@ _MODE_FLAGS = tuple(name for name in FLAGS if name != "api_version")
 
 class _Modes:
     """``any`` is False while no flag of ``_MODE_FLAGS`` can differ from its default in
-    any context: the one check a hot path makes before asking for a flag's value."""
+    any context and ``devices`` is False: the one check a hot path makes before asking
+    for a flag's value. ``devices`` turns True when an array is first made on a device
+    other than the CPU (``use_devices``); before that every array is on the CPU, so no
+    call needs to compare devices."""
 
-    __slots__ = ("any", "open_blocks", "lock", "watchers")
+    __slots__ = ("any", "devices", "open_blocks", "lock", "watchers", "device_watchers")
 
     def __init__(self) -> None:
         self.any = False
+        self.devices = False
         self.open_blocks = 0
         self.lock = threading.Lock()
         self.watchers: list[Callable[[bool], None]] = []
+        self.device_watchers: list[Callable[[bool], None]] = []
 
     def update(self) -> None:
         was = self.any
-        self.any = self.open_blocks > 0 or any(
+        self.any = self.devices or self.open_blocks > 0 or any(
             _defaults[name] != FLAGS[name].default for name in _MODE_FLAGS
         )
         if self.any != was:
@@ -169,6 +173,26 @@ class _Modes:
         plain attributes while no mode is on: see ``serve_extensions``)."""
         self.watchers.append(watcher)
         watcher(self.any)
+
+    def watch_devices(self, watcher: Callable[[bool], None]) -> None:
+        """Call ``watcher(devices)`` now and whenever ``devices`` changes (the element-wise
+        fast paths, which compare no devices, are off while it is True)."""
+        self.device_watchers.append(watcher)
+        watcher(self.devices)
+
+    def use_devices(self, in_use: bool = True) -> None:
+        """Record that arrays may now live on devices other than the CPU (called before
+        the first such array is made). It stays so for the life of the process; only
+        tests turn it off, once every array they made on another device is gone."""
+        with self.lock:
+            if self.devices == in_use:
+                return
+            # the watchers first: no call may take a path that ignores devices once
+            # ``devices`` reads True
+            for watcher in self.device_watchers:
+                watcher(in_use)
+            self.devices = in_use
+            self.update()
 
 
 MODES = _Modes()

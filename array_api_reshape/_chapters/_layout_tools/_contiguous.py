@@ -57,7 +57,7 @@ def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
     if check_order(order, "ascontiguous") == "C":
         if is_c_contiguous(x._layout):
             return x
-        return Array._adopt(row_major_copy(x), x.dtype)
+        return Array._adopt(row_major_copy(x), x.dtype, x._storage.device)
     if is_f_contiguous(x._layout):
         return x
-    return Array._new(*column_major_copy(x, x.shape), x.dtype)
+    return Array._new(*column_major_copy(x, x.shape), x.dtype, x._storage.device)

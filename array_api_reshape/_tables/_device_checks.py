@@ -1,0 +1,125 @@
+"""
+The device rules: what a ``device=`` argument names, the fixed_device flag, and the dtypes
+a device lacks (the table of devices is ``_devices``).
+
+- ``device=None`` means the default device: the CPU, or the fixed_device flag's device.
+- A Device or its name (``"device1"``) names a device; anything else is refused.
+- While the fixed_device flag is set, making or moving an array onto another device is a
+  ValueError naming the flag (``check_device``); asking about a device is not.
+- An array never has a dtype its device lacks: creation refuses it naming the function
+  (``check_dtype_on_device``), and a result that would have one is refused too
+  (``refuse_result_dtype``), as array-api-strict refuses it.
+- The first time an array is to be made on a device other than the CPU, ``MODES.devices``
+  turns on, so that calls start comparing their arrays' devices.
+
+Pure Python: devices and dtypes in, exceptions out.
+"""
+
+from __future__ import annotations
+
+from ._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from ._dtypes import ALL_DTYPES, DType
+from ._flag_state import MODES, value
+
+_DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
+
+DEFAULT_DTYPES: dict[str, dict[str, DType]] = {
+    name: {kind: _DTYPES_BY_NAME[dtype] for kind, dtype in device.default_dtype_names.items()}
+    for name, device in DEVICES_BY_NAME.items()
+}
+"""For each device name, its default dtype of each kind ("real floating", "complex
+floating", "integral", "indexing")."""
+
+_FLAG_OFF = "array_api_reshape.flags.set(fixed_device=None) turns it off"
+
+
+def default_device() -> Device:
+    """The device arrays are made on when no device is named: the fixed_device flag's
+    device when it is set here, else the CPU."""
+    if MODES.any:
+        fixed = value("fixed_device")
+        if fixed is not None:
+            return fixed
+    return CPU_DEVICE
+
+
+def resolve_device(device: object, function: str) -> Device:
+    """The device a ``device`` argument names: None is the default device, a Device
+    itself, a str its name; TypeError or ValueError naming ``function`` otherwise."""
+    if device is None:
+        return default_device()
+    if device.__class__ is Device:
+        return device
+    if isinstance(device, str):
+        named = DEVICES_BY_NAME.get(device)
+        if named is not None:
+            return named
+        raise ValueError(
+            f"{function}(): 'device' {device!r} is not a device of array_api_reshape; "
+            f"the devices are {', '.join(map(repr, DEVICES_BY_NAME))}"
+        )
+    raise TypeError(
+        f"{function}(): 'device' must be None, a device of "
+        "array_api_reshape.__array_namespace_info__().devices() or its name (such as "
+        f"'cpu'), got {type(device).__name__} {device!r}"
+    )
+
+
+def check_device(device: object, function: str) -> Device:
+    """The device ``function`` is to make an array on (see ``resolve_device``), after the
+    fixed_device flag's check; records that arrays may now live off the CPU."""
+    if device is None and not MODES.any:
+        return CPU_DEVICE
+    resolved = resolve_device(device, function)
+    if MODES.any:
+        refuse_unfixed_device(resolved, function)
+    if resolved is not CPU_DEVICE and not MODES.devices:
+        MODES.use_devices()
+    return resolved
+
+
+def refuse_unfixed_device(device: Device, function: str) -> None:
+    """ValueError when the fixed_device flag names a device other than ``device``."""
+    fixed = value("fixed_device")
+    if fixed is not None and fixed is not device:
+        raise ValueError(
+            f"{function}(): cannot make or move an array onto device {device.name!r}: the "
+            f"fixed_device flag keeps every array on {fixed.name!r} ({_FLAG_OFF})"
+        )
+
+
+def _lacking(device: Device) -> str:
+    names = sorted(device.lacks, key=lambda name: _DTYPES_BY_NAME[name].index)
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
+def check_dtype_on_device(dtype: DType, device: Device, function: str) -> None:
+    """ValueError naming ``function`` when ``device`` lacks ``dtype``."""
+    if dtype.name in device.lacks:
+        defaults = DEFAULT_DTYPES[device.name]
+        raise ValueError(
+            f"{function}(): device {device.name!r} has no {dtype.name} (it lacks "
+            f"{_lacking(device)}); choose a dtype it has, such as "
+            f"{defaults['real floating'].name} or {defaults['integral'].name}, or another "
+            "device"
+        )
+
+
+def check_result_dtype(dtype: DType, device: Device, function: str) -> None:
+    """``refuse_result_dtype`` naming ``function`` when ``device`` lacks ``dtype``: the
+    check a function makes before computing a result whose dtype it knows."""
+    if dtype.name in device.lacks:
+        refuse_result_dtype(dtype, device, function)
+
+
+def refuse_result_dtype(dtype: DType, device: Device, function: str | None = None) -> None:
+    """ValueError for a result of ``dtype`` on ``device``, which lacks it (as
+    array-api-strict's): a computation on such a device never makes one silently.
+    ``Array._adopt`` refuses so whatever made the result; the functions that know their
+    result's dtype before computing refuse first, naming themselves."""
+    prefix = "" if function is None else f"{function}(): "
+    raise ValueError(
+        f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has no "
+        f"{dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
+        "device has where it takes one, or cast its inputs with astype() first"
+    )
