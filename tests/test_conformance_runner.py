@@ -39,3 +39,22 @@ def test_flags_become_environment_variables_and_the_report_groups_failures(tmp_p
 def test_a_flag_without_a_value_is_refused(tmp_path):
     with pytest.raises(SystemExit):
         run.parse_arguments(["--suite", str(tmp_path), "--flag", "lazy"])
+
+
+def test_upstream_fixes_apply_to_a_scratch_copy_and_only_where_still_needed(tmp_path):
+    import suite_fixes
+
+    checkout = tmp_path / "checkout"
+    (checkout / "array_api_tests").mkdir(parents=True)
+    (checkout / ".git").mkdir()
+    fix = suite_fixes.FIXES[0]
+    original = "def test_from_dlpack(x):\n" + fix.anchor + "    return devices\n"
+    (checkout / fix.path).write_text(original)
+    copy, applied = suite_fixes.prepared_copy(checkout, tmp_path / "one")
+    assert applied == [fix]
+    assert fix.replacement in (copy / fix.path).read_text()
+    assert (checkout / fix.path).read_text() == original  # the checkout is never changed
+    assert not (copy / ".git").exists()
+    (checkout / fix.path).write_text((copy / fix.path).read_text())  # upstream has it now
+    _, applied = suite_fixes.prepared_copy(checkout, tmp_path / "two")
+    assert applied == []
