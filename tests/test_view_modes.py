@@ -307,3 +307,17 @@ def test_a_marked_array_left_alone_is_cleared_by_its_own_write():
         del base  # nobody else is left over view's storage
         view[0] = 5.0  # view writes over the marked element itself
         assert float(xp.sum(view)) == 5.0
+
+
+def test_a_read_through_an_operator_is_seen_even_when_the_kernels_view_is_cached():
+    with flags.using(views="error"):
+        x = xp.ones(4)
+        view = x[:2]
+        view + view  # builds and caches the view's NumPy view
+        x[0] = 5.0
+        with pytest.raises(ValueError, match="reads an array"):
+            view + view
+        with pytest.raises(ValueError, match="reads an array"):
+            view * 2.0
+        with pytest.raises(ValueError, match="reads an array"):
+            -view

@@ -9,10 +9,12 @@ class's body, where the class is ``self``'s). Each applies the standard's type p
 (arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
 and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path.
 
-Results go on their operands' device. While arrays live only on the CPU (``MODES.devices``
-off) that is the CPU, and the fast paths compare no devices; once another device is in use
-the fast paths are switched off (their plans cleared) and every call takes the general path,
-which refuses operands of two devices and places the result on theirs.
+Results go on their operands' device. While no mode is on and arrays live only on the CPU
+(``MODES.any`` off) that is the CPU, and the fast paths compare no devices and read the
+kernels' cached views directly; once a mode or another device is in use the fast paths are
+switched off (their plans cleared) and every call takes the general path, which refuses
+operands of two devices, places the result on theirs, and reads its operands through
+``_numpy()``, where the views modes watch reads.
 
 This module sits below the array object and imports none of it: it reads arrays' slots and
 asks the array class for new arrays (``_adopt``).
@@ -298,23 +300,23 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
 
 _FAST_PLANS: list[tuple[list, tuple]] = []
 """Every binary function's fast-path plans (a list the function reads) beside their full
-form: the list is emptied of plans (all None) while devices other than the CPU are in use,
-since the fast paths compare no devices."""
+form: the list is emptied of plans (all None) while a mode or a device other than the CPU
+is in use, since the fast paths compare no devices and bypass ``_numpy()``."""
 
 
-def _switch_fast_paths(devices_in_use: bool) -> None:
+def _switch_fast_paths(any_mode: bool) -> None:
     for plans, full in _FAST_PLANS:
-        plans[:] = [None] * len(full) if devices_in_use else full  # one step under the GIL
+        plans[:] = [None] * len(full) if any_mode else full  # one step under the GIL
 
 
-_MODES.watch_devices(_switch_fast_paths)
+_MODES.watch(_switch_fast_paths)
 
 
 def _fast_plans(full: tuple) -> list:
-    """The plans a binary function's fast paths read: ``full`` while only the CPU is in
-    use, none (the general path) once another device is."""
+    """The plans a binary function's fast paths read: ``full`` while no mode is on and
+    only the CPU is in use, none (the general path) otherwise."""
     with _MODES.lock:  # the switch runs under it: no function is built half-switched
-        plans = [None] * len(full) if _MODES.devices else list(full)
+        plans = [None] * len(full) if _MODES.any else list(full)
         _FAST_PLANS.append((plans, full))
     return plans
 
@@ -345,7 +347,7 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
         # Python scalar of its kind; anything else is promoted and checked in full.
-        # (Only while every array is on the CPU: ``_switch_fast_paths`` clears the plans.)
+        # (Only while no mode is on: ``_switch_fast_paths`` clears the plans.)
         # (The kernels' view ``_np_view`` is read here directly, built only when missing.)
         cls = array_class or x1.__class__
         if x1.__class__ is cls:

@@ -149,7 +149,7 @@ class _Modes:
     other than the CPU (``use_devices``); before that every array is on the CPU, so no
     call needs to compare devices."""
 
-    __slots__ = ("any", "devices", "open_blocks", "lock", "watchers", "device_watchers")
+    __slots__ = ("any", "devices", "open_blocks", "lock", "watchers")
 
     def __init__(self) -> None:
         self.any = False
@@ -157,7 +157,6 @@ class _Modes:
         self.open_blocks = 0
         self.lock = threading.Lock()
         self.watchers: list[Callable[[bool], None]] = []
-        self.device_watchers: list[Callable[[bool], None]] = []
 
     def update(self) -> None:
         was = self.any
@@ -174,12 +173,6 @@ class _Modes:
         self.watchers.append(watcher)
         watcher(self.any)
 
-    def watch_devices(self, watcher: Callable[[bool], None]) -> None:
-        """Call ``watcher(devices)`` now and whenever ``devices`` changes (the element-wise
-        fast paths, which compare no devices, are off while it is True)."""
-        self.device_watchers.append(watcher)
-        watcher(self.devices)
-
     def use_devices(self, in_use: bool = True) -> None:
         """Record that arrays may now live on devices other than the CPU (called before
         the first such array is made). It stays so for the life of the process; only
@@ -187,10 +180,8 @@ class _Modes:
         with self.lock:
             if self.devices == in_use:
                 return
-            # the watchers first: no call may take a path that ignores devices once
-            # ``devices`` reads True
-            for watcher in self.device_watchers:
-                watcher(in_use)
+            # ``update`` tells the watchers (the element-wise fast paths, which compare no
+            # devices, go off) before the first array off the CPU is made
             self.devices = in_use
             self.update()
 
