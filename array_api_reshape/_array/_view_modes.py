@@ -161,9 +161,12 @@ def write(
     plain_write: Callable[[Any, Any], None],
 ) -> None:
     """``array[key] = source`` under the views flag (``plain_write`` does the write
-    itself); ``augmented`` for the write of an in-place operator."""
-    mode = value("views") if MODES.any else "shared"
-    if mode == "shared" or _sharing.sharing_of(array._storage) is None:
+    itself); ``augmented`` for the write of an in-place operator. Called only while some
+    mode may be on; a write's cost here is a few lookups unless another live array sees
+    the storage."""
+    mode = value("views")
+    sharing = getattr(array._storage, "sharing", None)
+    if mode == "shared" or sharing is None:
         plain_write(key, source)
         return
     if augmented and in_augmented_subscript():
@@ -171,16 +174,20 @@ def write(
     else:
         excluded = (source,)
     candidates = _sharing.live_others(array, excluded)
-    if not candidates and not _sharing.has_marks(array):
-        plain_write(key, source)
-        return
-    target = _target(array, key)
-    if target is None:  # an invalid key: the plain write raises the right error
+    record = sharing.records.get(id(array))
+    marked = record is not None and bool(record.marks)
+    if not candidates and not marked:
         plain_write(key, source)
         return
     try:
-        others = _sharing.others_written(candidates, *target)
-    except IndexError:  # an index out of bounds: the plain write raises the right error
+        if key.__class__ is int and array._layout.shape:
+            target, advanced = first_axis_indexed(array._layout, key), None
+        elif is_advanced(key):
+            target, advanced = array._layout, array._advanced_key(key)
+        else:
+            target, advanced = basic_indexed(array._layout, basic_key(key)), None
+        others = _sharing.others_written(candidates, target, advanced)
+    except (IndexError, TypeError, ValueError):  # the plain write raises the right error
         plain_write(key, source)
         return
     if others:
@@ -201,20 +208,8 @@ def write(
     plain_write(key, source)
     if others:
         _sharing.mark(others, site)
-    _sharing.unmark_written(array, *target)
-
-
-def _target(array: Any, key: Any) -> tuple[Any, Any] | None:
-    """The layout a write selects and its advanced key (None for a basic key, whose
-    layout is then exactly the elements written), or None for an invalid key."""
-    try:
-        if key.__class__ is int and array._layout.shape:
-            return first_axis_indexed(array._layout, key), None
-        if is_advanced(key):
-            return array._layout, array._advanced_key(key)
-        return basic_indexed(array._layout, basic_key(key)), None
-    except (IndexError, TypeError, ValueError):
-        return None
+    if marked:
+        _sharing.unmark_written(array, target, advanced)
 
 
 def _write_message(site: _sharing.Site, other: _sharing.Other, mode: str) -> str:
