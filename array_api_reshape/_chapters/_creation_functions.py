@@ -161,7 +161,7 @@ def asarray(
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
         same_dtype = plain_array_dtype(obj, copy is None)
-        if same_dtype is not None and not MODES.any:  # (fixed_device: not on the CPU)
+        if same_dtype is not None:  # (never while a mode is on: see plain_array_dtype)
             if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:

@@ -31,8 +31,21 @@ _NDARRAY = np.ndarray
 
 
 _STANDARD_DTYPE_OF = {dtype.dtype: dtype for dtype in ALL_DTYPES}
-"""Our DType by its NumPy dtype, for ``plain_array_dtype`` (``from_numpy_dtype`` reads the
-same index, one function call later)."""
+"""Our DType by its NumPy dtype, for ``plain_array_dtype``."""
+
+_SHARED_WHOLE_DTYPE_OF: dict[Any, DType] = dict(_STANDARD_DTYPE_OF)
+"""The same table, empty while some mode is on: ``asarray``'s fast path (which neither
+places arrays on a fixed device nor counts what they share for the views modes) is then
+never taken, at no cost to the default namespace."""
+
+
+def _switch_fast_path(any_mode: bool) -> None:
+    _SHARED_WHOLE_DTYPE_OF.clear()
+    if not any_mode:
+        _SHARED_WHOLE_DTYPE_OF.update(_STANDARD_DTYPE_OF)
+
+
+MODES.watch(_switch_fast_path)
 
 
 def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
@@ -43,7 +56,7 @@ def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     ``asarray``'s hot path: one call for any object, no more than before the seam."""
     if obj.__class__ is _NDARRAY and (not whole or (obj.flags.c_contiguous and obj.size)):
         numpy_dtype = obj.dtype
-        dtype = _STANDARD_DTYPE_OF.get(numpy_dtype)
+        dtype = _SHARED_WHOLE_DTYPE_OF.get(numpy_dtype)
         if dtype is not None and numpy_dtype.isnative:
             return dtype
     return None
