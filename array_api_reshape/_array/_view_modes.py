@@ -191,7 +191,7 @@ def write(
         plain_write(key, source)
         return
     if others:
-        site = _sharing.call_site(function)
+        site = _sharing.call_site(function, 3 if function == "__setitem__()" else 2)
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":

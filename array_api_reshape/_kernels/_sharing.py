@@ -71,10 +71,11 @@ def _outside(frame: Any) -> tuple[Any, str]:
     return frame, function
 
 
-def call_site(function: str | None = None) -> Site:
+def call_site(function: str | None = None, depth: int = 1) -> Site:
     """The first frame outside the package, and ``function``, or else the package
-    function that frame called."""
-    frame, called = _outside(sys._getframe(1))
+    function that frame called; the walk starts ``depth`` frames up from the caller's,
+    where a caller that knows how deep it is saves the steps."""
+    frame, called = _outside(sys._getframe(depth))
     return Site(function or f"{called}()", frame.f_code.co_filename, frame.f_lineno)
 
 
@@ -370,7 +371,7 @@ Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and i
 
 
 def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candidate]:
-    """Every live array but ``writer`` and ``excluded`` that may see ``writer``'s storage
+    """Every live array but ``writer`` and ``excluded`` (one or two objects) that may see ``writer``'s storage
     (ours, or a NumPy array held outside our objects), with its layout over the storage.
     A storage left with nobody drops its bookkeeping."""
     storage = writer._storage
@@ -378,18 +379,20 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
     if sharing is None:
         return []
     candidates: list[Candidate] = []
-    skipped = {id(writer), *map(id, excluded)}
-    for record in list(sharing.records.values()):
+    first = excluded[0] if excluded else writer
+    second = excluded[-1] if excluded else writer  # ``write`` passes one or two
+    for record in tuple(sharing.records.values()):
         array = record.ref()
-        if array is not None and id(array) not in skipped:
+        if not (array is None or array is writer or array is first or array is second):
             candidates.append((record, None, array._layout))
-    for foreign in list(sharing.foreign):
-        array = foreign.live()
-        if array is None:
-            if foreign.ref() is None:
-                sharing.foreign.remove(foreign)
-        elif id(array) not in skipped:
-            candidates.append((None, foreign, _foreign_layout(array, storage)))
+    if sharing.foreign:
+        for foreign in tuple(sharing.foreign):
+            array = foreign.live()
+            if array is None:
+                if foreign.ref() is None:
+                    sharing.foreign.remove(foreign)
+            elif not (array is first or array is second):
+                candidates.append((None, foreign, _foreign_layout(array, storage)))
     if not sharing.records and not sharing.foreign:
         storage.sharing = None
     return candidates
@@ -465,7 +468,9 @@ def mark(others: list[Other], write: Site) -> None:
             continue
         if record.marks:
             first = record.marks[0]
-            if len(difference(other.addresses, first.addresses)):
+            if other.addresses is not first.addresses and len(
+                difference(other.addresses, first.addresses)
+            ):
                 record.marks = [Mark(union(first.addresses, other.addresses), first.write)]
         else:
             record.marks = [Mark(other.addresses, write)]
