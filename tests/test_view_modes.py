@@ -321,3 +321,50 @@ def test_a_read_through_an_operator_is_seen_even_when_the_kernels_view_is_cached
             view * 2.0
         with pytest.raises(ValueError, match="reads an array"):
             -view
+
+
+@pytest.mark.parametrize("mode", ["warn", "error", "error-on-write", "copy-on-write"])
+def test_a_write_the_default_refuses_is_refused_alike_and_changes_nothing(mode):
+    with flags.using(views=mode):
+        x = xp.zeros(3)
+        view = x[:2]
+        with pytest.raises(TypeError, match="cannot cast"):
+            x[0] = "abc"
+        with pytest.raises(ValueError, match="broadcast"):
+            xp.broadcast_to(x, (2, 3))[0, 0] = 1.0
+        frozen = np.zeros(3)
+        frozen.flags.writeable = False
+        y = xp.asarray(frozen)
+        y_view = y[:2]
+        with pytest.raises(ValueError, match="read-only"):
+            y[0] = 1.0
+        assert layout.shares_memory(x, view) and layout.shares_memory(y, y_view)
+        assert float(xp.sum(x)) == 0.0 and not frozen.any()
+
+
+def test_an_augmented_assignment_through_a_container_marks_the_arrays_base():
+    with flags.using(views="error"):
+        x = xp.zeros(4)
+        held = {"head": x[:2]}
+        held["head"] += 1.0  # the view written was made on another line: x sees the change
+        with pytest.raises(ValueError, match="reads an array"):
+            xp.sum(x)
+
+
+def test_copy_on_write_keeps_a_live_value_array_as_it_was():
+    with flags.using(views="copy-on-write"):
+        x = xp.arange(5.0)
+        head = x[:3]
+        x[1:4] = head
+        assert [float(v) for v in head] == [0.0, 1.0, 2.0]
+        assert [float(v) for v in x] == [0.0, 0.0, 1.0, 2.0, 4.0]
+        x[1:] = x[:-1]  # a value made on this line is the write's own: no copy needed
+        assert [float(v) for v in x] == [0.0, 0.0, 0.0, 1.0, 2.0]
+
+
+def test_numpy_exports_never_written_after_do_not_pile_up():
+    with flags.using(views="error"):
+        x = xp.zeros(3)
+        for _ in range(1000):
+            np.asarray(x)
+        assert len(x._storage.sharing.foreign) <= 2

@@ -21,7 +21,9 @@ The views flag chooses (``array_api_reshape.flags``):
 A write nobody else can see is never reported, and an array whose other views are gone
 is free again. ``x[key] op= y`` and ``x[key] = value`` are one write into ``x``: the
 temporary view Python makes for the augmented assignment and the value written do
-not count as other arrays.
+not count as other arrays (under copy-on-write, a live array made on another line and
+written as the value does: the writer copies, so it keeps its elements). A write the
+default mode refuses raises the same error in every mode, before anything is copied.
 
 The array object keeps its plain methods while no mode is on; while some mode may be,
 ``install`` puts tracking versions of ``_view``, ``_read_only_view``, ``_numpy``,
@@ -39,6 +41,7 @@ from typing import Any, Callable
 
 from .._kernels import _sharing
 from .._kernels._creation_kernels import converted_copy
+from .._tables._bounded_cache import BoundedCache
 from .._tables._flag_state import MODES, value
 from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout_indexing import basic_indexed, first_axis_indexed
@@ -169,10 +172,7 @@ def write(
     if mode == "shared" or sharing is None:
         plain_write(key, source)
         return
-    if augmented and in_augmented_subscript():
-        excluded: tuple[object, ...] = (source, _sharing.parent_of(array))
-    else:
-        excluded = (source,)
+    excluded = _not_others(array, source, function, augmented, mode)
     candidates = _sharing.live_others(array, excluded)
     record = sharing.records.get(id(array))
     marked = record is not None and bool(record.marks)
@@ -192,6 +192,10 @@ def write(
         return
     if others:
         site = _sharing.call_site(function, 3 if function == "__setitem__()" else 2)
+        # a write the plain path refuses (a read-only or broadcast array, a value of the
+        # wrong kind or shape) raises its own error, before anything is decided or copied
+        array._checked_source(source, None if advanced is not None else target.shape)
+        array._check_writable()
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
@@ -212,6 +216,31 @@ def write(
         _sharing.unmark_written(array, target, advanced)
 
 
+def _not_others(
+    array: Any, source: Any, function: str, augmented: bool, mode: str
+) -> tuple[object, ...]:
+    """What a write into ``array`` does not count as another array: the value written
+    (except, under copy-on-write, a live array made on another line, whose elements the
+    writer must not change), and, for Python's own ``x[key] op= y``, the array ``x``
+    whose temporary view ``x[key]`` (made on this very line) is being written."""
+    made = getattr(array, "_made", None) if augmented else None
+    if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
+        here = _sharing.call_site(function, 3)
+        if (made.filename, made.lineno) == (here.filename, here.lineno):
+            return (source, _sharing.parent_of(array))
+    if mode == "copy-on-write" and not _made_on_this_line(source, function):
+        return ()
+    return (source,)
+
+
+def _made_on_this_line(source: Any, function: str) -> bool:
+    made = getattr(source, "_made", None)
+    if made is None:
+        return True  # not one of our tracked arrays: a scalar, or an array of nobody's
+    here = _sharing.call_site(function, 3)
+    return (made.filename, made.lineno) == (here.filename, here.lineno)
+
+
 def _write_message(site: _sharing.Site, other: _sharing.Other, mode: str) -> str:
     return (
         f"{site}: this write changes elements that {other.describe()} also views; where "
@@ -228,9 +257,12 @@ def _own_elements(array: Any) -> None:
     array._replace_layout(layout)
 
 
-_AFTER_AUGMENTED: dict[tuple[object, int], bool] = {}
+_AFTER_AUGMENTED = BoundedCache(limit=4096)
+"""For each (code, instruction offset) seen, whether an in-place result there is stored
+back into a subscript."""
 _SHUFFLES = {"CACHE", "COPY", "SWAP", "ROT_TWO", "ROT_THREE", "DUP_TOP_TWO", "NOP",
              "EXTENDED_ARG"}
+_STORES = {"STORE_SUBSCR", "STORE_SLICE"}  # STORE_SLICE: ``x[a:b] op= y`` from Python 3.12
 
 
 def in_augmented_subscript() -> bool:
@@ -246,10 +278,10 @@ def in_augmented_subscript() -> bool:
             if instruction.offset == offset:
                 for following in instructions[index + 1:]:
                     if following.opname not in _SHUFFLES:
-                        known = following.opname == "STORE_SUBSCR"
+                        known = following.opname in _STORES
                         break
                 break
-        _AFTER_AUGMENTED[(code, offset)] = known
+        _AFTER_AUGMENTED.remember((code, offset), known)
     return known
 
 

@@ -51,7 +51,7 @@ class Site(NamedTuple):
         return f"{self.function} at {'/'.join(parts[-2:])}:{self.lineno}"
 
 
-_IN_PACKAGE: dict[object, bool] = {}
+_IN_PACKAGE = BoundedCache(limit=4096)
 """Whether each code object seen in a walk of the stack is the package's own."""
 
 
@@ -63,7 +63,7 @@ def _outside(frame: Any) -> tuple[Any, str]:
         code = frame.f_code
         inside = _IN_PACKAGE.get(code)
         if inside is None:
-            inside = _IN_PACKAGE[code] = code.co_filename.startswith(_PACKAGE)
+            inside = _IN_PACKAGE.remember(code, code.co_filename.startswith(_PACKAGE))
         if not inside:
             break
         function = code.co_name
@@ -186,10 +186,20 @@ def share_storage(storage: Storage, alias: Storage) -> None:
 
 def register_foreign(storage: Storage, arrays: list[tuple[np.ndarray, int]], origin: Site) -> None:
     """Count NumPy arrays that see ``storage``'s memory, each with the number of
-    references our own objects hold to it."""
+    references our own objects hold to it (entries whose array is gone go first, so
+    that exports never written after do not pile up)."""
     sharing = _sharing_for(storage)
+    sharing.foreign = [foreign for foreign in sharing.foreign if foreign.ref() is not None]
     for array, our_references in arrays:
         sharing.foreign.append(Foreign(weakref.ref(array), our_references, origin))
+
+
+def _drop(sharing: Sharing, foreign: Foreign) -> None:
+    """Forget a NumPy array that is gone (another thread may have just done so)."""
+    try:
+        sharing.foreign.remove(foreign)
+    except ValueError:
+        pass
 
 
 def shares_buffer(storage: Storage, array: np.ndarray) -> bool:
@@ -390,7 +400,7 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
             array = foreign.live()
             if array is None:
                 if foreign.ref() is None:
-                    sharing.foreign.remove(foreign)
+                    _drop(sharing, foreign)
             elif not (array is first or array is second):
                 candidates.append((None, foreign, _foreign_layout(array, storage)))
     if not sharing.records and not sharing.foreign:
