@@ -192,10 +192,13 @@ def write(
         return
     if others:
         site = _sharing.call_site(function, 3 if function == "__setitem__()" else 2)
-        # a write the plain path refuses (a read-only or broadcast array, a value of the
-        # wrong kind or shape) raises its own error, before anything is decided or copied
-        array._checked_source(source, None if advanced is not None else target.shape)
-        array._check_writable()
+        if mode in ("error-on-write", "copy-on-write") or any(
+            other.foreign is not None for other in others
+        ):
+            # a write the plain path refuses (a read-only or broadcast array, a value of
+            # the wrong kind or shape) raises its own error before a report or a copy
+            array._checked_source(source, None if advanced is not None else target.shape)
+            array._check_writable()
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
