@@ -97,6 +97,18 @@ def _dtype_on(device: Device, dtype: DType | None, default: DType, function: str
     return dtype
 
 
+def _floating_by_default(
+    function: str, dtype: DType | None, device: Device | None
+) -> tuple[DType, Device]:
+    """The checked ``dtype`` and ``device`` of a creation function whose default dtype is
+    the default real floating one (the device's own off the CPU)."""
+    dtype = _optional_dtype(dtype, function)
+    placed = check_device(device, function)
+    if placed is CPU_DEVICE:
+        return dtype or DEFAULT_REAL_FLOATING, placed
+    return _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, function), placed
+
+
 def asarray(
     obj: Array | bool | int | float | complex | NestedSequence[bool | int | float | complex]
     | SupportsBufferProtocol,
@@ -513,12 +525,7 @@ def empty(
     >>> xp.empty((2, 3)).shape
     (2, 3)
     """
-    dtype = _optional_dtype(dtype, "empty")
-    placed = check_device(device, "empty")
-    if placed is CPU_DEVICE:
-        dtype = dtype or DEFAULT_REAL_FLOATING
-    else:
-        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "empty")
+    dtype, placed = _floating_by_default("empty", dtype, device)
     return _filled("empty", shape, None, dtype, placed)
 
 
@@ -553,12 +560,7 @@ def zeros(
     >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
     Array([0., 0.], dtype=float32, device=no_float64)
     """
-    dtype = _optional_dtype(dtype, "zeros")
-    placed = check_device(device, "zeros")
-    if placed is CPU_DEVICE:
-        dtype = dtype or DEFAULT_REAL_FLOATING
-    else:
-        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "zeros")
+    dtype, placed = _floating_by_default("zeros", dtype, device)
     return _filled("zeros", shape, 0, dtype, placed)
 
 
@@ -590,12 +592,7 @@ def ones(
     >>> xp.ones(3)
     Array([1., 1., 1.], dtype=float64)
     """
-    dtype = _optional_dtype(dtype, "ones")
-    placed = check_device(device, "ones")
-    if placed is CPU_DEVICE:
-        dtype = dtype or DEFAULT_REAL_FLOATING
-    else:
-        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "ones")
+    dtype, placed = _floating_by_default("ones", dtype, device)
     return _filled("ones", shape, 1, dtype, placed)
 
 
@@ -884,12 +881,7 @@ def eye(
         as_int(n_cols, "eye", "n_cols"), "eye", "n_cols"
     )[0]
     k = as_int(k, "eye", "k")
-    dtype = _optional_dtype(dtype, "eye")
-    placed = check_device(device, "eye")
-    if placed is CPU_DEVICE:
-        dtype = dtype or DEFAULT_REAL_FLOATING
-    else:
-        dtype = _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, "eye")
+    dtype, placed = _floating_by_default("eye", dtype, device)
     check_allocation((n_rows, n_cols), dtype, "eye", "'n_rows' and 'n_cols'")
     return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype, placed)
 
