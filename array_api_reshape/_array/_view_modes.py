@@ -35,7 +35,6 @@ nothing for this (``asarray`` counts a NumPy array it shares through
 from __future__ import annotations
 
 import dis
-import sys
 import warnings
 from typing import Any, Callable
 
@@ -148,15 +147,7 @@ def _report_marked_read(array: Any, mode: str) -> None:
     if mode == "error":
         raise ValueError(message)
     _sharing.clear_mark(array, mark)
-    warnings.warn(message, ViewMutationWarning, stacklevel=_stacklevel())
-
-
-def _stacklevel() -> int:
-    """The warning's stack level that points at the user's line."""
-    frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_sharing._PACKAGE):
-        frame, level = frame.f_back, level + 1
-    return level
+    warnings.warn(message, ViewMutationWarning, stacklevel=_sharing.user_stack_level())
 
 
 def write(
@@ -210,7 +201,7 @@ def write(
                 if mode == "error":
                     raise ValueError(_write_message(site, other, mode))
                 warnings.warn(_write_message(site, other, mode), ViewMutationWarning,
-                              stacklevel=_stacklevel())
+                              stacklevel=_sharing.user_stack_level())
                 break
     plain_write(key, source)
     if others:

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._tables._bounded_cache import BoundedCache
-from .._tables._layout import Layout, extent, row_major_strides
+from .._tables._layout import Layout, element_addresses, extent, row_major_strides
 from ._storage import Storage, borrow
 
 ArrayObject = Any
@@ -55,20 +55,31 @@ _IN_PACKAGE = BoundedCache(limit=4096)
 """Whether each code object seen in a walk of the stack is the package's own."""
 
 
+def _inside(code: Any) -> bool:
+    """True for a code object of the package's own."""
+    inside = _IN_PACKAGE.get(code)
+    if inside is None:
+        inside = _IN_PACKAGE.remember(code, code.co_filename.startswith(_PACKAGE))
+    return inside
+
+
 def _outside(frame: Any) -> tuple[Any, str]:
     """The first frame outside the package from ``frame`` outwards, and the name of the
     package function it called."""
     function = frame.f_code.co_name
-    while frame.f_back is not None:
-        code = frame.f_code
-        inside = _IN_PACKAGE.get(code)
-        if inside is None:
-            inside = _IN_PACKAGE.remember(code, code.co_filename.startswith(_PACKAGE))
-        if not inside:
-            break
-        function = code.co_name
+    while frame.f_back is not None and _inside(frame.f_code):
+        function = frame.f_code.co_name
         frame = frame.f_back
     return frame, function
+
+
+def user_stack_level() -> int:
+    """The ``stacklevel`` of ``warnings.warn``, called right here, that names the first
+    line outside the package."""
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and _inside(frame.f_code):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def call_site(function: str | None = None, depth: int = 1) -> Site:
@@ -278,30 +289,11 @@ def addresses_of(layout: Layout, advanced_key: tuple | None = None) -> Addresses
     """The storage indices of ``layout``'s elements, or of those an advanced key of
     ``index_key`` selects from it."""
     if advanced_key is None and layout.size <= SMALL:
-        return _small_addresses(layout)
+        return frozenset(element_addresses(layout))
     indices = element_indices(layout)
     if advanced_key is not None:
         indices = np.asarray(indices[advanced_key])
     return np.unique(indices)
-
-
-def _small_addresses(layout: Layout) -> frozenset:
-    """The addresses of a small layout as a frozenset: the last moving axis as ranges."""
-    if 0 in layout.shape:
-        return frozenset()
-    moving = [(n, s) for n, s in zip(layout.shape, layout.strides) if n != 1 and s != 0]
-    if not moving:
-        return frozenset((layout.offset,))
-    *outer, (size, stride) = moving
-    starts = [layout.offset]
-    for outer_size, outer_stride in outer:
-        starts = [start + i * outer_stride for start in starts for i in range(outer_size)]
-    if len(starts) == 1:
-        return frozenset(range(starts[0], starts[0] + size * stride, stride))
-    addresses: set[int] = set()
-    for start in starts:
-        addresses.update(range(start, start + size * stride, stride))
-    return frozenset(addresses)
 
 
 def _as_array(addresses: Addresses) -> np.ndarray:
@@ -406,13 +398,6 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
     if not sharing.records and not sharing.foreign:
         storage.sharing = None
     return candidates
-
-
-def has_marks(array: ArrayObject) -> bool:
-    """True when writes through other arrays have marked ``array``."""
-    sharing = sharing_of(array._storage)
-    record = None if sharing is None else sharing.records.get(id(array))
-    return record is not None and bool(record.marks)
 
 
 def others_written(
