@@ -28,7 +28,7 @@ import numpy as np
 
 import array_api_reshape as xp
 from array_api_reshape import flags, layout
-from array_api_reshape._kernels import _copy_kernels
+from array_api_reshape._kernels import _copy_kernels, _threads
 
 try:
     import array_api_strict as strict
@@ -161,12 +161,12 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
 
         def run():
             previous = _copy_kernels.set_copy_threads(threads)
-            adapt, _copy_kernels.ADAPT_THREADS_TO_LOAD = _copy_kernels.ADAPT_THREADS_TO_LOAD, False
+            adapt, _threads.ADAPT_THREADS_TO_LOAD = _threads.ADAPT_THREADS_TO_LOAD, False
             try:
                 return operation()
             finally:
                 _copy_kernels.set_copy_threads(previous)
-                _copy_kernels.ADAPT_THREADS_TO_LOAD = adapt
+                _threads.ADAPT_THREADS_TO_LOAD = adapt
 
         return run, source
 

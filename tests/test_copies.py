@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape._kernels import _copy_kernels
+from array_api_reshape._kernels import _copy_kernels, _threads
 from array_api_reshape._tables._copy_plan import TilePolicy
 from array_api_reshape._kernels._common_kernels import c_contiguous, column_major_copy, contiguous_copy
 
@@ -30,7 +30,6 @@ LOWERED = {
                               aliased_reuse_lines=0, line_bytes=1),
     "BYTES_PER_THREAD": 16,
     "STREAM_THREADS": True,
-    "ADAPT_THREADS_TO_LOAD": False,
 }
 
 
@@ -41,9 +40,11 @@ def planned_everywhere():
     for name, value in LOWERED.items():
         setattr(_copy_kernels, name, value)
     previous = _copy_kernels.set_copy_threads(3)
+    adapt, _threads.ADAPT_THREADS_TO_LOAD = _threads.ADAPT_THREADS_TO_LOAD, False
     try:
         yield
     finally:
+        _threads.ADAPT_THREADS_TO_LOAD = adapt
         _copy_kernels.set_copy_threads(previous)
         for name, value in saved.items():
             setattr(_copy_kernels, name, value)
@@ -162,7 +163,7 @@ def test_planned_converting_copy_equals_numpys(source, target):
 @pytest.mark.parametrize("threads", [1, 2, 5])
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_large_transpose_takes_the_tiled_threaded_path(dtype, threads, monkeypatch):
-    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
+    monkeypatch.setattr(_threads, "ADAPT_THREADS_TO_LOAD", False)
     monkeypatch.setattr(_copy_kernels, "BYTES_PER_THREAD", 1 << 16)
     previous = _copy_kernels.set_copy_threads(threads)
     try:
@@ -178,7 +179,7 @@ def test_large_transpose_takes_the_tiled_threaded_path(dtype, threads, monkeypat
 
 
 def test_large_permutation_through_the_namespace(monkeypatch):
-    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
+    monkeypatch.setattr(_threads, "ADAPT_THREADS_TO_LOAD", False)
     previous = _copy_kernels.set_copy_threads(2)
     try:
         a = np.arange(24 ** 4, dtype=np.float64).reshape((24,) * 4)
@@ -212,7 +213,7 @@ def test_set_copy_threads_checks_and_restores():
     previous = _copy_kernels.set_copy_threads(4)
     assert _copy_kernels.copy_threads() == 4
     assert _copy_kernels.set_copy_threads(None) == 4
-    assert 1 <= _copy_kernels.copy_threads() <= _copy_kernels.MAX_DEFAULT_THREADS
+    assert 1 <= _copy_kernels.copy_threads() <= _threads.MAX_DEFAULT_THREADS
     for bad in (0, -1):
         with pytest.raises(ValueError, match=r"set_copy_threads\(\): 'threads' must be at least 1"):
             _copy_kernels.set_copy_threads(bad)
@@ -224,7 +225,7 @@ def test_set_copy_threads_checks_and_restores():
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_forked_child_copies_with_a_new_pool(monkeypatch):
-    monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
+    monkeypatch.setattr(_threads, "ADAPT_THREADS_TO_LOAD", False)
     previous = _copy_kernels.set_copy_threads(2)
     try:
         source = np.arange(1024 * 1024, dtype=np.float64).reshape(1024, 1024).T
@@ -253,13 +254,13 @@ def test_a_forked_child_copies_with_a_new_pool(monkeypatch):
 
 @pytest.mark.parametrize("load, expected", [(0.2, 4), (1.0, 4), (2.4, 3), (3.6, 1), (9.0, 1)])
 def test_threads_leave_busy_cpus_alone(monkeypatch, load, expected):
-    monkeypatch.setattr(_copy_kernels, "_cpus", 4)
-    monkeypatch.setattr(_copy_kernels.os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(_threads, "_cpus", 4)
+    monkeypatch.setattr(_threads.os, "getloadavg", lambda: (load, load, load))
     previous = _copy_kernels.set_copy_threads(4)
     try:
-        assert _copy_kernels.threads_for_now() == expected
-        monkeypatch.setattr(_copy_kernels, "ADAPT_THREADS_TO_LOAD", False)
-        assert _copy_kernels.threads_for_now() == 4
+        assert _threads.threads_for_now() == expected
+        monkeypatch.setattr(_threads, "ADAPT_THREADS_TO_LOAD", False)
+        assert _threads.threads_for_now() == 4
     finally:
         _copy_kernels.set_copy_threads(previous)
 

@@ -3,110 +3,43 @@ The one copy routine: a strided NumPy view into a new contiguous buffer, as plan
 
 ``_copy_plan`` decides the merged axes, the tiles and one box per thread from the layout;
 this module only moves the boxes, each in one NumPy call (or a few) over views that visit
-tile after tile, on a small persistent pool of threads (NumPy releases the GIL while it
-moves data). Small copies skip the plan and stay one NumPy call.
+tile after tile, on the threads of ``_threads`` (NumPy releases the GIL while it moves
+data). Small copies skip the plan and stay one NumPy call.
 
 Knobs, module-level so that tests and benchmarks can turn them:
 
-- ``set_copy_threads(n)``: most threads one copy uses (default: the CPUs this process may
-  run on, at most ``MAX_DEFAULT_THREADS``); ``copy_threads()`` reads it.
+- ``set_copy_threads(n)``: the old name of ``_threads.set_threads``, the most threads one
+  copy (and one element-wise function or reduction) uses; ``copy_threads()`` reads it.
 - ``SMALL_COPY_BYTES``: copies below this many bytes are one NumPy call.
 - ``TILE_POLICY``: when a copy is tiled and how big a tile is (``_copy_plan.TilePolicy``).
 - ``BYTES_PER_THREAD``: a copy uses another thread only for this many more bytes.
-- ``ADAPT_THREADS_TO_LOAD``: use only the CPUs other programs leave idle (by the load
-  average), so that a copy never waits for a helper thread that has no core to run on.
 - ``STREAM_THREADS``: whether copies that need no tiles (NumPy's order already streams)
   use threads too; off by default (see ``_copy_plan.plan_copy``).
 """
 
 from __future__ import annotations
 
-import contextvars
-import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
 from .._tables._copy_plan import Box, CopyPlan, Region, TilePolicy, plan_copy, regular_regions
 from .._tables._layout import Order, make_layout
+from . import _threads
 
 SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()
 BYTES_PER_THREAD = 1 << 21
 STREAM_THREADS = False
-ADAPT_THREADS_TO_LOAD = True
-MAX_DEFAULT_THREADS = 8
-
-
-def available_cpus() -> int:
-    """CPUs this process may run on (its affinity where the OS tells, else all)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-_cpus = available_cpus()
-_threads = max(1, min(_cpus, MAX_DEFAULT_THREADS))
-_pool: ThreadPoolExecutor | None = None
-_pool_size = 0
-_pool_lock = threading.Lock()
 
 
 def copy_threads() -> int:
-    """The most threads one copy uses."""
-    return _threads
+    """The most threads one copy uses: the one setting of ``_threads`` (its old name)."""
+    return _threads.threads()
 
 
 def set_copy_threads(threads: int | None) -> int:
-    """Use at most ``threads`` threads per copy (None: the default); returns the old value."""
-    global _threads
-    if threads is None:
-        threads = max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"set_copy_threads(): 'threads' must be an int or None, got {threads!r}")
-    if threads < 1:
-        raise ValueError(f"set_copy_threads(): 'threads' must be at least 1, got {threads}")
-    previous, _threads = _threads, threads
-    return previous
-
-
-def threads_for_now() -> int:
-    """The threads a copy starting now should use: ``copy_threads()``, fewer when other
-    programs keep the CPUs busy (the one-minute load average counts this one too)."""
-    threads = _threads
-    if threads == 1 or not ADAPT_THREADS_TO_LOAD:
-        return threads
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):  # not available on this platform
-        return threads
-    idle = _cpus - load + 1
-    return max(1, min(threads, round(idle)))
-
-
-def _worker_pool(helpers: int) -> ThreadPoolExecutor:
-    """The persistent pool, made on first use and grown when more helpers are asked for."""
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool is None or _pool_size < helpers:
-            old = _pool
-            _pool = ThreadPoolExecutor(helpers, thread_name_prefix="array-api-reshape-copy")
-            _pool_size = helpers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _pool
-
-
-def _forget_pool_in_child() -> None:
-    """A forked child has none of the parent's threads: start a new pool when needed."""
-    global _pool, _pool_size, _pool_lock
-    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_pool_in_child)
+    """``_threads.set_threads`` by its old name: copies, element-wise functions and
+    reductions share one setting. Returns the old value."""
+    return _threads.set_threads(threads, "set_copy_threads")
 
 
 def copy_strided(
@@ -147,9 +80,10 @@ def _plan_for(source: np.ndarray, dtype: np.dtype, order: Order) -> CopyPlan | N
     if any(s % itemsize for s in byte_strides):
         return None
     layout = make_layout(source.shape, tuple([s // itemsize for s in byte_strides]), 0)
-    plan = plan_copy(layout, itemsize, order, _threads, TILE_POLICY, BYTES_PER_THREAD, STREAM_THREADS)
+    plan = plan_copy(layout, itemsize, order, _threads.threads(), TILE_POLICY, BYTES_PER_THREAD,
+                     STREAM_THREADS)
     if plan.threads > 1:  # ask the load average only when threads are in play
-        threads = threads_for_now()
+        threads = _threads.threads_for_now()
         if threads < plan.threads:
             plan = plan_copy(layout, itemsize, order, threads, TILE_POLICY, BYTES_PER_THREAD,
                              STREAM_THREADS)
@@ -181,29 +115,7 @@ def run_plan(plan: CopyPlan, source: np.ndarray, target: np.ndarray) -> None:
         for region in regular_regions(box, plan.extents):
             _copy_region(merged_source, target, region)
 
-    if plan.threads == 1:
-        for box in plan.parts:
-            copy_box(box)
-        return
-    pieces, lock = iter(plan.parts), threading.Lock()
-
-    def take_pieces() -> None:
-        while True:
-            with lock:
-                box = next(pieces, None)
-            if box is None:
-                return
-            copy_box(box)
-
-    pool = _worker_pool(plan.threads - 1)
-    context = contextvars.copy_context()  # NumPy's error state travels to the helpers
-    helpers = [pool.submit(context.copy().run, take_pieces) for _ in range(plan.threads - 1)]
-    try:
-        take_pieces()
-    finally:
-        for helper in helpers:
-            if not helper.cancel():  # a helper that never started is not waited for
-                helper.result()
+    _threads.run_pieces(plan.parts, copy_box, plan.threads)
 
 
 _UNSIGNED_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .._tables._dtypes import KIND_GROUPS, DType
+from . import _piecewise_kernels as piecewise
 from ._common_kernels import (
     ArrayObject,
     Binary,
@@ -178,8 +179,12 @@ BINARY: dict[str, Callable[..., Any]] = {
 
 
 def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
-    """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``."""
+    """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``
+    (in pieces on several threads when large)."""
     a = x._numpy() if x._dtype is dtype else contiguous_copy(x._numpy(), dtype.dtype)
+    threads = piecewise.threads_for(a.size, piecewise.work_of(name))
+    if threads > 1:
+        return silenced(piecewise.computed, UNARY[name], (a,), threads)
     return np.asarray(silenced(UNARY[name], a))
 
 
@@ -225,6 +230,9 @@ def binary(name: str, a: Any, b: Any, kind: str = "") -> np.ndarray:
     """The standard's ``name`` of ``a`` and ``b`` element by element (broadcasting);
     ``kind`` is the result's dtype kind, which says whether NumPy could warn."""
     function = BINARY[name]
+    threads = piecewise.threads_for(piecewise.result_size((a, b)), piecewise.work_of(name))
+    if threads > 1:
+        return silenced(piecewise.computed, function, (a, b), threads)
     if _could_warn(name, kind):
         return np.asarray(silenced(function, a, b))
     return np.asarray(function(a, b))
@@ -232,13 +240,25 @@ def binary(name: str, a: Any, b: Any, kind: str = "") -> np.ndarray:
 
 def binary_kernel(name: str, kind: str) -> Binary:
     """``binary`` made once for one function and dtype kind (the hot path of operators):
-    a function of two NumPy operands that returns a new ndarray.
+    a function of two NumPy operands of one shape, or of an array and a Python scalar,
+    that returns a new ndarray (computed in pieces on several threads when large).
 
     NumPy's ufuncs also take a Python scalar operand; they convert it to the other
     operand's dtype (NumPy 2's weak scalars), as the standard asks."""
-    if _could_warn(name, kind):
-        return silencing(BINARY[name])
-    return returning_ndarray(BINARY[name])
+    small = silencing(BINARY[name]) if _could_warn(name, kind) else returning_ndarray(BINARY[name])
+    smallest, work, function = piecewise.SMALLEST, piecewise.work_of(name), BINARY[name]
+
+    def kernel(a: Any, b: Any) -> np.ndarray:
+        if (a.size if a.__class__ is _NDARRAY else b.size) >= smallest[work]:
+            threads = piecewise.threads_for(a.size if a.__class__ is _NDARRAY else b.size, work)
+            if threads > 1:
+                return silenced(piecewise.computed, function, (a, b), threads)
+        return small(a, b)
+
+    return kernel
+
+
+_NDARRAY = np.ndarray
 
 
 def takes_python_scalars(name: str) -> bool:

@@ -1,0 +1,181 @@
+"""
+The threads large work runs on: one setting, one rule, one persistent pool, shared by the
+planned copies and by the element-wise functions and reductions cut into pieces.
+
+NumPy releases the GIL inside its loops, so pieces of one result computed by NumPy calls
+on several threads run on several cores at once. The rule for how many:
+
+- at most ``threads()`` (``set_threads``; default: the CPUs this process may run on, at
+  most ``MAX_DEFAULT_THREADS``, or the environment variable ``ARRAY_API_RESHAPE_THREADS``);
+- no more than the CPUs other programs leave idle, by the one-minute load average
+  (``ADAPT_THREADS_TO_LOAD``), so that work never waits for a helper that has no core;
+- no more than the setting leaves once the threads already at such work are counted, so
+  that calls from the caller's own thread pool (Cubed's threads executor, say) share
+  the setting instead of each taking all of it.
+
+The calling thread always computes pieces itself; helpers take the next piece as they
+finish one, so a helper the OS starts late costs at most one piece.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import TypeVar
+
+MAX_DEFAULT_THREADS = 8
+ADAPT_THREADS_TO_LOAD = True
+ENVIRONMENT_VARIABLE = "ARRAY_API_RESHAPE_THREADS"
+
+Piece = TypeVar("Piece")
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity where the OS tells, else all)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def default_threads() -> int:
+    """The setting when none is made: the CPUs this process may run on, at most
+    ``MAX_DEFAULT_THREADS``."""
+    return max(1, min(available_cpus(), MAX_DEFAULT_THREADS))
+
+
+def checked_threads(threads: object, function: str) -> int:
+    """``threads`` as a thread count; TypeError or ValueError naming ``function``."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"{function}(): 'threads' must be an int or None, got {threads!r}")
+    if threads < 1:
+        raise ValueError(f"{function}(): 'threads' must be at least 1, got {threads}")
+    return threads
+
+
+def _threads_from_environment() -> int:
+    text = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if not text:
+        return default_threads()
+    try:
+        return checked_threads(int(text), ENVIRONMENT_VARIABLE)
+    except ValueError as error:
+        raise ValueError(
+            f"{ENVIRONMENT_VARIABLE} must be a whole number of threads, at least 1, got {text!r}"
+        ) from error
+
+
+_cpus = available_cpus()
+_threads = _threads_from_environment()
+_busy = 0  # threads now computing pieces: callers and helpers
+_busy_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def threads() -> int:
+    """The most threads one piece of large work uses."""
+    return _threads
+
+
+def set_threads(threads: int | None, function: str = "set_threads") -> int:
+    """Use at most ``threads`` threads for one large copy, element-wise function or
+    reduction (None: the default); returns the old value."""
+    global _threads
+    new = default_threads() if threads is None else checked_threads(threads, function)
+    previous, _threads = _threads, new
+    return previous
+
+
+def threads_for_now(wanted: int | None = None) -> int:
+    """The threads work starting now may use: ``wanted`` (default: the setting), fewer
+    when other programs keep the CPUs busy (the one-minute load average counts this
+    process too)."""
+    threads = _threads if wanted is None else min(wanted, _threads)
+    if threads == 1 or not ADAPT_THREADS_TO_LOAD:
+        return threads
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not available on this platform
+        return threads
+    idle = _cpus - load + 1
+    return max(1, min(threads, round(idle)))
+
+
+def _worker_pool(helpers: int) -> ThreadPoolExecutor:
+    """The persistent pool, made on first use and grown when more helpers are asked for."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < helpers:
+            old = _pool
+            _pool = ThreadPoolExecutor(helpers, thread_name_prefix="array-api-reshape")
+            _pool_size = helpers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool
+
+
+def _forget_pool_in_child() -> None:
+    """A forked child has none of the parent's threads: start a new pool when needed."""
+    global _pool, _pool_size, _pool_lock, _busy, _busy_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+    _busy, _busy_lock = 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_in_child)
+
+
+@contextmanager
+def _threads_taken(wanted: int) -> Iterator[int]:
+    """Count this thread and up to ``wanted - 1`` helpers as busy while the block runs;
+    gives the helpers granted: what the setting leaves beside the threads already busy."""
+    global _busy
+    with _busy_lock:
+        helpers = max(0, min(wanted, _threads - _busy) - 1)
+        _busy += 1 + helpers
+    try:
+        yield helpers
+    finally:
+        with _busy_lock:
+            _busy -= 1 + helpers
+
+
+def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: int) -> None:
+    """``work(piece)`` for every piece, on this thread and up to ``threads - 1`` helpers
+    of the pool (fewer while other threads are at such work). An error in any piece is
+    raised here once every started piece has ended."""
+    with _threads_taken(min(threads, len(pieces))) as helpers:
+        if helpers == 0:
+            for piece in pieces:
+                work(piece)
+            return
+        remaining, lock = iter(pieces), threading.Lock()
+        failed = threading.Event()
+
+        def take_pieces() -> None:
+            while not failed.is_set():
+                with lock:
+                    piece = next(remaining, None)
+                if piece is None:
+                    return
+                try:
+                    work(piece)
+                except BaseException:
+                    failed.set()
+                    raise
+
+        pool = _worker_pool(helpers)
+        context = contextvars.copy_context()  # NumPy's error state travels to the helpers
+        started = [pool.submit(context.copy().run, take_pieces) for _ in range(helpers)]
+        try:
+            take_pieces()
+        finally:
+            for helper in started:
+                if not helper.cancel():  # a helper that never started is not waited for
+                    helper.result()
