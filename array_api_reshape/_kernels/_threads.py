@@ -8,7 +8,10 @@ on several threads run on several cores at once. The rule for how many:
 - at most ``threads()`` (``set_threads``; default: the CPUs this process may run on, at
   most ``MAX_DEFAULT_THREADS``, or the environment variable ``ARRAY_API_RESHAPE_THREADS``);
 - no more than the CPUs other programs leave idle, by the one-minute load average
-  (``ADAPT_THREADS_TO_LOAD``), so that work never waits for a helper that has no core;
+  (``ADAPT_THREADS_TO_LOAD``), so that work never waits for a helper that has no core.
+  The load average counts this process's helpers too; their share is followed here the
+  way the kernel follows the load (an average decaying over a minute) and taken off, so
+  that a long run of large work does not read its own helpers as another program;
 - no more than the setting leaves once the threads already at such work are counted, so
   that calls from the caller's own thread pool (Cubed's threads executor, say) share
   the setting instead of each taking all of it.
@@ -20,8 +23,10 @@ finish one, so a helper the OS starts late costs at most one piece.
 from __future__ import annotations
 
 import contextvars
+import math
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -29,6 +34,8 @@ from typing import TypeVar
 
 MAX_DEFAULT_THREADS = 8
 ADAPT_THREADS_TO_LOAD = True
+LOAD_SECONDS = 60.0
+"""The time constant of the one-minute load average."""
 ENVIRONMENT_VARIABLE = "ARRAY_API_RESHAPE_THREADS"
 
 Piece = TypeVar("Piece")
@@ -72,6 +79,9 @@ def _threads_from_environment() -> int:
 _cpus = available_cpus()
 _threads = _threads_from_environment()
 _busy = 0  # threads now computing pieces: callers and helpers
+_helpers = 0  # of which helpers
+_helper_load = 0.0  # the helpers' share of the load average, as of _helper_load_time
+_helper_load_time = time.monotonic()
 _busy_lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -103,8 +113,24 @@ def threads_for_now(wanted: int | None = None) -> int:
         load = os.getloadavg()[0]
     except (AttributeError, OSError):  # not available on this platform
         return threads
-    idle = _cpus - load + 1
+    idle = _cpus - (load - helper_load()) + 1
     return max(1, min(threads, round(idle)))
+
+
+def _advance_helper_load(now: float) -> None:
+    """Bring the helpers' share of the load up to ``now`` (call under ``_busy_lock``):
+    ``_helpers`` helpers have been busy since the last change."""
+    global _helper_load, _helper_load_time
+    kept = math.exp(-(now - _helper_load_time) / LOAD_SECONDS)
+    _helper_load = _helper_load * kept + _helpers * (1.0 - kept)
+    _helper_load_time = now
+
+
+def helper_load() -> float:
+    """How much of the one-minute load average this process's helper threads make."""
+    with _busy_lock:
+        _advance_helper_load(time.monotonic())
+        return _helper_load
 
 
 def _worker_pool(helpers: int) -> ThreadPoolExecutor:
@@ -122,9 +148,9 @@ def _worker_pool(helpers: int) -> ThreadPoolExecutor:
 
 def _forget_pool_in_child() -> None:
     """A forked child has none of the parent's threads: start a new pool when needed."""
-    global _pool, _pool_size, _pool_lock, _busy, _busy_lock
+    global _pool, _pool_size, _pool_lock, _busy, _helpers, _busy_lock
     _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
-    _busy, _busy_lock = 0, threading.Lock()
+    _busy, _helpers, _busy_lock = 0, 0, threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
@@ -135,14 +161,20 @@ if hasattr(os, "register_at_fork"):
 def _threads_taken(wanted: int) -> Iterator[int]:
     """Count this thread and up to ``wanted - 1`` helpers as busy while the block runs;
     gives the helpers granted: what the setting leaves beside the threads already busy."""
-    global _busy
+    global _busy, _helpers
     with _busy_lock:
         helpers = max(0, min(wanted, _threads - _busy) - 1)
+        if helpers:
+            _advance_helper_load(time.monotonic())
+            _helpers += helpers
         _busy += 1 + helpers
     try:
         yield helpers
     finally:
         with _busy_lock:
+            if helpers:
+                _advance_helper_load(time.monotonic())
+                _helpers -= helpers
             _busy -= 1 + helpers
 
 
