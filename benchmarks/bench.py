@@ -1,7 +1,7 @@
 """
 Speed of array_api_reshape beside NumPy and array-api-strict, as ratios, in one run.
 
-    python benchmarks/bench.py [--quick] [--json PATH] [--only ID ...]
+    python benchmarks/bench.py [--quick] [--json PATH] [--only ID ...] [--group PREFIX]
 
 Every case runs on all three namespaces in one process, interleaved round-robin (one
 batch of each namespace in turn, repeated), so that a noisy machine slows all alike.
@@ -9,6 +9,10 @@ For each case the table gives the median and best time per call, our ratio to Nu
 to array-api-strict, whether our result shares memory with the input (checked), whether
 our values equal NumPy's, how our time grows when the input is 100x and 1000x larger
 (view cases: it should not grow), and GB/s for copies.
+
+The large element-wise cases (``--group large-8m``, issue 23) also time ours with the
+thread setting forced to 1, 2 and 4 threads, and get a table of ours/NumPy per thread
+count against their targets and a chart (``--threads-plot``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import pickle
 import platform
 import statistics
@@ -27,7 +32,7 @@ from typing import Callable
 import numpy as np
 
 import array_api_reshape as xp
-from array_api_reshape import flags, layout
+from array_api_reshape import flags, layout, threads
 from array_api_reshape._kernels import _copy_kernels, _threads
 
 try:
@@ -40,6 +45,22 @@ NAMESPACES = ("ours", "numpy", "strict")
 # whatever the load (the default leaves busy CPUs alone), and a contiguous copy of the same
 # bytes (the memory's speed limit for a copy)
 ONE_THREAD, ALL_THREADS, CONTIGUOUS = "ours_1thread", "ours_all_threads", "contiguous"
+# the large element-wise cases add ours with the thread setting forced to each of these
+FORCED_THREADS = (1, 2, 4)
+LARGE_GROUP, LARGE_SIZE = "large-8m", 8_000_000
+COMPUTE_GEOMETRIC_MEAN_TARGET = 0.6  # issue 23: the compute-bound cases together
+
+
+def thread_count_name(thread_count: int) -> str:
+    """A thread count as the setup names and JSON ratio keys end ("1thread", "2threads":
+    ``ours_2threads``, ``ratio_numpy_2threads``)."""
+    return f"{thread_count}thread" + ("s" if thread_count > 1 else "")
+
+
+def forced(thread_count: int) -> str:
+    """The setup name of ours with the thread setting forced to ``thread_count``
+    (``ONE_THREAD`` for 1, as the copies name it)."""
+    return f"ours_{thread_count_name(thread_count)}"
 
 
 @dataclass
@@ -51,6 +72,8 @@ class Case:
     bytes_copied: int = 0
     scaled: list[Callable[[], tuple[Callable[[], object], object]]] = field(default_factory=list)
     repeat_factor: int = 1  # noisy cases (large copies, one call per batch) take more rounds
+    kind: str = ""  # large cases: "compute", "memory" or "reduction"
+    target: float | None = None  # large cases: the most ours/NumPy may be (issue 23)
 
 
 def _from_numpy(namespace: str, a: np.ndarray):
@@ -138,6 +161,7 @@ def build_cases() -> list[Case]:
     cases.extend(_operation_cases())
     cases.extend(_copy_cases())
     cases.extend(_transposed_input_cases())
+    cases.extend(_large_cases())
     return cases
 
 
@@ -156,19 +180,9 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
             return (lambda: np.reshape(v, new_shape)), v
         return (lambda: module.reshape(v, new_shape, copy=copy)), v
 
-    def with_threads(threads):
+    def with_threads(thread_count):
         operation, source = setup("ours")
-
-        def run():
-            previous = _copy_kernels.set_copy_threads(threads)
-            adapt, _threads.ADAPT_THREADS_TO_LOAD = _threads.ADAPT_THREADS_TO_LOAD, False
-            try:
-                return operation()
-            finally:
-                _copy_kernels.set_copy_threads(previous)
-                _threads.ADAPT_THREADS_TO_LOAD = adapt
-
-        return run, source
+        return _with_forced_threads(operation, thread_count), source
 
     def contiguous():
         same_bytes = np.arange(size, dtype=dtype)
@@ -179,6 +193,22 @@ def _copy_case(case_id, shape, view, new_shape=(-1,), copy=None, dtype=np.float6
     setups[ALL_THREADS] = lambda: with_threads(_copy_kernels.copy_threads())
     setups[CONTIGUOUS] = contiguous
     return Case(case_id, setups, bytes_copied=size * np.dtype(dtype).itemsize, repeat_factor=2)
+
+
+def _with_forced_threads(operation, thread_count: int):
+    """``operation`` run with the thread setting at ``thread_count`` and the load rule off
+    (a forced count must not shrink when the machine is busy); both restored after."""
+
+    def run():
+        previous = threads.set(thread_count)
+        adapt, _threads.ADAPT_THREADS_TO_LOAD = _threads.ADAPT_THREADS_TO_LOAD, False
+        try:
+            return operation()
+        finally:
+            threads.set(previous)
+            _threads.ADAPT_THREADS_TO_LOAD = adapt
+
+    return run
 
 
 def _copy_cases() -> list[Case]:
@@ -221,6 +251,49 @@ def _transposed_input_cases() -> list[Case]:
     ]
     return [Case(case_id, {ns: (lambda ns=ns, a=a, op=op: setup(ns, a, op)) for ns in NAMESPACES})
             for case_id, a, op in specs]
+
+
+def _large_cases() -> list[Case]:
+    """Issue 23's targets, on 8M float64 drawn from [0, 1) as the other large cases (from
+    (0, 1] where the function needs positive values): large element-wise work and
+    order-free reductions, ours also with the thread setting forced to each of
+    ``FORCED_THREADS``."""
+    rng = np.random.default_rng(23)
+    x, y = rng.random(LARGE_SIZE), rng.random(LARGE_SIZE)
+    positive = 1.0 - rng.random(LARGE_SIZE)
+    specs = [
+        ("sin", "compute", x, y, lambda m, a, b: m.sin(a)),
+        ("cos", "compute", x, y, lambda m, a, b: m.cos(a)),
+        ("exp", "compute", x, y, lambda m, a, b: m.exp(a)),
+        ("log", "compute", positive, y, lambda m, a, b: m.log(a)),
+        ("tanh", "compute", x, y, lambda m, a, b: m.tanh(a)),
+        ("atan2", "compute", x, y, lambda m, a, b: m.atan2(a, b)),
+        ("pow-2.5", "compute", positive, y, lambda m, a, b: a ** 2.5),
+        ("add", "memory", x, y, lambda m, a, b: a + b),
+        ("multiply", "memory", x, y, lambda m, a, b: a * b),
+        ("where", "memory", x, y, lambda m, a, b: m.where(a > b, a, b)),
+        ("astype-float32", "memory", x, y, lambda m, a, b: m.astype(a, m.float32)),
+        ("max", "reduction", x, y, lambda m, a, b: m.max(a)),
+        ("argmax", "reduction", x, y, lambda m, a, b: m.argmax(a)),
+    ]
+    targets = {"compute": 0.8, "memory": 1.0, "reduction": 0.8}
+
+    def setup(ns, a, b, op):
+        first, second = _from_numpy(ns, a), _from_numpy(ns, b)
+        return (lambda: op(_module(ns), first, second)), first
+
+    def forced_setup(thread_count, a, b, op):
+        operation, source = setup("ours", a, b, op)
+        return _with_forced_threads(operation, thread_count), source
+
+    cases = []
+    for name, kind, a, b, op in specs:
+        setups = {ns: (lambda ns=ns, a=a, b=b, op=op: setup(ns, a, b, op)) for ns in NAMESPACES}
+        for count in FORCED_THREADS:
+            setups[forced(count)] = lambda c=count, a=a, b=b, op=op: forced_setup(c, a, b, op)
+        cases.append(Case(f"{LARGE_GROUP}-{name}", setups, repeat_factor=2, kind=kind,
+                          target=targets[kind]))
+    return cases
 
 
 def _module(ns):
@@ -363,6 +436,13 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
         row["ratio_numpy_all_threads"] = all_threads / row["numpy_median_us"]
         row["ratio_contiguous_all_threads"] = all_threads / contiguous
         row["numpy_ratio_contiguous"] = row["numpy_median_us"] / contiguous
+    if case.target is not None:
+        row["kind"], row["target"] = case.kind, case.target
+        row["threads"] = threads.get()
+        for count in FORCED_THREADS:
+            row[f"ratio_numpy_{thread_count_name(count)}"] = (
+                row[f"{forced(count)}_median_us"] / row["numpy_median_us"])
+        row["meets_target"] = row["ratio_numpy"] <= case.target
     our_op, our_source = prepared["ours"]
     ours = our_op()
     numpy_op, numpy_source = prepared["numpy"]
@@ -370,6 +450,9 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     row["shares_memory"] = _shares(ours, our_source)
     row["numpy_shares_memory"] = _shares(reference, numpy_source)
     row["values_equal"] = bool(np.array_equal(np.asarray(ours), np.asarray(reference)))
+    if case.target is not None:  # the same bits as NumPy on every thread count
+        row["bits_equal"] = all(_same_bits(prepared[ns][0](), reference)
+                                for ns in ["ours", *map(forced, FORCED_THREADS)])
     if case.bytes_copied:
         row["ours_GBps"] = case.bytes_copied / (row["ours_median_us"] * 1e-6) / 1e9
         row["numpy_GBps"] = case.bytes_copied / (row["numpy_median_us"] * 1e-6) / 1e9
@@ -382,6 +465,13 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     if growth:
         row["growth_100x_1000x"] = growth
     return row
+
+
+def _same_bits(result, reference) -> bool:
+    """Whether ``result`` holds exactly ``reference``'s bytes, shape and dtype."""
+    ours, theirs = np.asarray(result), np.asarray(reference)
+    return (ours.dtype == theirs.dtype and ours.shape == theirs.shape
+            and ours.tobytes() == theirs.tobytes())
 
 
 def render(rows: list[dict]) -> str:
@@ -431,6 +521,60 @@ def render_copies(rows: list[dict]) -> str:
     return "\n".join(times_table) + "\n\n" + "\n".join(ratios_table)
 
 
+def large_summary(rows: list[dict]) -> dict:
+    """The compute-bound large cases together: the geometric mean of ours/NumPy, as
+    configured and per forced thread count, against its target."""
+    compute = [r for r in rows if r.get("kind") == "compute"]
+    if not compute:
+        return {}
+    keys = ["ratio_numpy"] + [f"ratio_numpy_{thread_count_name(c)}" for c in FORCED_THREADS]
+    means = {key: statistics.geometric_mean(r[key] for r in compute) for key in keys}
+    return {"cases": [r["id"] for r in compute], "geometric_mean": means,
+            "target": COMPUTE_GEOMETRIC_MEAN_TARGET,
+            "meets_target": means["ratio_numpy"] <= COMPUTE_GEOMETRIC_MEAN_TARGET}
+
+
+def render_large(rows: list[dict]) -> str:
+    """The large cases: ours/NumPy as configured and with the thread setting forced to
+    1, 2, 4 threads, against each target; then times and whether the bits are NumPy's
+    (two tables: one of both would not fit a page)."""
+    rows = [r for r in rows if "target" in r]
+    counts = [thread_count_name(c) for c in FORCED_THREADS]
+    ratios_table = [
+        f"| case | target | ours (≤ {rows[0]['threads']} threads) | "
+        + " | ".join(c.replace("thread", " thread") for c in counts) + " | meets target |",
+        "|" + " --- |" * (4 + len(counts)),
+    ]
+    for r in rows:
+        ratios = [r["ratio_numpy"]] + [r[f"ratio_numpy_{c}"] for c in counts]
+        ratios_table.append(f"| {r['id']} | ≤ {r['target']:.1f} | "
+                            + " | ".join(f"{x:.2f}" for x in ratios)
+                            + f" | {'yes' if r['meets_target'] else 'no'} |")
+    summary = large_summary(rows)
+    if summary:
+        means = summary["geometric_mean"].values()
+        ratios_table.append(f"| compute-bound, geometric mean | ≤ {summary['target']:.1f} | "
+                            + " | ".join(f"{x:.2f}" for x in means)
+                            + f" | {'yes' if summary['meets_target'] else 'no'} |")
+    times_table = ["| case | ours ms | NumPy ms | strict ms | ours / strict | NumPy's bits |",
+                   "|" + " --- |" * 6]
+    for r in rows:
+        strict_time = f"{r['strict_median_us'] / 1e3:.2f}" if "strict_median_us" in r else "-"
+        strict_ratio = f"{r['ratio_strict']:.2f}" if "ratio_strict" in r else "-"
+        times_table.append(f"| {r['id']} | {r['ours_median_us'] / 1e3:.2f} | "
+                           f"{r['numpy_median_us'] / 1e3:.2f} | {strict_time} | {strict_ratio} | "
+                           f"{r['bits_equal']} |")
+    return "\n".join(ratios_table) + "\n\n" + "\n".join(times_table)
+
+
+def _load() -> float:
+    """The one-minute load average (NaN where the platform has none)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return float("nan")
+
+
 def machine() -> str:
     return (f"{platform.machine()}, {platform.processor() or 'unknown cpu'}, "
             f"Python {platform.python_version()}, NumPy {np.__version__}, "
@@ -442,8 +586,13 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer, shorter batches")
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--only", nargs="*", help="case ids to run")
+    parser.add_argument("--group", action="append", default=[], metavar="PREFIX",
+                        help=f"run the cases whose id starts with PREFIX ({LARGE_GROUP}: the "
+                             "large element-wise cases); repeatable, adds to --only")
     parser.add_argument("--plot", help="write a PNG chart of the ratios (needs matplotlib)")
     parser.add_argument("--copies-plot", help="write a PNG chart of the copy cases")
+    parser.add_argument("--threads-plot", metavar="PATH",
+                        help="write a PNG chart of the large cases per thread count")
     parser.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="a portability flag of array_api_reshape for the whole run, as "
                              "flags.set takes it (views=error); repeatable")
@@ -454,7 +603,8 @@ def main(argv=None) -> int:
     repeats, batch_seconds = (5, 0.002) if args.quick else (21, 0.005)
     rows = []
     for case in build_cases():
-        if args.only and case.id not in args.only:
+        if (args.only or args.group) and not (
+                case.id in (args.only or ()) or case.id.startswith(tuple(args.group))):
             continue
         rows.append(run_case(case, repeats, batch_seconds))
         print(f"  {case.id}: ours/NumPy {rows[-1]['ratio_numpy']:.2f}", file=sys.stderr)
@@ -463,13 +613,20 @@ def main(argv=None) -> int:
     if any("ratio_contiguous" in r for r in rows):
         print("\nCopies:\n")
         print(render_copies(rows))
+    if any("target" in r for r in rows):
+        print(f"\nLarge element-wise work (ours / NumPy; {LARGE_SIZE:,} float64; ours as set, "
+              f"fewer threads under load; load average {_load():.2f} at the end):\n")
+        print(render_large(rows))
     if args.json:
         with open(args.json, "w") as stream:
-            json.dump({"machine": machine(), "rows": rows}, stream, indent=2)
+            json.dump({"machine": machine(), "load_average_at_end": _load(), "rows": rows,
+                       "large_summary": large_summary(rows)}, stream, indent=2)
     if args.plot:
         plot(rows, args.plot)
     if args.copies_plot:
         plot_copies(rows, args.copies_plot)
+    if args.threads_plot:
+        plot_threads(rows, args.threads_plot)
     return 0
 
 
@@ -516,6 +673,42 @@ def plot_copies(rows: list[dict], path: str) -> None:
     axes.set_yticks(positions, [r["id"] for r in rows])
     axes.invert_yaxis()
     axes.set_xlabel("time / time of a contiguous copy of the same bytes (1 = memory speed)")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+
+
+def plot_threads(rows: list[dict], path: str) -> None:
+    """Per large case, ours/NumPy with the thread setting forced to 1, 2 and 4 threads,
+    its target marked, and the compute-bound cases' geometric mean (1 is NumPy)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [r for r in rows if "target" in r]
+    labels = [r["id"].removeprefix(f"{LARGE_GROUP}-") for r in rows]
+    values = [[r[f"ratio_numpy_{thread_count_name(c)}"] for c in FORCED_THREADS] for r in rows]
+    targets = [r["target"] for r in rows]
+    summary = large_summary(rows)
+    if summary:
+        labels.append("compute-bound,\ngeometric mean")
+        values.append([summary["geometric_mean"][f"ratio_numpy_{thread_count_name(c)}"]
+                       for c in FORCED_THREADS])
+        targets.append(summary["target"])
+    positions = np.arange(len(labels))
+    height = 0.8 / len(FORCED_THREADS)
+    figure, axes = plt.subplots(figsize=(10, 0.5 * len(labels) + 1.5))
+    for i, count in enumerate(FORCED_THREADS):
+        shift = (i - (len(FORCED_THREADS) - 1) / 2) * height
+        axes.barh(positions + shift, [v[i] for v in values], height=height,
+                  label=f"ours, {count} thread" + ("s" if count > 1 else ""))
+    axes.scatter(targets, positions, marker="|", s=400, color="black", zorder=3,
+                 label="target (issue 23)")
+    axes.axvline(1.0, color="black", linewidth=0.8)
+    axes.set_yticks(positions, labels)
+    axes.invert_yaxis()
+    axes.set_xlabel(f"time / NumPy's time, {LARGE_SIZE:,} float64 (below 1: we are faster)")
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     figure.tight_layout()
     figure.savefig(path, dpi=120)

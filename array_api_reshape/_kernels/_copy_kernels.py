@@ -23,7 +23,7 @@ import numpy as np
 
 from .._tables._copy_plan import Box, CopyPlan, Region, TilePolicy, plan_copy, regular_regions
 from .._tables._layout import Order, make_layout
-from . import _threads
+from . import _piecewise_kernels as piecewise, _threads
 
 SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()
@@ -59,6 +59,9 @@ def copy_strided(
         if same_dtype:
             return source.copy(order)
         result = np.empty(source.shape, dtype=numpy_dtype, order=order)
+        threads = piecewise.threads_for(source.size, "light")
+        if threads > 1:  # a conversion computes: in pieces, as element-wise functions are
+            return piecewise.fill(piecewise.converted_into, result, (source,), threads, True)
         np.copyto(result, source, casting="unsafe")
         return result
     result = np.empty(source.shape, dtype=dtype, order=order)

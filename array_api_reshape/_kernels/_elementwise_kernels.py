@@ -269,12 +269,18 @@ def takes_python_scalars(name: str) -> bool:
 
 def clip(x: ArrayObject, low: ArrayObject | None, high: ArrayObject | None) -> np.ndarray:
     """The array ``x`` limited to ``[low, high]``: each bound our array, a Python scalar
-    (both already checked to convert to ``x``'s dtype) or None; NaNs propagate."""
+    (both already checked to convert to ``x``'s dtype) or None; NaNs propagate. A new
+    C-contiguous buffer (in pieces on several threads when large)."""
     a = x._numpy()
+    bounds = [None if bound is None else operand(bound, x._dtype, "clip") for bound in (low, high)]
+    threads = piecewise.threads_for(a.size, "light")
+    if threads > 1:
+        result = np.empty(a.shape, a.dtype)
+        return silenced(piecewise.fill, piecewise.clipped_into, result, (a, *bounds), threads, True)
     result = a
     with np.errstate(all="ignore"):
-        if low is not None:
-            result = np.maximum(result, operand(low, x._dtype, "clip"))
-        if high is not None:
-            result = np.minimum(result, operand(high, x._dtype, "clip"))
+        if bounds[0] is not None:
+            result = np.maximum(result, bounds[0])
+        if bounds[1] is not None:
+            result = np.minimum(result, bounds[1])
     return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``x`` itself

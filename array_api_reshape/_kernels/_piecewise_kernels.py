@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tables._piece_plan import Key, plan_pieces
+from .._tables._piece_plan import Key, plan_pieces, row_pieces
 from . import _threads
 
 SMALLEST: dict[str, int] = {
@@ -57,8 +57,9 @@ def work_of(function: str) -> str:
 
 
 def threads_for(size: int, work: str) -> int:
-    """Threads for ``size`` elements of ``work``: 1 below the kind's threshold."""
-    if size < SMALLEST[work] or _threads.threads() == 1:
+    """Threads for ``size`` elements of ``work``: 1 below the kind's threshold (and for
+    one element, whatever the threshold)."""
+    if size < SMALLEST[work] or size < 2 or _threads.threads() == 1:
         return 1
     return _threads.threads_for_now()
 
@@ -92,15 +93,6 @@ def _sample(operand: Any) -> Any:
     return operand
 
 
-def _broadcast_strides(operand: np.ndarray, shape: tuple[int, ...]) -> tuple[int, ...]:
-    """``operand``'s byte strides as an operand over ``shape`` (0 where it broadcasts)."""
-    lead = len(shape) - operand.ndim
-    return (0,) * lead + tuple(
-        0 if length == 1 and full != 1 else stride
-        for length, full, stride in zip(operand.shape, shape[lead:], operand.strides)
-    )
-
-
 def _first_line_item(array: np.ndarray) -> int | None:
     """The index of the first item of ``array``'s memory that starts a cache line."""
     address = array.__array_interface__["data"][0]
@@ -114,21 +106,67 @@ def _merged_view(array: np.ndarray, shape: tuple[int, ...], strides: tuple[int, 
     return np.lib.stride_tricks.as_strided(array, shape, strides, writeable=writeable)
 
 
+def _runs_backwards(operand: Any) -> bool:
+    """Whether an array operand steps back through memory along some axis."""
+    return isinstance(operand, np.ndarray) and any(
+        stride < 0 and length > 1 for stride, length in zip(operand.strides, operand.shape))
+
+
+def _seems_to_overlap(inputs: Sequence[np.ndarray], result: np.ndarray) -> bool:
+    """Whether NumPy, calling its inner loop once over the whole of these 1-d operands,
+    would take an input for one overlapping the result: its test spans one item past
+    each end, so an input that ends just where the result starts counts. NumPy then
+    takes its plain loop for every element, where a piece (spanning less) would not."""
+    def span(array: np.ndarray) -> tuple[int, int]:
+        start = array.__array_interface__["data"][0]
+        end = start + array.strides[0] * array.shape[0]
+        return (start, end) if start <= end else (end, start)
+
+    out_start, out_end = span(result)
+    for array in inputs:
+        start, end = span(array)
+        if (start, end) != (out_start, out_end) and start <= out_end and out_start <= end:
+            return True
+    return False
+
+
 def fill(function: Callable[..., Any], result: np.ndarray, operands: Sequence[Any],
-         threads: int) -> np.ndarray:
+         threads: int, writes_out: bool | None = None) -> np.ndarray:
     """``result`` filled with ``function`` of ``operands`` (broadcast to its shape), in
-    pieces on up to ``threads`` threads: a ufunc writes each box in place (``out=``);
-    any other function's box is computed, then copied in."""
+    pieces on up to ``threads`` threads: a function that ``writes_out`` (by default, a
+    ufunc) writes each box in place (``out=``); any other function's box is computed,
+    then copied in.
+
+    The pieces cut NumPy's own iteration of the call (its iterator's merged, ordered
+    axes), between whole rows where it has several: each piece makes inner-loop calls
+    the whole call makes, so every element gets the loop it gets there. One call does
+    it all where that cannot hold: an operand running backwards (NumPy may turn it
+    around for the whole call), or operands NumPy would take for overlapping."""
+    in_place = isinstance(function, np.ufunc) if writes_out is None else writes_out
     arrays = [i for i, operand in enumerate(operands)
               if isinstance(operand, np.ndarray) and operand.ndim]
-    strides = [result.strides] + [_broadcast_strides(operands[i], result.shape) for i in arrays]
-    pieces = max(threads, min(threads * PIECES_PER_THREAD, result.nbytes // PIECE_BYTES))
-    plan = plan_pieces(result.shape, strides, pieces, result.itemsize, _first_line_item(result))
-    target = _merged_view(result, plan.shape, plan.strides[0], True)
+    one_call = any(_runs_backwards(operands[i]) for i in arrays)
+    if not one_call:
+        iteration = np.nditer(
+            [operands[i] for i in arrays] + [result],
+            flags=["zerosize_ok", "refs_ok"],
+            op_flags=[["readonly"]] * len(arrays) + [["writeonly"]],
+            order="K",
+        ).itviews
+        one_call = len(iteration[-1].shape) == 1 and _seems_to_overlap(iteration[:-1], iteration[-1])
+    if one_call:
+        if in_place:
+            function(*operands, out=result)
+        else:
+            result[...] = function(*operands)
+        return result
+    target = iteration[-1]
     views = list(operands)
-    for i, merged_strides in zip(arrays, plan.strides[1:]):
-        views[i] = _merged_view(operands[i], plan.shape, merged_strides, False)
-    in_place = isinstance(function, np.ufunc)
+    for i, view in zip(arrays, iteration):
+        views[i] = view
+    pieces = max(threads, min(threads * PIECES_PER_THREAD, result.nbytes // PIECE_BYTES))
+    first_line = _first_line_item(result) if target.strides[-1] == result.itemsize else None
+    cut = row_pieces(target.shape, pieces, result.itemsize, first_line)
 
     def compute(piece: tuple[Key, ...]) -> None:
         for key in piece:
@@ -138,7 +176,7 @@ def fill(function: Callable[..., Any], result: np.ndarray, operands: Sequence[An
             else:
                 target[key] = function(*arguments)
 
-    _threads.run_pieces(plan.pieces, compute, threads)
+    _threads.run_pieces(cut, compute, threads)
     return result
 
 
@@ -146,8 +184,33 @@ def computed(function: Callable[..., Any], operands: Sequence[Any], threads: int
     """``function`` (a NumPy function computing each element alone) of ``operands``,
     broadcast together, as one NumPy call would give it, in pieces on ``threads``
     threads. The caller sets NumPy's error state; the helpers inherit it."""
+    if any(_runs_backwards(operand) for operand in operands):
+        return np.asarray(function(*operands))
     dtype = np.asarray(function(*[_sample(operand) for operand in operands])).dtype
     return fill(function, new_result(operands, dtype), operands, threads)
+
+
+def chosen_into(condition: np.ndarray, x1: Any, x2: Any, *, out: np.ndarray) -> None:
+    """``numpy.where(condition, x1, x2)`` written into ``out`` (of their dtype already),
+    with no array in between: ``x2`` everywhere, then ``x1`` where ``condition`` holds."""
+    np.copyto(out, x2)
+    np.copyto(out, x1, where=condition)
+
+
+def clipped_into(x: np.ndarray, low: Any, high: Any, *, out: np.ndarray) -> None:
+    """``x`` limited to ``[low, high]`` (either may be None) written into ``out``, as
+    ``minimum(maximum(x, low), high)`` computes it."""
+    if low is None:
+        np.copyto(out, x)
+    else:
+        np.maximum(x, low, out=out)
+    if high is not None:
+        np.minimum(out, high, out=out)
+
+
+def converted_into(x: np.ndarray, *, out: np.ndarray) -> None:
+    """``x`` converted to ``out``'s dtype (an unsafe cast, which the caller allowed)."""
+    np.copyto(out, x, casting="unsafe")
 
 
 def result_size(operands: Sequence[Any]) -> int:
@@ -168,18 +231,82 @@ _COMBINE: dict[str, Callable[..., Any]] = {
 }
 
 
-def _boxes_in_memory_order(x: np.ndarray, pieces: int) -> tuple[np.ndarray, list[Key]]:
-    """``x`` seen with merged axes in its memory order, and its boxes in turn."""
-    plan = plan_pieces(x.shape, [x.strides], pieces, x.itemsize)
-    return _merged_view(x, plan.shape, plan.strides[0], False), [
-        key for piece in plan.pieces for key in piece]
+def _piece_count(nbytes: int, threads: int) -> int:
+    return max(threads, min(threads * PIECES_PER_THREAD, nbytes // PIECE_BYTES))
 
 
-def reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, threads: int) -> Any:
-    """The order-free reduction ``name`` (NumPy's ``function``) over every element of
-    ``x``, in pieces on ``threads`` threads; the value one NumPy call gives."""
-    pieces = max(threads, min(threads * PIECES_PER_THREAD, x.nbytes // PIECE_BYTES))
-    merged, keys = _boxes_in_memory_order(x, pieces)
+def _zero_sign_unsettled(name: str, x: np.ndarray, answer: Any) -> bool:
+    """Whether a maximum or minimum came out a floating zero somewhere: whether +0 or
+    -0 depends on the order NumPy met them in, so one NumPy call must answer."""
+    return name in ("max", "min") and x.dtype.kind == "f" and bool(np.any(answer == 0))
+
+
+def reduced(name: str, function: Callable[..., Any], x: np.ndarray, axes: tuple[int, ...],
+            keepdims: bool, threads: int) -> np.ndarray:
+    """The order-free reduction ``name`` (NumPy's ``function``; also ``argmax`` and
+    ``argmin`` over one axis) of ``x`` over ``axes``, in pieces on ``threads`` threads:
+    the array one NumPy call gives. Over every axis, each box of ``x`` is reduced and the
+    answers combined; over some, the kept axes are cut and each box of the result is
+    reduced from its own rows."""
+    if len(axes) == x.ndim and name in ("argmax", "argmin"):
+        position = position_of_extremum(name, x, threads)
+        return np.asarray(position).reshape((1,) * x.ndim if keepdims else ())
+    if len(axes) == x.ndim:
+        return _reduced_whole(name, function, x, keepdims, threads)
+    kept = [axis for axis in range(x.ndim) if axis not in axes]
+    probe = x[tuple(slice(0, 2) for _ in range(x.ndim))]  # x's strides: NumPy's result order
+    probed = np.asarray(_along(name, function, probe, axes))
+    kept_shape = tuple(x.shape[axis] for axis in kept)
+    result = _laid_out_as(kept_shape, probed.dtype, probed.strides)
+    if result.size < threads:
+        return np.asarray(_along(name, function, x, axes, keepdims=keepdims))
+    moved = np.moveaxis(x, list(axes), list(range(len(kept), x.ndim)))
+    kept_strides = moved.strides[:len(kept)]
+    plan = plan_pieces(kept_shape, [result.strides, kept_strides],
+                       _piece_count(x.nbytes, threads), result.itemsize)
+    target = _merged_view(result, plan.shape, plan.strides[0], True)
+    rows = np.lib.stride_tricks.as_strided(
+        moved, plan.shape + moved.shape[len(kept):], plan.strides[1] + moved.strides[len(kept):],
+        writeable=False)
+    inner = tuple(range(len(plan.shape), rows.ndim))
+    full = (slice(None),) * len(inner)
+    writes_out = name != "count_nonzero"
+
+    def reduce_piece(piece: tuple[Key, ...]) -> None:
+        for key in piece:
+            if writes_out:
+                _along(name, function, rows[key + full], inner, out=target[key])
+            else:
+                target[key] = _along(name, function, rows[key + full], inner)
+
+    _threads.run_pieces(plan.pieces, reduce_piece, threads)
+    if _zero_sign_unsettled(name, x, result):
+        return np.asarray(function(x, axis=axes, keepdims=keepdims))
+    return np.expand_dims(result, axes) if keepdims else result
+
+
+def _along(name: str, function: Callable[..., Any], x: np.ndarray, axes: tuple[int, ...],
+           **options: Any) -> Any:
+    """``function`` of ``x`` over ``axes``; argmax and argmin take their one axis alone."""
+    if name in ("argmax", "argmin"):
+        return function(x, axis=axes[0], **options)
+    return function(x, axis=axes, **options)
+
+
+def _laid_out_as(shape: tuple[int, ...], dtype: np.dtype, strides: tuple[int, ...]) -> np.ndarray:
+    """A new array of ``shape`` and ``dtype`` whose axes lie in memory in the order of
+    ``strides`` (those of NumPy's result for a few elements: its order for all of them)."""
+    order = sorted(range(len(shape)), key=lambda axis: -abs(strides[axis]))
+    laid_out = np.empty([shape[axis] for axis in order], dtype)
+    return laid_out.transpose(np.argsort(order))
+
+
+def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepdims: bool,
+                   threads: int) -> np.ndarray:
+    """The reduction over every element: each box alone, then the boxes' answers."""
+    plan = plan_pieces(x.shape, [x.strides], _piece_count(x.nbytes, threads), x.itemsize)
+    merged = _merged_view(x, plan.shape, plan.strides[0], False)
+    keys = [key for piece in plan.pieces for key in piece]
     answers: list[Any] = [None] * len(keys)
 
     def reduce_box(index: int) -> None:
@@ -187,11 +314,11 @@ def reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, thread
 
     _threads.run_pieces(range(len(keys)), reduce_box, threads)
     answer = _COMBINE[name](np.asarray(answers))
-    if name in ("max", "min") and x.dtype.kind in "fc" and answer == 0:
-        return function(x)  # which zero (+0 or -0) depends on NumPy's order
-    if name == "count_nonzero":
-        return np.intp(answer)
-    return answer
+    if _zero_sign_unsettled(name, x, answer):
+        answer = function(x)
+    elif name == "count_nonzero":
+        answer = np.intp(answer)
+    return np.asarray(answer).reshape((1,) * x.ndim if keepdims else ())
 
 
 def _row_major_strides(x: np.ndarray) -> tuple[int, ...]:
@@ -207,8 +334,8 @@ def position_of_extremum(name: str, x: np.ndarray, threads: int) -> np.intp:
     """``argmax`` or ``argmin`` (``name``) of the flattened ``x`` (row-major), in pieces
     on ``threads`` threads: the first position of the largest (smallest) element, the
     first NaN if any, as one NumPy call gives it."""
-    pieces = max(threads, min(threads * PIECES_PER_THREAD, x.nbytes // PIECE_BYTES))
-    plan = plan_pieces(x.shape, [_row_major_strides(x), x.strides], pieces, x.itemsize)
+    plan = plan_pieces(x.shape, [_row_major_strides(x), x.strides],
+                       _piece_count(x.nbytes, threads), x.itemsize)
     merged = _merged_view(x, plan.shape, plan.strides[1], False)
     keys = [key for piece in plan.pieces for key in piece]
     function = np.argmax if name == "argmax" else np.argmin

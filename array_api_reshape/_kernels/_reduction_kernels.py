@@ -1,6 +1,8 @@
 """
 Reduction kernels: sum, prod, max, min, mean, std, var, all, any, count_nonzero, and the
-positions of the extrema (argmax, argmin), each one NumPy call over an array's view.
+positions of the extrema (argmax, argmin), each one NumPy call over an array's view, or,
+for the order-free ones on large inputs, pieces of it on several threads
+(``_piecewise_kernels``).
 
 The chapters have checked the arguments and normalised the axes; these kernels name the
 NumPy function for each of OUR function names and return a new NumPy array (never a
@@ -16,6 +18,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .._tables._dtypes import DType
+from . import _piecewise_kernels as piecewise
 from ._common_kernels import silenced
 from ._operand_kernels import Elements
 
@@ -51,6 +54,12 @@ def reduced(
     ``quiet`` also silences NumPy's Python warnings for empty slices and degrees of
     freedom <= 0 (the standard defines those results as NaN).
     """
+    if function in piecewise.ORDER_FREE:
+        view = x._numpy()
+        threads = piecewise.threads_for(view.size, "reduction")
+        if threads > 1:
+            return silenced(piecewise.reduced, function, _REDUCTIONS[function], view, axes,
+                            keepdims, threads)
     options: dict[str, Any] = {"axis": axes, "keepdims": keepdims}
     if dtype is not None:
         options["dtype"] = dtype.dtype
@@ -73,6 +82,13 @@ def extremum_positions(
     ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""
     view = x._numpy()
     numpy_function = _ARG_EXTREMA[function]
+    threads = piecewise.threads_for(view.size, "reduction")
+    if threads > 1 and axis is None:
+        result = np.asarray(silenced(piecewise.position_of_extremum, function, view, threads))
+        return result.reshape((1,) * view.ndim) if keepdims else result
+    if threads > 1:
+        return silenced(piecewise.reduced, function, numpy_function, view, (axis,), keepdims,
+                        threads)
     if axis is None:
         result = np.asarray(silenced(numpy_function, view, axis=None))
         return result.reshape((1,) * view.ndim) if keepdims else result

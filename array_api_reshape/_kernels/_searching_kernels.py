@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tables._dtypes import DType
+from . import _piecewise_kernels as piecewise
 from ._common_kernels import elements_in, silenced
 from ._operand_kernels import Elements, Scalar, elements_as
 
@@ -39,12 +40,10 @@ def chosen(
     condition: Elements, x1: Elements | Scalar, x2: Elements | Scalar, dtype: DType
 ) -> np.ndarray:
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere, in ``dtype``
-    (the three broadcast together)."""
-    return np.asarray(
-        silenced(
-            np.where,
-            condition._numpy(),
-            elements_as(x1, dtype, "where"),
-            elements_as(x2, dtype, "where"),
-        )
-    )
+    (the three broadcast together; in pieces on several threads when large)."""
+    operands = (condition._numpy(), elements_as(x1, dtype, "where"), elements_as(x2, dtype, "where"))
+    threads = piecewise.threads_for(piecewise.result_size(operands), "light")
+    if threads > 1:
+        result = piecewise.new_result(operands, dtype.dtype)
+        return piecewise.fill(piecewise.chosen_into, result, operands, threads, writes_out=True)
+    return np.asarray(silenced(np.where, *operands))

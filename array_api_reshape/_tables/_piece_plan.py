@@ -14,9 +14,15 @@ that broadcasts has stride 0 along the axes it lacks. A plan
    rows, a partial last row, recursively), and each box is one NumPy call over the same
    box of every operand: broadcast and strided inputs are cut as the result is.
 
-Each element belongs to exactly one box, so the result holds NumPy's bits for the same
-element however the work is cut (NumPy's loops compute every element alone). Tests check
-the boxes against a brute-force model. Pure Python: no NumPy, no buffers.
+Reductions use that plan (``plan_pieces``). Element-wise functions cut NumPy's own
+iteration space instead (``row_pieces``: the merged, ordered axes its iterator reports),
+and where that space has more than one axis, only between whole rows: NumPy picks the
+loop for a row (vectorised or not) from its strides, length and addresses, and NumPy's
+vectorised and plain loops can differ in the last bit, so a piece must hand NumPy the very
+rows the whole call would.
+
+Each element belongs to exactly one box. Tests check the boxes against a brute-force
+model. Pure Python: no NumPy, no buffers.
 """
 
 from __future__ import annotations
@@ -130,5 +136,30 @@ def plan_pieces(
     )
     line_items = max(1, line_bytes // result_itemsize) if forward else 1
     points = cut_points(total, pieces, line_items, first_line_item or 0)
+    if not lengths:  # one element: one box of no axes
+        return PiecePlan(axes, lengths, strides, (((),),))
     cut = tuple(tuple(boxes(lengths, start, stop)) for start, stop in zip(points, points[1:]))
     return PiecePlan(axes, lengths, strides, cut)
+
+
+def row_pieces(
+    shape: Sequence[int], pieces: int, result_itemsize: int, first_line_item: int | None,
+    line_bytes: int = 64,
+) -> tuple[tuple[Key, ...], ...]:
+    """Cut the iteration space ``shape`` (NumPy's own: merged, in its order, the last
+    axis the one its inner loop runs along) into up to ``pieces`` pieces of boxes.
+
+    One axis: ranges, each cut on a cache line of the result (its item
+    ``first_line_item`` starts a line; None: anywhere). More axes: runs of whole rows,
+    so that every inner-loop call NumPy makes for a piece is one it makes for the whole
+    (same start, strides and length: the same loop, the same bits).
+    """
+    if len(shape) == 1:
+        line_items = max(1, line_bytes // result_itemsize) if first_line_item is not None else 1
+        points = cut_points(shape[0], pieces, line_items, first_line_item or 0)
+        return tuple(((slice(start, stop),),) for start, stop in zip(points, points[1:]))
+    rows, row = shape[:-1], (slice(0, shape[-1]),)
+    points = cut_points(product(rows), pieces, 1, 0)
+    return tuple(tuple((*key, *row) for key in boxes(rows, start, stop))
+                 for start, stop in zip(points, points[1:]))
+
