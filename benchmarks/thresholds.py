@@ -127,7 +127,8 @@ def suggested_for_kind(results: dict[str, dict[int, dict]], kind: str,
     has none): from there on every function of the kind gains."""
     thresholds = [_suggested_for(results[name], margin)
                   for name, (of_kind, _) in FUNCTIONS.items() if of_kind == kind]
-    return None if None in thresholds else max(thresholds, default=None)
+    found = [size for size in thresholds if size is not None]
+    return max(found) if found and len(found) == len(thresholds) else None
 
 
 def size_label(size: int) -> str:

@@ -147,10 +147,11 @@ def fill(function: Callable[..., Any], result: np.ndarray, operands: Sequence[An
               if isinstance(operand, np.ndarray) and operand.ndim]
     one_call = any(_runs_backwards(operands[i]) for i in arrays)
     if not one_call:
+        op_flags: list[Any] = [["readonly"]] * len(arrays) + [["writeonly"]]
         iteration = np.nditer(
             [operands[i] for i in arrays] + [result],
             flags=["zerosize_ok", "refs_ok"],
-            op_flags=[["readonly"]] * len(arrays) + [["writeonly"]],
+            op_flags=op_flags,
             order="K",
         ).itviews
         one_call = len(iteration[-1].shape) == 1 and _seems_to_overlap(iteration[:-1], iteration[-1])
