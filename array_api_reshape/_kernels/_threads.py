@@ -17,7 +17,8 @@ on several threads run on several cores at once. The rule for how many:
   the setting instead of each taking all of it.
 
 The calling thread always computes pieces itself; helpers take the next piece as they
-finish one, so a helper the OS starts late costs at most one piece.
+finish one, so a helper the OS starts late costs at most one piece, and a helper stands
+aside when another caller's thread comes in while it works.
 """
 
 from __future__ import annotations
@@ -190,8 +191,10 @@ def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: 
         remaining, lock = iter(pieces), threading.Lock()
         failed = threading.Event()
 
-        def take_pieces() -> None:
-            while not failed.is_set():
+        def take_pieces(helper: bool) -> None:
+            # A helper stands aside once more threads are at such work than the setting
+            # allows (another caller's thread has come in): the callers finish the rest.
+            while not failed.is_set() and not (helper and _busy > _threads):
                 with lock:
                     piece = next(remaining, None)
                 if piece is None:
@@ -204,9 +207,9 @@ def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: 
 
         pool = _worker_pool(helpers)
         context = contextvars.copy_context()  # NumPy's error state travels to the helpers
-        started = [pool.submit(context.copy().run, take_pieces) for _ in range(helpers)]
+        started = [pool.submit(context.copy().run, take_pieces, True) for _ in range(helpers)]
         try:
-            take_pieces()
+            take_pieces(False)
         finally:
             for helper in started:
                 if not helper.cancel():  # a helper that never started is not waited for
