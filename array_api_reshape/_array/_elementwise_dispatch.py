@@ -323,14 +323,16 @@ def _fast_plans(full: tuple) -> list:
 
 def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
     """For each dtype (by its index) the function allows: its kernel, its result dtype,
-    and the Python scalars that may go to the kernel unconverted (none for special-case
-    kernels); None for the dtypes it does not allow."""
+    the Python scalars that may go to the kernel unconverted (none for special-case
+    kernels), and its kernel for large operands (which may split the work over
+    threads); None for the dtypes it does not allow."""
     scalars = kernels.takes_python_scalars(name)
     return tuple(
         (
             kernels.binary_kernel(name, result_dtype(rule, dtype).kind),
             result_dtype(rule, dtype),
             EXACT_PYTHON_SCALARS[dtype] if scalars else {},
+            kernels.large_binary_kernel(name, result_dtype(rule, dtype).kind),
         )
         if dtype.kind in KIND_GROUPS[kinds] and computation_dtype(rule, dtype) is dtype
         else None
@@ -343,6 +345,7 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
     kinds, rule = SIGNATURES[name]
     plans = _fast_plans(_binary_plans(name, kinds, rule))
+    least = kernels.LEAST  # below LEAST[0] elements, the small kernel without a second test
 
     def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
@@ -361,17 +364,21 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                         b = x2._np_view
                         if b is None:
                             b = x2._numpy()
-                        return cls._adopt(plan[0](a, b), plan[1], CPU_DEVICE)
+                        kernel = plan[0] if a.size < least[0] else plan[3]
+                        return cls._adopt(kernel(a, b), plan[1], CPU_DEVICE)
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        return cls._adopt(plan[0](a, x2), plan[1], CPU_DEVICE)
+                        kernel = plan[0] if a.size < least[0] else plan[3]
+                        return cls._adopt(kernel(a, x2), plan[1], CPU_DEVICE)
         elif x2.__class__ is cls:
             plan = plans[x2._dtype.index]
             if plan is not None:
                 bounds = plan[2].get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
-                    return cls._adopt(plan[0](x1, x2._numpy()), plan[1], CPU_DEVICE)
+                    b = x2._numpy()
+                    kernel = plan[0] if b.size < least[0] else plan[3]
+                    return cls._adopt(kernel(x1, b), plan[1], CPU_DEVICE)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
         return apply_binary(name, kinds, rule, x1, x2, cls)

@@ -59,9 +59,10 @@ def copy_strided(
         if same_dtype:
             return source.copy(order)
         result = np.empty(source.shape, dtype=numpy_dtype, order=order)
-        threads = piecewise.threads_for(source.size, "light")
-        if threads > 1:  # a conversion computes: in pieces, as element-wise functions are
-            return piecewise.fill(piecewise.converted_into, result, (source,), threads, True)
+        if source.size >= piecewise.LEAST[0]:  # a conversion computes: in pieces, if it pays
+            threads = piecewise.threads_for(source.size, "light")
+            if threads > 1:
+                return piecewise.fill(piecewise.converted_into, result, (source,), threads, True)
         np.copyto(result, source, casting="unsafe")
         return result
     result = np.empty(source.shape, dtype=dtype, order=order)

@@ -182,9 +182,10 @@ def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
     """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``
     (in pieces on several threads when large)."""
     a = x._numpy() if x._dtype is dtype else contiguous_copy(x._numpy(), dtype.dtype)
-    threads = piecewise.threads_for(a.size, piecewise.work_of(name))
-    if threads > 1:
-        return silenced(piecewise.computed, UNARY[name], (a,), threads)
+    if a.size >= _LEAST[0]:
+        threads = piecewise.threads_for(a.size, piecewise.work_of(name))
+        if threads > 1:
+            return silenced(piecewise.computed, UNARY[name], (a,), threads)
     return np.asarray(silenced(UNARY[name], a))
 
 
@@ -240,22 +241,32 @@ def binary(name: str, a: Any, b: Any, kind: str = "") -> np.ndarray:
 
 def binary_kernel(name: str, kind: str) -> Binary:
     """``binary`` made once for one function and dtype kind (the hot path of operators):
-    a function of two NumPy operands of one shape, or of an array and a Python scalar,
-    that returns a new ndarray (computed in pieces on several threads when large).
+    a function of two NumPy operands that returns a new ndarray.
 
     NumPy's ufuncs also take a Python scalar operand; they convert it to the other
     operand's dtype (NumPy 2's weak scalars), as the standard asks."""
-    small = silencing(BINARY[name]) if _could_warn(name, kind) else returning_ndarray(BINARY[name])
-    smallest, work, function = piecewise.SMALLEST, piecewise.work_of(name), BINARY[name]
+    if _could_warn(name, kind):
+        return silencing(BINARY[name])
+    return returning_ndarray(BINARY[name])
+
+
+def large_binary_kernel(name: str, kind: str) -> Binary:
+    """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
+    at least ``LEAST[0]`` elements: in pieces on several threads where that pays."""
+    small, work, function = binary_kernel(name, kind), piecewise.work_of(name), BINARY[name]
 
     def kernel(a: Any, b: Any) -> np.ndarray:
-        if (a.size if a.__class__ is _NDARRAY else b.size) >= smallest[work]:
-            threads = piecewise.threads_for(a.size if a.__class__ is _NDARRAY else b.size, work)
-            if threads > 1:
-                return silenced(piecewise.computed, function, (a, b), threads)
+        threads = piecewise.threads_for(a.size if a.__class__ is _NDARRAY else b.size, work)
+        if threads > 1:
+            return silenced(piecewise.computed, function, (a, b), threads)
         return small(a, b)
 
     return kernel
+
+
+LEAST = piecewise.LEAST
+"""Fewer elements than ``LEAST[0]`` never go to threads: the operators' first test."""
+_LEAST = LEAST
 
 
 _NDARRAY = np.ndarray

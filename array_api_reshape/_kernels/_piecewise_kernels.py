@@ -27,14 +27,28 @@ from typing import Any
 
 import numpy as np
 
+from .._tables._layout import product
 from .._tables._piece_plan import Key, plan_pieces, row_pieces
 from . import _threads
 
-SMALLEST: dict[str, int] = {
-    "light": 1 << 20,
-    "heavy": 1 << 15,
-    "reduction": 1 << 20,
-}
+LEAST = [1 << 15]
+"""The smallest entry of ``SMALLEST``, kept up to date: the hot paths' first test is
+``size < LEAST[0]`` (a list, so that a function can hold it and still see changes)."""
+
+
+class _Thresholds(dict[str, int]):
+    """``SMALLEST``: a dict that keeps ``LEAST`` up to date as entries change."""
+
+    def __setitem__(self, kind: str, elements: int) -> None:
+        super().__setitem__(kind, elements)
+        LEAST[0] = min(self.values())
+
+    def update(self, *args: Any, **kwargs: int) -> None:
+        super().update(*args, **kwargs)
+        LEAST[0] = min(self.values())
+
+
+SMALLEST: dict[str, int] = _Thresholds(light=1 << 20, heavy=1 << 15, reduction=1 << 20)
 """Per kind of work, the fewest elements worth more than one thread."""
 
 PIECE_BYTES = 1 << 20
@@ -215,11 +229,19 @@ def converted_into(x: np.ndarray, *, out: np.ndarray) -> None:
 
 
 def result_size(operands: Sequence[Any]) -> int:
-    """The number of elements of the broadcast result of ``operands``."""
+    """The number of elements of the broadcast result of ``operands`` (arrays that
+    broadcast together, and scalars)."""
     shapes = [operand.shape for operand in operands if isinstance(operand, np.ndarray)]
-    if len(shapes) == 1 or all(shape == shapes[0] for shape in shapes):
-        return int(np.prod(shapes[0], dtype=np.int64)) if shapes else 1
-    return int(np.prod(np.broadcast_shapes(*shapes), dtype=np.int64))
+    if not shapes:
+        return 1
+    lengths = list(shapes[0])
+    for shape in shapes[1:]:
+        if shape != shapes[0]:
+            lengths = [1] * (len(shape) - len(lengths)) + lengths
+            for i, length in enumerate(shape, len(lengths) - len(shape)):
+                if length != 1:
+                    lengths[i] = length
+    return product(lengths)
 
 
 # --- reductions --------------------------------------------------------------------

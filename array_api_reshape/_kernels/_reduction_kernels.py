@@ -54,8 +54,8 @@ def reduced(
     ``quiet`` also silences NumPy's Python warnings for empty slices and degrees of
     freedom <= 0 (the standard defines those results as NaN).
     """
-    if function in piecewise.ORDER_FREE:
-        view = x._numpy()
+    view = x._numpy()
+    if view.size >= piecewise.LEAST[0] and function in piecewise.ORDER_FREE:
         threads = piecewise.threads_for(view.size, "reduction")
         if threads > 1:
             return silenced(piecewise.reduced, function, _REDUCTIONS[function], view, axes,
@@ -68,8 +68,8 @@ def reduced(
     if quiet:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return np.asarray(silenced(_REDUCTIONS[function], x._numpy(), **options))
-    return np.asarray(silenced(_REDUCTIONS[function], x._numpy(), **options))
+            return np.asarray(silenced(_REDUCTIONS[function], view, **options))
+    return np.asarray(silenced(_REDUCTIONS[function], view, **options))
 
 
 _ARG_EXTREMA: dict[str, Callable[..., Any]] = {"argmax": np.argmax, "argmin": np.argmin}
@@ -82,13 +82,14 @@ def extremum_positions(
     ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""
     view = x._numpy()
     numpy_function = _ARG_EXTREMA[function]
-    threads = piecewise.threads_for(view.size, "reduction")
-    if threads > 1 and axis is None:
-        result = np.asarray(silenced(piecewise.position_of_extremum, function, view, threads))
-        return result.reshape((1,) * view.ndim) if keepdims else result
-    if threads > 1:
-        return silenced(piecewise.reduced, function, numpy_function, view, (axis,), keepdims,
-                        threads)
+    if view.size >= piecewise.LEAST[0]:
+        threads = piecewise.threads_for(view.size, "reduction")
+        if threads > 1 and axis is None:
+            result = np.asarray(silenced(piecewise.position_of_extremum, function, view, threads))
+            return result.reshape((1,) * view.ndim) if keepdims else result
+        if threads > 1:
+            return silenced(piecewise.reduced, function, numpy_function, view, (axis,),
+                            keepdims, threads)
     if axis is None:
         result = np.asarray(silenced(numpy_function, view, axis=None))
         return result.reshape((1,) * view.ndim) if keepdims else result

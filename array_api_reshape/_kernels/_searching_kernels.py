@@ -41,9 +41,16 @@ def chosen(
 ) -> np.ndarray:
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere, in ``dtype``
     (the three broadcast together; in pieces on several threads when large)."""
-    operands = (condition._numpy(), elements_as(x1, dtype, "where"), elements_as(x2, dtype, "where"))
-    threads = piecewise.threads_for(piecewise.result_size(operands), "light")
-    if threads > 1:
-        result = piecewise.new_result(operands, dtype.dtype)
-        return piecewise.fill(piecewise.chosen_into, result, operands, threads, writes_out=True)
-    return np.asarray(silenced(np.where, *operands))
+    c, a, b = condition._numpy(), elements_as(x1, dtype, "where"), elements_as(x2, dtype, "where")
+    if c.size >= piecewise.LEAST[0] or a.size >= piecewise.LEAST[0] or b.size >= piecewise.LEAST[0]:
+        return _chosen_in_pieces(c, a, b, dtype)
+    return np.asarray(silenced(np.where, c, a, b))
+
+
+def _chosen_in_pieces(c: np.ndarray, a: np.ndarray, b: np.ndarray, dtype: DType) -> np.ndarray:
+    """``where`` of large operands: in pieces on several threads where that pays."""
+    threads = piecewise.threads_for(piecewise.result_size((c, a, b)), "light")
+    if threads == 1:
+        return np.asarray(silenced(np.where, c, a, b))
+    result = piecewise.new_result((c, a, b), dtype.dtype)
+    return piecewise.fill(piecewise.chosen_into, result, (c, a, b), threads, writes_out=True)
