@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -157,6 +158,14 @@ def render(results: dict[str, dict[int, dict]], margin: float) -> str:
     return "\n\n".join(sections)
 
 
+def _load() -> float:
+    """The one-minute load average (NaN where the platform has none)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return float("nan")
+
+
 def _label_or_none(size: int | None) -> str:
     return "none" if size is None else size_label(size)
 
@@ -172,15 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--largest", type=int, default=23, metavar="POWER",
                         help="the largest size, as a power of 2 (default 23)")
     parser.add_argument("--repeats", type=int, metavar="N",
-                        help="batches per size, function and thread count (default 11, 5 "
+                        help="batches per size, function and thread count (default 21, 5 "
                              "with --quick)")
     parser.add_argument("--json", metavar="PATH", help="write the times and ratios here")
     args = parser.parse_args(argv)
-    repeats, batch_seconds = (5, 0.003) if args.quick else (11, 0.01)
+    repeats, batch_seconds = (5, 0.003) if args.quick else (21, 0.01)
     repeats = args.repeats or repeats
     sizes = [1 << power for power in range(args.smallest, args.largest + 1)]
     rng = np.random.default_rng(23)
     results: dict[str, dict[int, dict]] = {name: {} for name in FUNCTIONS}
+    load_at_start = _load()
     with every_size_threaded():
         for size in sizes:
             values = inputs(size, rng)
@@ -188,8 +198,9 @@ def main(argv: list[str] | None = None) -> int:
                 result = measure(lambda: function(values), repeats, batch_seconds)
                 results[name][size] = result
                 print(f"  {size_label(size)} {name}: {result['ratio']:.2f}", file=sys.stderr)
-    print(f"Threads of the machine's setting: {threads.get()}; load rule off; "
-          f"every SMALLEST entry 1 during the run\n")
+    print(f"Threads of the machine's setting: {threads.get()}; load rule off; every SMALLEST "
+          f"entry 1 during the run; load average {load_at_start:.2f} at the start, "
+          f"{_load():.2f} at the end\n")
     print(render(results, args.margin))
     if args.json:
         suggestions = {kind: suggested_for_kind(results, kind, args.margin) for kind in KINDS}
