@@ -3,9 +3,13 @@ Large element-wise work and order-free reductions, cut into pieces that the thre
 ``_threads`` compute side by side (NumPy releases the GIL inside its loops).
 
 Element-wise: the result is made first, with NumPy's shape, dtype and memory order (the
-order its own iterator gives a new result), then ``_piece_plan`` cuts it, and every
-operand with it, into boxes; each box is one NumPy call writing its part of the result.
-NumPy computes every element alone, so the bits are those of one NumPy call.
+order its own iterator gives a new result). NumPy's iterator then reports how one call
+would walk the operands and the result (merged axes, its order); ``_piece_plan`` cuts
+that walk into boxes, and each box is one NumPy call writing its part of the result.
+NumPy computes every element alone, but it picks a vectorised or a plain loop (which can
+differ in the last bit) from the strides, length and addresses of each inner loop, so the
+boxes keep NumPy's inner loops whole wherever the choice could differ: the bits are
+those of NumPy's one call writing into the same result.
 
 Reductions: only those whose answer does not depend on the order elements are combined
 in (``max``, ``min``, ``any``, ``all``, ``count_nonzero``, ``argmax``, ``argmin``); each
