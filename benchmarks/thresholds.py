@@ -59,7 +59,8 @@ KINDS = ("light", "heavy", "reduction")
 @contextmanager
 def every_size_threaded() -> Iterator[None]:
     """Every entry of ``SMALLEST`` at 1 and the load rule off for the block, then as
-    they were (the table is changed in place: the kernels hold it, not a copy)."""
+    they were (the table is changed in place, through its ``update``: the kernels hold
+    it, not a copy, and it keeps the kernels' quick test of the least entry in step)."""
     smallest = _piecewise_kernels.SMALLEST
     saved, adapt = dict(smallest), _threads.ADAPT_THREADS_TO_LOAD
     smallest.update(dict.fromkeys(smallest, 1))
@@ -67,7 +68,6 @@ def every_size_threaded() -> Iterator[None]:
     try:
         yield
     finally:
-        smallest.clear()
         smallest.update(saved)
         _threads.ADAPT_THREADS_TO_LOAD = adapt
 
