@@ -11,8 +11,11 @@ rule is off for the run (two threads means two whatever the load average), and e
 entry of ``SMALLEST`` is 1, so that even the smallest sizes are cut into pieces; both are
 restored at the end. The kinds of work, as ``SMALLEST`` names them:
 
-- light: ``x + y``, ``astype(x, float32)``, ``where(condition, x, y)`` (size: the result);
-- heavy: ``sin(x)``, ``exp(x)``;
+- memory: ``x + y``, ``astype(x, float32)`` (size: the result);
+- select: ``where(condition, x, y)``;
+- cheap (NumPy's vectorised loops, 0.5 to 1 ns an element): ``exp(x)``, ``clip(x, ...)``;
+- costly (1 to 4 ns): ``x ** 2.5``, ``atan2(x, y)``;
+- dear (NumPy's plain loops, over 4 ns): ``sin(x)``;
 - reduction: ``max(x)``, ``argmax(x)`` (size: the input).
 
 How to read it: below 1, two threads are faster; about 1, the pieces cost what the
@@ -45,15 +48,18 @@ from array_api_reshape._kernels import _piecewise_kernels, _threads
 
 # function name -> (kind of work, operation on the inputs of one size)
 FUNCTIONS: dict[str, tuple[str, Callable[[dict], object]]] = {
-    "add": ("light", lambda v: v["x"] + v["y"]),
-    "astype": ("light", lambda v: xp.astype(v["x"], xp.float32)),
-    "where": ("light", lambda v: xp.where(v["condition"], v["x"], v["y"])),
-    "sin": ("heavy", lambda v: xp.sin(v["x"])),
-    "exp": ("heavy", lambda v: xp.exp(v["x"])),
+    "add": ("memory", lambda v: v["x"] + v["y"]),
+    "astype": ("memory", lambda v: xp.astype(v["x"], xp.float32)),
+    "where": ("select", lambda v: xp.where(v["condition"], v["x"], v["y"])),
+    "exp": ("cheap", lambda v: xp.exp(v["x"])),
+    "clip": ("cheap", lambda v: xp.clip(v["x"], 0.25, 0.75)),
+    "pow": ("costly", lambda v: v["x"] ** 2.5),
+    "atan2": ("costly", lambda v: xp.atan2(v["x"], v["y"])),
+    "sin": ("dear", lambda v: xp.sin(v["x"])),
     "max": ("reduction", lambda v: xp.max(v["x"])),
     "argmax": ("reduction", lambda v: xp.argmax(v["x"])),
 }
-KINDS = ("light", "heavy", "reduction")
+KINDS = tuple(_piecewise_kernels.SMALLEST)
 
 
 @contextmanager

@@ -291,7 +291,7 @@ def test_an_error_in_one_piece_is_raised_and_no_piece_is_left_running():
 def test_large_work_at_the_real_thresholds():
     """No lowered thresholds: arrays above them, on two threads."""
     rng = np.random.default_rng(7)
-    a = rng.standard_normal(piecewise.SMALLEST["light"] + 4099)
+    a = rng.standard_normal(max(piecewise.SMALLEST.values()) + 4099)
     b = rng.standard_normal(a.size)
     x, y = xp.asarray(a), xp.asarray(b)
     saved = _threads.ADAPT_THREADS_TO_LOAD

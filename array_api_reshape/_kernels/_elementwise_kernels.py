@@ -178,6 +178,27 @@ BINARY: dict[str, Callable[..., Any]] = {
 }
 
 
+_PLAIN_UFUNC: dict[str, tuple[str, np.ufunc]] = {
+    "expm1": ("f", np.expm1),
+    "tanh": ("f", np.tanh),
+    "sign": ("fiu", np.sign),
+    "pow": ("fc", np.power),
+    "floor_divide": ("iu", np.floor_divide),
+}
+"""Special-case kernels that are NumPy's ufunc alone for some dtype kinds (NumPy's one
+letter): pieces of a large result are written in place by the ufunc there, not computed
+apart and copied in."""
+
+
+def in_place_function(name: str, table: dict[str, Callable[..., Any]], numpy_kind: str) -> Callable[..., Any]:
+    """The kernel of ``name`` in ``table`` (UNARY or BINARY) for operands of NumPy's dtype
+    kind ``numpy_kind``, as a ufunc wherever one computes it alone."""
+    plain = _PLAIN_UFUNC.get(name)
+    if plain is not None and numpy_kind in plain[0]:
+        return plain[1]
+    return table[name]
+
+
 def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
     """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``
     (in pieces on several threads when large)."""
@@ -185,7 +206,8 @@ def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
     if a.size >= _LEAST[0]:
         threads = piecewise.threads_for(a.size, piecewise.work_of(name))
         if threads > 1:
-            return silenced(piecewise.computed, UNARY[name], (a,), threads)
+            function = in_place_function(name, UNARY, a.dtype.kind)
+            return silenced(piecewise.computed, function, (a,), threads)
     return np.asarray(silenced(UNARY[name], a))
 
 
@@ -233,7 +255,9 @@ def binary(name: str, a: Any, b: Any, kind: str = "") -> np.ndarray:
     function = BINARY[name]
     threads = piecewise.threads_for(piecewise.result_size((a, b)), piecewise.work_of(name))
     if threads > 1:
-        return silenced(piecewise.computed, function, (a, b), threads)
+        kind_of = a if isinstance(a, np.ndarray) else b
+        plain = in_place_function(name, BINARY, np.asarray(kind_of).dtype.kind)
+        return silenced(piecewise.computed, plain, (a, b), threads)
     if _could_warn(name, kind):
         return np.asarray(silenced(function, a, b))
     return np.asarray(function(a, b))
@@ -253,11 +277,13 @@ def binary_kernel(name: str, kind: str) -> Binary:
 def large_binary_kernel(name: str, kind: str) -> Binary:
     """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
     at least ``LEAST[0]`` elements: in pieces on several threads where that pays."""
-    small, work, function = binary_kernel(name, kind), piecewise.work_of(name), BINARY[name]
+    small, work = binary_kernel(name, kind), piecewise.work_of(name)
 
     def kernel(a: Any, b: Any) -> np.ndarray:
-        threads = piecewise.threads_for(a.size if a.__class__ is _NDARRAY else b.size, work)
+        array = a if a.__class__ is _NDARRAY else b
+        threads = piecewise.threads_for(array.size, work)
         if threads > 1:
+            function = in_place_function(name, BINARY, array.dtype.kind)
             return silenced(piecewise.computed, function, (a, b), threads)
         return small(a, b)
 
@@ -284,7 +310,7 @@ def clip(x: ArrayObject, low: ArrayObject | None, high: ArrayObject | None) -> n
     C-contiguous buffer (in pieces on several threads when large)."""
     a = x._numpy()
     bounds = [None if bound is None else operand(bound, x._dtype, "clip") for bound in (low, high)]
-    threads = piecewise.threads_for(a.size, "light")
+    threads = piecewise.threads_for(a.size, piecewise.work_of("clip"))
     if threads > 1:
         result = np.empty(a.shape, a.dtype)
         return silenced(piecewise.fill, piecewise.clipped_into, result, (a, *bounds), threads, True)

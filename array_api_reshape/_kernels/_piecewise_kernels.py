@@ -52,8 +52,33 @@ class _Thresholds(dict[str, int]):
         LEAST[0] = min(self.values())
 
 
-SMALLEST: dict[str, int] = _Thresholds(light=1 << 20, heavy=1 << 15, reduction=1 << 20)
-"""Per kind of work, the fewest elements worth more than one thread."""
+SMALLEST: dict[str, int] = _Thresholds(
+    memory=1 << 21, select=1 << 16, cheap=1 << 19, costly=1 << 17, dear=1 << 15,
+    reduction=1 << 22,
+)
+"""Per kind of work, the fewest elements worth more than one thread (float64, measured
+by ``benchmarks/thresholds.py``: handing a piece to a helper costs tens of microseconds,
+so the cheaper an element, the more of them it takes to pay)."""
+
+WORK: dict[str, str] = {
+    function: kind
+    for kind, functions in {
+        # over 4 ns an element of float64 here: NumPy's plain loops
+        "dear": ("sin", "cos", "remainder", "nextafter", "logaddexp", "hypot", "floor_divide"),
+        # 1 to 4 ns
+        "costly": ("asinh", "pow", "atan2", "atanh", "asin", "acos", "acosh"),
+        # 0.5 to 1 ns: NumPy's vectorised loops
+        "cheap": ("exp", "expm1", "log", "log1p", "log2", "log10", "cosh", "sinh", "tan",
+                  "tanh", "atan", "sqrt", "reciprocal", "sign", "copysign", "logical_and",
+                  "logical_or", "logical_xor", "logical_not", "clip"),
+        # where's choice of element, many times a copy's cost
+        "select": ("where",),
+    }.items()
+    for function in functions
+}
+"""The kind of work of each function that is not "memory" (the time of moving its
+operands: arithmetic, comparisons, bitwise operations, conversions)."""
+
 
 PIECE_BYTES = 1 << 20
 """The least of the result a piece holds (fewer pieces when the result is smaller)."""
@@ -61,17 +86,10 @@ PIECE_BYTES = 1 << 20
 PIECES_PER_THREAD = 4
 """Pieces per thread: helpers that start late, or run slower, take fewer of them."""
 
-HEAVY = frozenset({
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "atan2", "cos", "cosh", "exp", "expm1",
-    "hypot", "log", "log1p", "log2", "log10", "logaddexp", "pow", "sin", "sinh", "sqrt", "tan",
-    "tanh", "divide", "floor_divide", "remainder", "sign",
-})
-"""Functions whose loops compute (their time grows with the arithmetic, not the memory)."""
-
 
 def work_of(function: str) -> str:
-    """The kind of work of our element-wise function ``function``: "heavy" or "light"."""
-    return "heavy" if function in HEAVY else "light"
+    """The kind of work of our element-wise function ``function`` (a key of ``SMALLEST``)."""
+    return WORK.get(function, "memory")
 
 
 def threads_for(size: int, work: str) -> int:
@@ -262,6 +280,13 @@ def _piece_count(nbytes: int, threads: int) -> int:
     return max(threads, min(threads * PIECES_PER_THREAD, nbytes // PIECE_BYTES))
 
 
+def _unguarded(x: np.ndarray) -> bool:
+    """Whether views of ``x`` for reading may stay writeable as ``x`` is: NumPy's argmax
+    and argmin copy a read-only array first (measured: 4x the time of the search), so
+    the pieces are read-only only where ``x`` is."""
+    return bool(x.flags.writeable)
+
+
 def _zero_sign_unsettled(name: str, x: np.ndarray, answer: Any) -> bool:
     """Whether a maximum or minimum came out a floating zero somewhere: whether +0 or
     -0 depends on the order NumPy met them in, so one NumPy call must answer."""
@@ -294,7 +319,7 @@ def reduced(name: str, function: Callable[..., Any], x: np.ndarray, axes: tuple[
     target = _merged_view(result, plan.shape, plan.strides[0], True)
     rows = np.lib.stride_tricks.as_strided(
         moved, plan.shape + moved.shape[len(kept):], plan.strides[1] + moved.strides[len(kept):],
-        writeable=False)
+        writeable=_unguarded(x))
     inner = tuple(range(len(plan.shape), rows.ndim))
     full = (slice(None),) * len(inner)
     writes_out = name != "count_nonzero"
@@ -332,7 +357,7 @@ def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepd
                    threads: int) -> np.ndarray:
     """The reduction over every element: each box alone, then the boxes' answers."""
     plan = plan_pieces(x.shape, [x.strides], _piece_count(x.nbytes, threads), x.itemsize)
-    merged = _merged_view(x, plan.shape, plan.strides[0], False)
+    merged = _merged_view(x, plan.shape, plan.strides[0], _unguarded(x))
     keys = [key for piece in plan.pieces for key in piece]
     answers: list[Any] = [None] * len(keys)
 
@@ -363,7 +388,7 @@ def position_of_extremum(name: str, x: np.ndarray, threads: int) -> np.intp:
     first NaN if any, as one NumPy call gives it."""
     plan = plan_pieces(x.shape, [_row_major_strides(x), x.strides],
                        _piece_count(x.nbytes, threads), x.itemsize)
-    merged = _merged_view(x, plan.shape, plan.strides[1], False)
+    merged = _merged_view(x, plan.shape, plan.strides[1], _unguarded(x))
     keys = [key for piece in plan.pieces for key in piece]
     function = np.argmax if name == "argmax" else np.argmin
     positions: list[int] = [0] * len(keys)

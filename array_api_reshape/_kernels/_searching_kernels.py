@@ -49,7 +49,7 @@ def chosen(
 
 def _chosen_in_pieces(c: np.ndarray, a: np.ndarray, b: np.ndarray, dtype: DType) -> np.ndarray:
     """``where`` of large operands: in pieces on several threads where that pays."""
-    threads = piecewise.threads_for(piecewise.result_size((c, a, b)), "light")
+    threads = piecewise.threads_for(piecewise.result_size((c, a, b)), "select")
     if threads == 1:
         return np.asarray(silenced(np.where, c, a, b))
     result = piecewise.new_result((c, a, b), dtype.dtype)
