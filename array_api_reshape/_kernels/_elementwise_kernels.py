@@ -310,14 +310,11 @@ def clip(x: ArrayObject, low: ArrayObject | None, high: ArrayObject | None) -> n
     C-contiguous buffer (in pieces on several threads when large)."""
     a = x._numpy()
     bounds = [None if bound is None else operand(bound, x._dtype, "clip") for bound in (low, high)]
-    threads = piecewise.threads_for(a.size, piecewise.work_of("clip"))
+    wider = [b.shape for b in bounds if b is not None and b.ndim and b.shape != a.shape]
+    shape = np.broadcast_shapes(a.shape, *wider) if wider else a.shape
+    result = np.empty(shape, a.dtype)  # a new buffer, even of ``x`` itself
+    threads = piecewise.threads_for(result.size, piecewise.work_of("clip"))
     if threads > 1:
-        result = np.empty(a.shape, a.dtype)
         return silenced(piecewise.fill, piecewise.clipped_into, result, (a, *bounds), threads, True)
-    result = a
-    with np.errstate(all="ignore"):
-        if bounds[0] is not None:
-            result = np.maximum(result, bounds[0])
-        if bounds[1] is not None:
-            result = np.minimum(result, bounds[1])
-    return contiguous_copy(np.asarray(result), a.dtype)  # a new buffer, even of ``x`` itself
+    silenced(piecewise.clipped_into, a, *bounds, out=result)
+    return result

@@ -53,7 +53,7 @@ class _Thresholds(dict[str, int]):
 
 
 SMALLEST: dict[str, int] = _Thresholds(
-    memory=1 << 21, select=1 << 16, cheap=1 << 19, costly=1 << 17, dear=1 << 15,
+    memory=1 << 22, select=1 << 16, cheap=1 << 19, costly=1 << 18, dear=1 << 15,
     reduction=1 << 22,
 )
 """Per kind of work, the fewest elements worth more than one thread (float64, measured
