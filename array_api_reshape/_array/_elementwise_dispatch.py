@@ -345,8 +345,14 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
     kinds, rule = SIGNATURES[name]
     plans = _fast_plans(_binary_plans(name, kinds, rule))
-    least = kernels.LEAST  # below LEAST[0] elements, the small kernel without a second test
     cpu = CPU_DEVICE  # a closure's constant: cheaper to read than a global
+    least = 0  # below this many elements, the small kernel without a second test
+
+    def set_least(elements: int) -> None:
+        nonlocal least
+        least = elements
+
+    kernels.watch_least(set_least)
 
     def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
@@ -365,21 +371,24 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                         b = x2._np_view
                         if b is None:
                             b = x2._numpy()
-                        kernel = plan[0] if a.size < least[0] else plan[3]
-                        return cls._adopt(kernel(a, b), plan[1], cpu)
+                        if a.size < least:
+                            return cls._adopt(plan[0](a, b), plan[1], cpu)
+                        return cls._adopt(plan[3](a, b), plan[1], cpu)
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        kernel = plan[0] if a.size < least[0] else plan[3]
-                        return cls._adopt(kernel(a, x2), plan[1], cpu)
+                        if a.size < least:
+                            return cls._adopt(plan[0](a, x2), plan[1], cpu)
+                        return cls._adopt(plan[3](a, x2), plan[1], cpu)
         elif x2.__class__ is cls:
             plan = plans[x2._dtype.index]
             if plan is not None:
                 bounds = plan[2].get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = x2._numpy()
-                    kernel = plan[0] if b.size < least[0] else plan[3]
-                    return cls._adopt(kernel(x1, b), plan[1], cpu)
+                    if b.size < least:
+                        return cls._adopt(plan[0](x1, b), plan[1], cpu)
+                    return cls._adopt(plan[3](x1, b), plan[1], cpu)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
         return apply_binary(name, kinds, rule, x1, x2, cls)

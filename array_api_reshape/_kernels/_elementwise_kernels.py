@@ -291,8 +291,9 @@ def large_binary_kernel(name: str, kind: str) -> Binary:
 
 
 LEAST = piecewise.LEAST
-"""Fewer elements than ``LEAST[0]`` never go to threads: the operators' first test."""
+"""Fewer elements than ``LEAST[0]`` never go to threads: the functions' first test."""
 _LEAST = LEAST
+watch_least = piecewise.watch_least
 
 
 _NDARRAY = np.ndarray

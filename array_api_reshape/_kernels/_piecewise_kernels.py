@@ -39,17 +39,31 @@ LEAST = [1 << 15]
 """The smallest entry of ``SMALLEST``, kept up to date: the hot paths' first test is
 ``size < LEAST[0]`` (a list, so that a function can hold it and still see changes)."""
 
+_LEAST_WATCHERS: list[Callable[[int], None]] = []
+
+
+def watch_least(watcher: Callable[[int], None]) -> None:
+    """Call ``watcher(LEAST[0])`` now and whenever it changes (the operators keep it in
+    their closure, where it is cheapest to read)."""
+    _LEAST_WATCHERS.append(watcher)
+    watcher(LEAST[0])
+
 
 class _Thresholds(dict[str, int]):
     """``SMALLEST``: a dict that keeps ``LEAST`` up to date as entries change."""
 
     def __setitem__(self, kind: str, elements: int) -> None:
         super().__setitem__(kind, elements)
-        LEAST[0] = min(self.values())
+        self._changed()
 
     def update(self, *args: Any, **kwargs: int) -> None:
         super().update(*args, **kwargs)
+        self._changed()
+
+    def _changed(self) -> None:
         LEAST[0] = min(self.values())
+        for watcher in _LEAST_WATCHERS:
+            watcher(LEAST[0])
 
 
 SMALLEST: dict[str, int] = _Thresholds(

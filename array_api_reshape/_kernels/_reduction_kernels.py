@@ -23,6 +23,8 @@ from ._common_kernels import silenced
 from ._operand_kernels import Elements
 
 
+_LEAST, _ORDER_FREE = piecewise.LEAST, piecewise.ORDER_FREE
+
 _REDUCTIONS: dict[str, Callable[..., Any]] = {
     # sum and prod of an ndarray are one ufunc reduction: called directly, without
     # NumPy's Python-level dispatch (about 1 µs a call)
@@ -55,7 +57,7 @@ def reduced(
     freedom <= 0 (the standard defines those results as NaN).
     """
     view = x._numpy()
-    if view.size >= piecewise.LEAST[0] and function in piecewise.ORDER_FREE:
+    if view.size >= _LEAST[0] and function in _ORDER_FREE:
         threads = piecewise.threads_for(view.size, "reduction")
         if threads > 1:
             return silenced(piecewise.reduced, function, _REDUCTIONS[function], view, axes,
@@ -82,7 +84,7 @@ def extremum_positions(
     ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""
     view = x._numpy()
     numpy_function = _ARG_EXTREMA[function]
-    if view.size >= piecewise.LEAST[0]:
+    if view.size >= _LEAST[0]:
         threads = piecewise.threads_for(view.size, "reduction")
         if threads > 1 and axis is None:
             result = np.asarray(silenced(piecewise.position_of_extremum, function, view, threads))
