@@ -18,6 +18,12 @@ package module itself against 2025.12.
 set through its environment variable, and the report groups the failures by cause:
 
     python conformance/run.py --suite ~/array-api-tests --flag lazy=true --report MODE-lazy.md
+
+``--split-everything`` runs it with every element-wise function and order-free reduction
+of two or more elements cut into pieces on four threads (``split_everything/``), so that
+the suite's special cases meet the threaded paths:
+
+    python conformance/run.py --suite ~/array-api-tests --split-everything --report MODE-split-everything.md
 """
 
 from __future__ import annotations
@@ -61,6 +67,12 @@ def parse_arguments(argv=None) -> argparse.Namespace:
         "--flag", dest="flags", action="append", default=[], metavar="NAME=VALUE",
         help="a portability flag for the run, as its environment variable reads it "
         "(lazy=true, writeable=false, enabled_extensions=)",
+    )
+    parser.add_argument(
+        "--split-everything", action="store_true",
+        help="cut every element-wise function and order-free reduction of two or more "
+        "elements into pieces on four threads (split_everything/sitecustomize.py), so "
+        "that the suite checks the threaded paths",
     )
     parser.add_argument("--workers", default="2", help="pytest-xdist workers ('0' for none)")
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
@@ -107,6 +119,9 @@ def run_suite(args: argparse.Namespace, seed: int, junit: Path, suite: Path) -> 
     for flag in args.flags:
         name, _, value = flag.partition("=")
         environment[f"ARRAY_API_RESHAPE_{name.strip().upper()}"] = value
+    if args.split_everything:
+        paths = [str(HERE / "split_everything"), environment.get("PYTHONPATH", "")]
+        environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     started = time.perf_counter()
     subprocess.run(command, cwd=suite, env=environment, check=False)
     return time.perf_counter() - started
@@ -164,6 +179,9 @@ def render(args, commit: str, runs: list[tuple[int, float, list]],
     extensions = [e for e in ("linalg", "fft") if e not in args.disable_extension]
     title = "Conformance report"
     flags_note = f", flags: `{' '.join(args.flags)}`" if args.flags else ""
+    if args.split_everything:
+        flags_note += (", every element-wise function and order-free reduction of two or "
+                       "more elements cut into pieces on four threads (`--split-everything`)")
     if args.version != LATEST_VERSION:
         title += f", standard {args.version}"
     lines = [

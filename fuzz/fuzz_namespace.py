@@ -164,11 +164,28 @@ def fuzz(calls: int, seed: int, stop_after: int = 20,
     return calls, findings
 
 
+def split_everything() -> None:
+    """Every element-wise function and order-free reduction of two or more elements in
+    pieces of a few bytes on four threads, whatever the load: the threaded paths meet
+    the fuzzer's arguments too."""
+    from array_api_reshape._kernels import _piecewise_kernels, _threads
+
+    _piecewise_kernels.SMALLEST.update({kind: 2 for kind in _piecewise_kernels.SMALLEST})
+    _piecewise_kernels.PIECE_BYTES = 8
+    _threads.ADAPT_THREADS_TO_LOAD = False
+    _threads.set_threads(4)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--calls", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--split-everything", action="store_true",
+                        help="cut every element-wise function and order-free reduction of "
+                             "two or more elements into pieces on four threads")
     args = parser.parse_args(argv)
+    if args.split_everything:
+        split_everything()
     counts = {"big ints": 0}
     done, findings = fuzz(args.calls, args.seed, counts=counts)
     for finding in findings:

@@ -58,3 +58,28 @@ def test_upstream_fixes_apply_to_a_scratch_copy_and_only_where_still_needed(tmp_
     (checkout / fix.path).write_text((copy / fix.path).read_text())  # upstream has it now
     _, applied = suite_fixes.prepared_copy(checkout, tmp_path / "two")
     assert applied == []
+
+
+def test_split_everything_puts_its_start_up_module_on_the_suites_path(tmp_path, monkeypatch):
+    args = run.parse_arguments(["--suite", str(tmp_path), "--split-everything",
+                                "--report", str(tmp_path / "r.md")])
+    seen = {}
+    monkeypatch.setattr(run.subprocess, "run",
+                        lambda command, cwd, env, check: seen.update(env=env))
+    run.run_suite(args, 0, tmp_path / "junit.xml", tmp_path)
+    folder = Path(run.__file__).parent / "split_everything"
+    assert seen["env"]["PYTHONPATH"].split(run.os.pathsep)[0] == str(folder)
+    assert "cut into pieces on four threads" in run.render(args, "abc1234", [(0, 1.0, [])])
+
+
+def test_the_start_up_module_cuts_every_function_into_pieces():
+    import os
+    import subprocess
+
+    folder = Path(run.__file__).parent / "split_everything"
+    code = ("from array_api_reshape import threads; "
+            "from array_api_reshape._kernels import _piecewise_kernels as p; "
+            "print(threads.get(), set(p.SMALLEST.values()), p.LEAST[0])")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")]))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["4", "{2}", "2"], out.stderr
