@@ -150,12 +150,19 @@ def steps(x) -> list[int]:
 @SETTINGS
 @given(data=st.data())
 def test_unary_functions_give_one_calls_bits(name, data):
-    kinds, _ = UNARY_SIGNATURES[name]
-    dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(kinds, d)]))
+    dtype, oracle = dtype_and_oracle(data, name, UNARY_SIGNATURES, UNARY)
     x = data.draw(layouts(dtype))
-    kernel = UNARY[name]
+    check_against_one_call(getattr(xp, name), (x,), oracle, (np.asarray(x),))
+
+
+def dtype_and_oracle(data, name, signatures, kernels):
+    """A dtype the function ``name`` allows, and NumPy's ufunc to compare with where our
+    kernel is that ufunc on floating operands (else None: one call of ours is the oracle)."""
+    kinds, _ = signatures[name]
+    dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(kinds, d)]))
+    kernel = kernels[name]
     plain = isinstance(kernel, np.ufunc) and getattr(xp, dtype).kind in KIND_GROUPS["floating-point"]
-    check_against_one_call(getattr(xp, name), (x,), kernel if plain else None, (np.asarray(x),))
+    return dtype, kernel if plain else None
 
 
 def broadcast_partner(data, x, dtype):
@@ -184,18 +191,15 @@ def broadcast_partner(data, x, dtype):
 @SETTINGS
 @given(data=st.data())
 def test_binary_functions_and_operators_give_one_calls_bits(name, data):
-    kinds, _ = SIGNATURES[name]
-    dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(kinds, d)]))
+    dtype, oracle = dtype_and_oracle(data, name, SIGNATURES, BINARY)
     x1 = data.draw(layouts(dtype))
     x2 = broadcast_partner(data, x1, dtype)
     if data.draw(st.booleans()):
         x1, x2 = x2, x1
     if not isinstance(x1, xp.Array) and not isinstance(x2, xp.Array):
         return
-    kernel = BINARY[name]
-    plain = isinstance(kernel, np.ufunc) and getattr(xp, dtype).kind in KIND_GROUPS["floating-point"]
     as_numpy = [np.asarray(v) if isinstance(v, xp.Array) else v for v in (x1, x2)]
-    check_against_one_call(getattr(xp, name), (x1, x2), kernel if plain else None, as_numpy)
+    check_against_one_call(getattr(xp, name), (x1, x2), oracle, as_numpy)
 
 
 OPERATORS = {"add": "__add__", "multiply": "__mul__", "subtract": "__sub__",
