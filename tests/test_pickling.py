@@ -204,6 +204,30 @@ def test_protocol_5_hands_large_contiguous_arrays_out_of_band_without_copying():
     assert accepts_writes(result)
 
 
+@pytest.mark.parametrize("offset", [1, 2, 4, 6])
+def test_an_out_of_band_buffer_at_any_address_is_shared_as_numpy_shares_it(offset):
+    """Dask hands frames over at addresses that need not be multiples of the item size;
+    NumPy's arrays load onto them without a copy, and so do ours (issue 24)."""
+    x = xp.reshape(xp.arange(24, dtype=xp.float64), (4, 6))
+    buffers = []
+    data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
+    raw = bytes(buffers[0].raw())
+    frame = memoryview(bytearray(len(raw) + offset))[offset:]
+    frame[:] = raw
+    result = pickle.loads(data, buffers=[frame])
+    elements = np.asarray(result)
+    assert np.shares_memory(elements, np.frombuffer(frame, np.uint8))
+    assert_same_elements(result, x, np.asarray(x))
+    reference = np.arange(24.0).reshape(4, 6)
+    np.testing.assert_array_equal(np.asarray(result @ xp.permute_dims(result, (1, 0))),
+                                  reference @ reference.T)
+    np.testing.assert_array_equal(np.asarray(xp.reshape(xp.permute_dims(result, (1, 0)), (-1,))),
+                                  reference.T.reshape(-1))
+    np.testing.assert_array_equal(np.from_dlpack(result), reference)
+    result[0, 0] = -1.0
+    assert np.frombuffer(frame, np.float64)[0] == -1.0
+
+
 def test_out_of_band_read_only_buffers_are_copied_when_the_array_was_writable():
     x = xp.arange(5.0)[::-1]
     buffers = []

@@ -145,9 +145,11 @@ def from_pickle_payload(memory: memoryview, numpy_dtype: np.dtype, writable: boo
     """A Storage over the elements whose bytes ``memory`` holds (C-contiguous, a whole
     number of elements: already checked). It shares ``memory`` (a ``bytearray`` from the
     pickle, or an out-of-band buffer) when that is writable or the array is to be
-    read-only, and holds an aligned copy otherwise."""
+    read-only, and holds a copy otherwise. Memory at an address that is not a multiple
+    of the item size is shared too, as NumPy's own arrays share it: Dask's messages hand
+    over their frames so, and NumPy's loops read such elements correctly."""
     elements = _bytes_of(memory).view(numpy_dtype)
-    if (writable and not elements.flags.writeable) or not elements.flags.aligned:
+    if writable and not elements.flags.writeable:
         elements = elements.copy()
     if not writable and elements.flags.writeable:
         elements = elements.view()
