@@ -2,7 +2,8 @@
 Run other projects' array-API test suites against array_api_reshape, NumPy and
 array_api_strict, and write clients/REPORT.md.
 
-Cubed's tests come from its installed wheel; array-api-extra and einops are other people's
+Cubed's tests come from its installed wheel (those of its Dask executor, where distributed is
+installed, from a patched scratch copy); array-api-extra and einops are other people's
 code, never part of this repository: pass the paths of checkouts made as
 ../shared/CONFORMANCE.md says. Their tests run from scratch copies that clients/suites.py
 edits so that our namespace is one of the libraries they test.
@@ -72,7 +73,10 @@ def flag_environment(flags: list[str]) -> dict[str, str]:
 def build_suites(args: argparse.Namespace, scratch: Path) -> list[suites.Suite]:
     chosen = []
     if not args.no_cubed:
-        chosen.append(suites.cubed_suite(args.namespaces, args.python))
+        executors = suites.cubed_executors(args.python)
+        chosen.append(suites.cubed_suite(args.namespaces, executors, args.python))
+        if suites.DASK in executors:
+            chosen.append(suites.cubed_dask_suite(args.namespaces, scratch, args.python))
     if args.array_api_extra:
         chosen.append(suites.array_api_extra_suite(args.array_api_extra, scratch, args.python))
     if args.einops:

@@ -7,6 +7,10 @@ at a namespace.
   namespace gets its own pytest process. Its tests parametrise executors themselves
   (single-threaded, threads, processes, and any of beam, dask, lithops, ray, spark that
   is installed); the tests marked ``cloud`` need a cloud store and are left out.
+- **Cubed (Dask executor)**: where distributed is installed, Cubed's tests also run on
+  its ``dask`` executor. Those run apart, from a scratch copy of the installed package
+  with one line added where the release still needs it (``CUBED_DASK_WORKAROUND``), and
+  the main Cubed run leaves them out.
 - **array-api-extra** lists the libraries its tests run on in the ``Backend`` enum of
   its own source. A scratch copy of the checkout gets one more member for us, and the
   few tests that branch on array_api_strict treat us like it. One pytest process runs
@@ -25,7 +29,16 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from patching import Substitution, apply_substitutions, copy_checkout
+from patching import (
+    ALREADY_PRESENT,
+    APPLIED,
+    Substitution,
+    Workaround,
+    apply_substitutions,
+    apply_workaround,
+    copy_checkout,
+    copy_package,
+)
 
 OURS = "array_api_reshape"
 NAMESPACES = (OURS, "numpy", "array_api_strict")
@@ -76,29 +89,103 @@ class Suite:
 # --- Cubed -------------------------------------------------------------------------------
 
 CUBED_TEST_MODULES = ("test_array_api", "test_linalg", "test_indexing", "test_ops")
+DASK = "dask"                      # the name of Cubed's executor on Dask distributed
+CUBED_DASK = "Cubed (Dask executor)"
+CUBED_COPY = "cubed-patched"       # the scratch folder of the Dask suite's copy of Cubed
+# pytest's -k also matches the names of a test's folders, the root folder's included: a
+# copy in a folder named "cubed-dask" would have "-k dask" select every test.
 
 
-def cubed_suite(namespaces, python: str) -> Suite:
-    version, package = installed_package(python, "cubed")
-    tests = package / "tests"
-    site_packages = package.parent
+def cubed_arguments(rootdir: Path, tests: Path) -> list[str]:
+    """pytest arguments for Cubed's four test modules in ``tests``, cloud tests left out."""
     # "-c os.devnull" keeps pytest from reading a configuration found above the installed
     # package (a virtual environment inside a project finds the project's pyproject.toml).
-    arguments = ["-c", os.devnull, "--rootdir", str(site_packages), "-m", "not cloud",
-                 "-W", "ignore::pytest.PytestUnknownMarkWarning",
-                 *(str(tests / f"{module}.py") for module in CUBED_TEST_MODULES)]
+    return ["-c", os.devnull, "--rootdir", str(rootdir), "-m", "not cloud",
+            "-W", "ignore::pytest.PytestUnknownMarkWarning",
+            *(str(tests / f"{module}.py") for module in CUBED_TEST_MODULES)]
+
+
+def cubed_selection(executors) -> list[str]:
+    """The main Cubed run's selection: every test, but the dask executor's where it is
+    present, since those run as their own suite (``cubed_dask_suite``)."""
+    return ["-k", f"not {DASK}"] if DASK in executors else []
+
+
+def cubed_suite(namespaces, executors, python: str) -> Suite:
+    version, package = installed_package(python, "cubed")
+    site_packages = package.parent
+    arguments = cubed_arguments(site_packages, package / "tests") + cubed_selection(executors)
     runs = [
         PytestRun("Cubed", arguments, site_packages,
                   dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE=namespace),
                   namespace=namespace, python=python)
         for namespace in namespaces
     ]
-    executors = cubed_executors(python)
     notes = [f"Cubed {version} from its wheel: `{'`, `'.join(CUBED_TEST_MODULES)}`, "
              "tests marked `cloud` left out; backend chosen with `CUBED_BACKEND_ARRAY_API_MODULE`; "
              f"executors its tests parametrise here: {', '.join(executors)} (beam, dask, lithops, "
              "ray and spark join when their packages are installed)."]
+    if DASK in executors:
+        notes.append(f"`-k \"not {DASK}\"`: the {DASK} executor's tests run as the suite "
+                     f"{CUBED_DASK}, on a patched copy.")
     return Suite("Cubed", version, runs, notes)
+
+
+CUBED_DASK_WORKAROUND = Workaround(
+    "runtime/executors/dask.py",
+    call="check_runtime_memory(spec, client)",
+    line="await client._update_scheduler_info(n_workers=-1)",
+    reason="before checking the workers' memory, Cubed's asynchronous client asks the "
+           "scheduler for every worker, as a synchronous client's `scheduler_info()` does",
+    upstream="`check_runtime_memory` in `cubed/runtime/executors/dask.py` (called from "
+             "`DaskExecutor._async_execute_dag`), which reads "
+             "`client.scheduler_info()[\"workers\"]`: an asynchronous client takes that from a cache that distributed 2026.7 and later "
+             "fill with no workers (`Client._update_scheduler_info(n_workers=0)` in "
+             "`distributed/client.py`), so every compute fails with `ValueError: Cluster has no "
+             "workers running`",
+)
+
+
+def cubed_dask_suite(namespaces, scratch: Path, python: str) -> Suite:
+    """Cubed's tests on its dask executor, from a scratch copy of the installed package
+    with ``CUBED_DASK_WORKAROUND`` applied where the release still needs it."""
+    version, package = installed_package(python, "cubed")
+    distributed_version, _ = installed_package(python, "distributed")
+    root = scratch / CUBED_COPY
+    status = prepare_cubed_copy(package, root)
+    # The copy comes first on the path of pytest and of the Dask workers it spawns.
+    environment = dict(os.environ, PYTHONPATH=str(root))
+    arguments = cubed_arguments(root, root / "cubed" / "tests") + ["-k", DASK]
+    runs = [
+        PytestRun(CUBED_DASK, arguments, root,
+                  dict(environment, CUBED_BACKEND_ARRAY_API_MODULE=namespace),
+                  namespace=namespace, python=python)
+        for namespace in namespaces
+    ]
+    notes = [f"Cubed {version}'s tests on its `{DASK}` executor (`-k {DASK}`, the same four "
+             f"modules), with distributed {distributed_version}, run from a scratch copy of the "
+             "installed package:",
+             workaround_note(CUBED_DASK_WORKAROUND, status)]
+    return Suite(CUBED_DASK, version, runs, notes)
+
+
+def prepare_cubed_copy(package: Path, root: Path) -> str:
+    """Copy the installed ``cubed`` package to ``root / "cubed"`` and apply the Dask
+    workaround where needed; returns the workaround's status."""
+    copy_package(package, root / "cubed")
+    return apply_workaround(root / "cubed", CUBED_DASK_WORKAROUND)
+
+
+def workaround_note(workaround: Workaround, status: str) -> str:
+    """One line for the report: what the edit does and why, or why the copy runs as installed."""
+    where = f"`cubed/{workaround.path}`"
+    if status == APPLIED:
+        return (f"{where}: `{workaround.line}` inserted before `{workaround.call}`: "
+                f"{workaround.reason}. It works around {workaround.upstream}.")
+    if status == ALREADY_PRESENT:
+        return f"{where} already holds `{workaround.line}`: run unpatched, as installed."
+    return (f"{where} has no `{workaround.call}` any more: run unpatched, as installed "
+            f"(the workaround was for {workaround.upstream}).")
 
 
 def cubed_executors(python: str) -> list[str]:

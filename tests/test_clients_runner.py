@@ -18,7 +18,16 @@ import diagnoses  # noqa: E402
 import junit_results  # noqa: E402
 import report  # noqa: E402
 import suites  # noqa: E402
-from patching import PatchError, Substitution, apply_substitutions  # noqa: E402
+from patching import (  # noqa: E402
+    ALREADY_PRESENT,
+    APPLIED,
+    NOT_NEEDED,
+    PatchError,
+    Substitution,
+    apply_substitutions,
+    apply_workaround,
+    with_workaround,
+)
 
 
 # --- patching ----------------------------------------------------------------------------
@@ -59,6 +68,138 @@ def test_later_substitutions_see_earlier_ones_in_the_same_file(tmp_path):
     apply_substitutions(tmp_path, [Substitution("a.py", "one", "two", "why"),
                                    Substitution("a.py", "two", "three", "why")])
     assert (tmp_path / "a.py").read_text() == "three\n"
+
+
+# --- the Dask executor's workaround, on a stand-in for cubed/runtime/executors/dask.py ----
+
+_DASK_PY = """\
+def check_runtime_memory(spec, client):
+    workers = client.scheduler_info().get("workers")
+
+
+class DaskExecutor:
+    async def _async_execute_dag(self, dag, spec=None, compute_kwargs=None):
+        async with Client(asynchronous=True, **compute_kwargs) as client:
+            if spec is not None:
+                check_runtime_memory(spec, client)
+                kwargs["use_backups"] = True
+"""
+_FIXED_LINE = "                await client._update_scheduler_info(n_workers=-1)\n"
+
+
+def test_the_dask_workaround_goes_before_the_memory_check_once():
+    patched = with_workaround(_DASK_PY, suites.CUBED_DASK_WORKAROUND)
+    assert patched.status == APPLIED and patched.places == 1
+    assert patched.text == _DASK_PY.replace(
+        "                check_runtime_memory(spec, client)\n",
+        _FIXED_LINE + "                check_runtime_memory(spec, client)\n")
+
+
+def test_the_dask_workaround_is_idempotent():
+    once = with_workaround(_DASK_PY, suites.CUBED_DASK_WORKAROUND).text
+    again = with_workaround(once, suites.CUBED_DASK_WORKAROUND)
+    assert again.status == ALREADY_PRESENT and again.places == 0
+    assert again.text == once
+
+
+def test_the_dask_workaround_is_not_needed_where_the_call_is_gone():
+    upstream_changed = _DASK_PY.replace("check_runtime_memory(spec, client)\n",
+                                        "check_runtime_memory(spec, client, n_workers=-1)\n")
+    patched = with_workaround(upstream_changed, suites.CUBED_DASK_WORKAROUND)
+    assert patched.status == NOT_NEEDED and patched.places == 0
+    assert patched.text == upstream_changed
+
+
+def test_apply_workaround_writes_only_what_it_changes(tmp_path):
+    executors = tmp_path / "runtime" / "executors"
+    executors.mkdir(parents=True)
+    (executors / "dask.py").write_text(_DASK_PY)
+    assert apply_workaround(tmp_path, suites.CUBED_DASK_WORKAROUND) == APPLIED
+    assert _FIXED_LINE in (executors / "dask.py").read_text()
+    assert apply_workaround(tmp_path, suites.CUBED_DASK_WORKAROUND) == ALREADY_PRESENT
+    (executors / "dask.py").unlink()
+    assert apply_workaround(tmp_path, suites.CUBED_DASK_WORKAROUND) == NOT_NEEDED
+
+
+def test_the_copy_of_cubed_is_patched_and_the_installed_package_is_not(tmp_path):
+    package = tmp_path / "site-packages" / "cubed"
+    (package / "runtime" / "executors").mkdir(parents=True)
+    (package / "__pycache__").mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "runtime" / "executors" / "dask.py").write_text(_DASK_PY)
+    root = tmp_path / "scratch" / suites.CUBED_COPY
+    assert suites.prepare_cubed_copy(package, root) == APPLIED
+    assert _FIXED_LINE in (root / "cubed" / "runtime" / "executors" / "dask.py").read_text()
+    assert (root / "cubed" / "__init__.py").exists()
+    assert not (root / "cubed" / "__pycache__").exists()
+    assert (package / "runtime" / "executors" / "dask.py").read_text() == _DASK_PY
+
+
+@pytest.mark.parametrize("status, words", [
+    (APPLIED, ["inserted before `check_runtime_memory(spec, client)`",
+               "`check_runtime_memory` in `cubed/runtime/executors/dask.py`",
+               "`Client._update_scheduler_info(n_workers=0)` in `distributed/client.py`"]),
+    (ALREADY_PRESENT, ["already holds", "run unpatched"]),
+    (NOT_NEEDED, ["has no `check_runtime_memory(spec, client)`", "run unpatched"]),
+])
+def test_the_report_says_whether_the_copy_was_patched(status, words):
+    note = suites.workaround_note(suites.CUBED_DASK_WORKAROUND, status)
+    assert all(word in note for word in words), note
+
+
+# --- which of Cubed's tests each Cubed suite runs -----------------------------------------
+
+def test_the_main_cubed_run_leaves_out_the_dask_tests_only_where_they_exist():
+    assert suites.cubed_selection(["single-threaded", "threads", "processes"]) == []
+    assert suites.cubed_selection(["single-threaded", "threads", "processes", "dask"]) == [
+        "-k", "not dask"]
+
+
+_CUBED_STAND_IN_TEST = """
+import pytest
+
+
+@pytest.mark.parametrize("executor", ["single-threaded", "threads", "processes", "dask"])
+def test_add(executor):
+    pass
+
+
+@pytest.mark.cloud
+def test_on_a_cloud_store():
+    pass
+"""
+
+
+@pytest.mark.parametrize("selection, selected", [
+    (["-k", "dask"], 4),                                            # the Dask suite
+    (suites.cubed_selection(["threads", "dask"]), 12),              # the main run, dask there
+    (suites.cubed_selection(["threads"]), 16),                      # the main run, no dask
+])
+def test_each_cubed_run_selects_its_executors_tests(tmp_path, selection, selected):
+    # The stand-in lives where the Dask suite's copy does: pytest's -k also reads folder names.
+    root = tmp_path / suites.CUBED_COPY
+    tests = root / "cubed" / "tests"
+    tests.mkdir(parents=True)
+    for module in suites.CUBED_TEST_MODULES:
+        (tests / f"{module}.py").write_text(_CUBED_STAND_IN_TEST)
+    junit = tmp_path / "out.xml"
+    subprocess.run([sys.executable, "-m", "pytest", *suites.cubed_arguments(root, tests),
+                    *selection, "-q", "-p", "no:cacheprovider", f"--junitxml={junit}"],
+                   cwd=root, capture_output=True, check=False)
+    results = junit_results.read_results(junit)
+    assert len(results) == selected
+    assert all(result.outcome == "passed" for result in results)
+
+
+def test_the_main_cubed_suite_is_unchanged_without_the_dask_executor():
+    pytest.importorskip("cubed")
+    without = suites.cubed_suite(["numpy"], ["single-threaded", "threads", "processes"],
+                                 sys.executable)
+    assert "-k" not in without.runs[0].arguments and len(without.notes) == 1
+    with_dask = suites.cubed_suite(["numpy"], ["single-threaded", "threads", "processes", "dask"],
+                                   sys.executable)
+    assert with_dask.runs[0].arguments == without.runs[0].arguments + ["-k", "not dask"]
+    assert "Cubed (Dask executor)" in with_dask.notes[1]
 
 
 # --- JUnit reports, read from a real pytest run ------------------------------------------
