@@ -86,7 +86,7 @@ NOT_NEEDED = "not needed"
 class Workaround:
     path: str          # relative to the copied package's folder
     call: str          # a statement, without indentation, that the line goes before
-    line: str          # the statement to insert, with the call's indentation
+    line: str          # the statement to insert, without indentation (it takes the call's)
     reason: str        # what it does, shown in the report
     upstream: str      # the upstream code it works around, shown in the report
 

@@ -139,10 +139,10 @@ CUBED_DASK_WORKAROUND = Workaround(
            "scheduler for every worker, as a synchronous client's `scheduler_info()` does",
     upstream="`check_runtime_memory` in `cubed/runtime/executors/dask.py` (called from "
              "`DaskExecutor._async_execute_dag`), which reads "
-             "`client.scheduler_info()[\"workers\"]`: an asynchronous client takes that from a cache that distributed 2026.7 and later "
-             "fill with no workers (`Client._update_scheduler_info(n_workers=0)` in "
-             "`distributed/client.py`), so every compute fails with `ValueError: Cluster has no "
-             "workers running`",
+             "`client.scheduler_info()[\"workers\"]`: an asynchronous client takes that from "
+             "a cache that distributed 2026.7 and later fill with no workers "
+             "(`Client._update_scheduler_info(n_workers=0)` in `distributed/client.py`), so "
+             "every compute fails with `ValueError: Cluster has no workers running`",
 )
 
 
