@@ -276,7 +276,7 @@ def binary_kernel(name: str, kind: str) -> Binary:
 
 def large_binary_kernel(name: str, kind: str) -> Binary:
     """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
-    at least ``LEAST[0]`` elements: in pieces on several threads where that pays."""
+    at least ``_piecewise_kernels.LEAST[0]`` elements: in pieces on several threads where that pays."""
     small, work = binary_kernel(name, kind), piecewise.work_of(name)
 
     def kernel(a: Any, b: Any) -> np.ndarray:
@@ -290,9 +290,7 @@ def large_binary_kernel(name: str, kind: str) -> Binary:
     return kernel
 
 
-LEAST = piecewise.LEAST
-"""Fewer elements than ``LEAST[0]`` never go to threads: the functions' first test."""
-_LEAST = LEAST
+_LEAST = piecewise.LEAST  # fewer elements than _LEAST[0] never go to threads
 watch_least = piecewise.watch_least
 
 

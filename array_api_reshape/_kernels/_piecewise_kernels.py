@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tables._layout import product
+from .._tables._layout import broadcast_shape, product, row_major_strides
 from .._tables._piece_plan import Key, plan_pieces, row_pieces
 from . import _threads
 
@@ -270,14 +270,9 @@ def result_size(operands: Sequence[Any]) -> int:
     shapes = [operand.shape for operand in operands if isinstance(operand, np.ndarray)]
     if not shapes:
         return 1
-    lengths = list(shapes[0])
-    for shape in shapes[1:]:
-        if shape != shapes[0]:
-            lengths = [1] * (len(shape) - len(lengths)) + lengths
-            for i, length in enumerate(shape, len(lengths) - len(shape)):
-                if length != 1:
-                    lengths[i] = length
-    return product(lengths)
+    if all(shape == shapes[0] for shape in shapes):
+        return product(shapes[0])
+    return product(broadcast_shape(*shapes) or ())
 
 
 # --- reductions --------------------------------------------------------------------
@@ -387,20 +382,12 @@ def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepd
     return np.asarray(answer).reshape((1,) * x.ndim if keepdims else ())
 
 
-def _row_major_strides(x: np.ndarray) -> tuple[int, ...]:
-    """The byte strides of a row-major array of ``x``'s shape and dtype."""
-    strides, step = [], x.itemsize
-    for length in reversed(x.shape):
-        strides.append(step)
-        step *= length
-    return tuple(reversed(strides))
-
-
 def position_of_extremum(name: str, x: np.ndarray, threads: int) -> np.intp:
     """``argmax`` or ``argmin`` (``name``) of the flattened ``x`` (row-major), in pieces
     on ``threads`` threads: the first position of the largest (smallest) element, the
     first NaN if any, as one NumPy call gives it."""
-    plan = plan_pieces(x.shape, [_row_major_strides(x), x.strides],
+    row_major = tuple([stride * x.itemsize for stride in row_major_strides(x.shape)])
+    plan = plan_pieces(x.shape, [row_major, x.strides],
                        _piece_count(x.nbytes, threads), x.itemsize)
     merged = _merged_view(x, plan.shape, plan.strides[1], _unguarded(x))
     keys = [key for piece in plan.pieces for key in piece]
