@@ -19,20 +19,19 @@ from .._tables._devices import CPU_DEVICE, Device
 from .._tables._device_checks import (
     check_device,
     check_dtype_on_device,
-    refuse_result_dtype,
+    check_result_dtype,
     resolve_device,
 )
-from .._tables._dtypes import DType, as_python_scalar, python_scalar_fits_kind, promotes_to
-from .._tables._dtypes import bool as _BOOL
-from .._tables._index_keys import basic_key, is_advanced
-from .._tables._mode_checks import (
-    MODES as _MODES,
-    is_lazy,
-    is_read_only,
-    refuse_boolean_index,
-    refuse_lazy,
-    refuse_write,
+from .._tables._dtypes import (
+    ALL_DTYPES,
+    EXACT_PYTHON_SCALARS,
+    DType,
+    as_python_scalar,
+    promotes_to,
+    python_scalar_fits_kind,
 )
+from .._tables._flag_state import MODES as _MODES
+from .._tables._mode_checks import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._layout import (
     Layout,
     broadcast_to_shape,
@@ -41,13 +40,8 @@ from .._tables._layout import (
     matrix_transposed,
     remembered_contiguous_layout,
 )
-from .._tables._layout_indexing import (
-    basic_indexed,
-    first_axis_indexed,
-    first_axis_sliced,
-    remembered_sliced_layout,
-)
 from . import _view_modes
+from ._indexing import Target, kernel_key, select
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
 from ._placement import same_device
@@ -120,7 +114,10 @@ _gt = _dispatch.forward("greater", "__gt__")
 _ge = _dispatch.forward("greater_equal", "__ge__")
 
 _new_object = object.__new__
-_PLAIN_BOUNDS = (int, type(None))
+
+_QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
+"""For each dtype (by index), the Python scalar types NumPy may write into it as they
+are, with their bounds: a scalar write's fast path (NaN and the rest take the general)."""
 
 
 class Array:
@@ -155,14 +152,16 @@ class Array:
         the array is on its storage's device. (No default: a default argument costs a
         call more than passing one.)"""
         if device is not None:
-            if device is not CPU_DEVICE and dtype.name in device.lacks:
-                refuse_result_dtype(dtype, device)
+            if device is not CPU_DEVICE:
+                check_result_dtype(dtype, device)
             storage.device = device
         self = _new_object(Array)
         self._storage = storage
         self._layout = layout
         self._dtype = dtype
         self._np_view = None
+        if _MODES.tracking:
+            _view_modes.made(self)
         return self
 
     @staticmethod
@@ -185,8 +184,8 @@ class Array:
                     self._np_view = result
                     return self
             result = _kernels.c_contiguous(result, dtype.dtype)
-        if device is not CPU_DEVICE and dtype.name in device.lacks:
-            refuse_result_dtype(dtype, device)
+        if device is not CPU_DEVICE:
+            check_result_dtype(dtype, device)
         storage = _new_object(Storage)
         storage.buffer = result
         storage.device = device
@@ -196,6 +195,8 @@ class Array:
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result
+        if _MODES.tracking:
+            _view_modes.made(self)
         return self
 
     @staticmethod
@@ -208,21 +209,26 @@ class Array:
         return self
 
     def _numpy(self) -> Any:
-        """The NumPy view of this array's elements, built once and reused by every kernel."""
+        """The NumPy view of this array's elements, built once and reused by every kernel:
+        a read of the elements, which the views modes watch."""
         view = self._np_view
         if view is None:
             view = self._np_view = _kernels.numpy_view(
                 self._storage, self._layout, self._dtype.dtype
             )
+        if _MODES.tracking and getattr(self._storage, "sharing", None) is not None:
+            _view_modes.check_read(self)
         return view
 
     def _view(self, layout: Layout) -> "Array":
-        """Another array over the same storage."""
+        """Another array over the same storage (counted by the views modes)."""
         view = _new_object(Array)
         view._storage = self._storage
         view._layout = layout
         view._dtype = self._dtype
         view._np_view = None
+        if _MODES.tracking:
+            _view_modes.track_view(self, view)
         return view
 
     def _read_only_view(self, layout: Layout) -> "Array":
@@ -232,6 +238,8 @@ class Array:
         view._layout = layout
         view._dtype = self._dtype
         view._np_view = None
+        if _MODES.tracking:
+            _view_modes.track_view(self, view)
         return view
 
     def _replace_layout(self, layout: Layout) -> None:
@@ -420,7 +428,7 @@ class Array:
     # --- pickle and copy --------------------------------------------------------------
 
     def _is_writable(self) -> bool:
-        """True when writes through this array are allowed."""
+        """True when writes through this array are allowed (see ``_check_writable``)."""
         return self._storage.writable and not has_repeated_addresses(self._layout)
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Callable[..., Array], tuple[object, ...]]:
@@ -686,113 +694,108 @@ class Array:
 
     def _assign_in_place(self, operator: str, result: "Array") -> "Array":
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
-        if _MODES.any:
-            refuse_write(f"{operator}()")
+        self._check_writable(operator)
         if result._dtype is not self._dtype:
             raise TypeError(
                 f"{operator}(): cannot cast the result's dtype {result._dtype.name} to the "
                 f"dtype {self._dtype.name} of the array updated in place (an in-place operation "
                 "never changes an array's dtype); use the operator form instead"
             )
-        if result.shape != self.shape:
+        if result._layout.shape != self._layout.shape:
             raise ValueError(
                 f"{operator}(): the result has shape {result.shape}, but the array being "
                 f"updated has shape {self.shape}"
             )
-        if _MODES.any:
-            _view_modes.write(self, Ellipsis, result, f"{operator}()", True, self._plain_setitem)
-            return self
-        self.__setitem__(Ellipsis, result)
+        self._write(Ellipsis, self._layout, result, operator, True)
         return self
 
     # --- indexing -------------------------------------------------------------------
 
-    def __getitem__(self, index: IndexKey, /) -> "Array":
+    def __getitem__(self, key: IndexKey, /) -> "Array":
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
-        key: Any = index  # narrowed below by its exact class, which mypy does not follow
-        key_class = key.__class__
-        if key_class is int and self._layout.shape:
-            return self._view(first_axis_indexed(self._layout, key))
-        if key_class is slice and self._layout.shape:
-            start, stop, step = key.start, key.stop, key.step
-            if (
-                start.__class__ in _PLAIN_BOUNDS
-                and stop.__class__ in _PLAIN_BOUNDS
-                and step.__class__ in _PLAIN_BOUNDS
-                and step != 0
-            ):
-                layout = remembered_sliced_layout((self._layout, start, stop, step))
-                if layout is None:
-                    layout = first_axis_sliced(self._layout, key)
-                return self._view(layout)
-        if key_class is Array and key._dtype is _BOOL and key._layout.shape == self._layout.shape:
-            if _MODES.any:
-                refuse_boolean_index("__getitem__")
-                if _MODES.devices:
-                    same_device("__getitem__", x=self, key=key)
-            return Array._adopt(_kernels.masked(self, key), self._dtype, self._storage.device)
-        if is_advanced(key):
-            if _MODES.any:
-                if _has_boolean_array(key):
-                    refuse_boolean_index("__getitem__")
-                if _MODES.devices:
-                    same_device("__getitem__", x=self, key=key)
-            return Array._adopt(
-                _kernels.gather(self, self._advanced_key(key)), self._dtype, self._storage.device
-            )
-        return self._view(basic_indexed(self._layout, basic_key(key)))
+        target: Target = select(self, key, "__getitem__")
+        if isinstance(target, Layout):  # ``self._view(target)``, written out: the hot path
+            view = _new_object(Array)
+            view._storage = self._storage
+            view._layout = target
+            view._dtype = self._dtype
+            view._np_view = None
+            if _MODES.tracking:
+                _view_modes.track_view(self, view)
+            return view
+        if target.__class__ is Array:  # a boolean mask of this array's shape
+            elements = _kernels.masked(self, target)
+        else:
+            elements = _kernels.gather(self, target.key)
+        return Array._adopt(elements, self._dtype, self._storage.device)
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        if _MODES.any:
-            refuse_write("__setitem__()")
-            if _MODES.devices:
-                same_device("__setitem__", x=self, key=key, value=value)
-        if is_advanced(key):
-            if _MODES.any and _has_boolean_array(key):
-                refuse_boolean_index("__setitem__")
-            advanced_key = self._advanced_key(key)
-            source = self._checked_source(value, None)
-            self._check_writable()
-            _kernels.scatter(self, advanced_key, source)
-            return
-        target_layout = basic_indexed(self._layout, basic_key(key))
-        source = self._checked_source(value, target_layout.shape)
-        self._check_writable()
-        _kernels.write(self, target_layout, source)
+        if key.__class__ is int and not _MODES.writes:
+            bounds = _QUIET_SCALARS[self._dtype.index].get(value.__class__)
+            if bounds is not None and bounds[0] <= value <= bounds[1]:
+                view = self._np_view
+                if view is None:
+                    view = self._numpy()
+                try:
+                    view[key] = value
+                    return
+                except (IndexError, ValueError):
+                    pass  # out of range, or read-only: the general path says so in our words
+        self._check_writable("__setitem__")
+        if _MODES.devices:
+            same_device("__setitem__", x=self, key=key, value=value)
+        target = select(self, key, "__setitem__")
+        source = self._checked_source(value, target)
+        self._write(key, target, source, "__setitem__", False)
 
-    _plain_setitem = __setitem__  # the write itself, under every mode (see _view_modes)
+    def _write(
+        self, key: Any, target: Target, source: Any, operation: str, augmented: bool
+    ) -> None:
+        """The one place where elements are written: ``source`` (checked) into the
+        ``target`` that ``key`` selects, between the views modes' look before and after.
+        ``augmented`` for an in-place operator's write."""
+        pending = None
+        if _MODES.tracking:
+            layout = self._layout
+            if isinstance(target, Layout):
+                pending = _view_modes.before_write(
+                    self, target, None, source, f"{operation}()", augmented
+                )
+            else:
+                pending = _view_modes.before_write(
+                    self, layout, kernel_key(target), source, f"{operation}()", augmented
+                )
+            if self._layout is not layout:  # copy-on-write: elements of its own, a new layout
+                target = select(self, key, operation)
+        if isinstance(target, Layout):
+            _kernels.write(self, target, source)
+        else:
+            _kernels.scatter(self, kernel_key(target), source)
+        if pending is not None:
+            _view_modes.after_write(self, pending)
 
-    def _check_writable(self) -> None:
+    def _check_writable(self, operation: str) -> None:
+        """The one check that writes through this array are allowed (``_is_writable``):
+        ValueError naming ``operation`` when the writeable flag is off, or the array is a
+        broadcast view or views read-only memory."""
+        if _MODES.writes:
+            refuse_write(f"{operation}()")
         if has_repeated_addresses(self._layout):
             raise ValueError(
-                "__setitem__(): the array is a broadcast view (some elements share one "
+                f"{operation}(): the array is a broadcast view (some elements share one "
                 "address); copy it before writing"
             )
         if not self._storage.writable:
             raise ValueError(
-                "__setitem__(): the array is read-only (it views read-only memory or a "
+                f"{operation}(): the array is read-only (it views read-only memory or a "
                 "broadcast); copy it before writing"
             )
 
-    def _advanced_key(self, key: Any) -> Any:
-        """The key for the kernels (arrays and lists as index arrays), after checking
-        that every array in it has an integer or bool dtype."""
-        items = key if key.__class__ is tuple else (key,)
-        for item in items:
-            if isinstance(item, Array) and not (
-                item._dtype.kind == "bool" or "integer" in item._dtype.kind
-            ):
-                raise IndexError(
-                    f"__getitem__(): arrays used as indices must have an integer or bool "
-                    f"dtype, got {item._dtype}"
-                )
-        return _kernels.index_key(items)
-
-    def _checked_source(self, value: Any, target_shape: tuple[int, ...] | None) -> Any:
-        """The value to write (an array, or a scalar the kernels made of a Python one),
-        after the standard's checks."""
+    def _checked_source(self, value: Any, target: Target) -> Any:
+        """The value to write into ``target`` (an array, or a scalar the kernels made of a
+        Python one), after the standard's checks."""
         if isinstance(value, Array):
             if not promotes_to(value._dtype, self._dtype):
                 raise TypeError(
@@ -800,10 +803,12 @@ class Array:
                     f"dtype {self._dtype.name} without losing data; convert the value with "
                     "astype() first"
                 )
-            if target_shape is not None and broadcast_to_shape(value._layout, target_shape) is None:
+            if isinstance(target, Layout) and broadcast_to_shape(
+                value._layout, target.shape
+            ) is None:
                 raise ValueError(
                     f"__setitem__(): a value of shape {value.shape} does not broadcast to "
-                    f"the selected shape {target_shape}"
+                    f"the selected shape {target.shape}"
                 )
             return value
         scalar = as_python_scalar(value)
@@ -825,10 +830,3 @@ def check_array(x: object, function: str, argument: str = "x") -> None:
 
 
 register_array_class(Array)
-_view_modes.install(Array)
-
-
-def _has_boolean_array(key: Any) -> bool:
-    """True when an advanced key holds one of our boolean arrays."""
-    items = key if key.__class__ is tuple else (key,)
-    return any(item.__class__ is Array and item._dtype is _BOOL for item in items)

@@ -25,11 +25,11 @@ not count as other arrays (under copy-on-write, a live array made on another lin
 written as the value does: the writer copies, so it keeps its elements). A write the
 default mode refuses raises the same error in every mode, before anything is copied.
 
-The array object keeps its plain methods while no mode is on; while some mode may be,
-``install`` puts tracking versions of ``_view``, ``_read_only_view``, ``_numpy``,
-``_new``, ``_adopt`` and ``__setitem__`` on the class, so the default namespace pays
-nothing for this (``asarray`` counts a NumPy array it shares through
-``_foreign_kernels.borrowed``).
+The array object calls this module from explicit branches, each behind one attribute
+read of ``MODES.tracking`` (or ``MODES.writes``): where an array is made (``made``), a
+view is made (``track_view``), elements are read (``check_read``) and written
+(``before_write`` and ``after_write``, around the one place that writes). ``asarray``
+counts a NumPy array it shares through ``_foreign_kernels.borrowed``.
 """
 
 from __future__ import annotations
@@ -42,11 +42,12 @@ from .._kernels import _sharing
 from .._kernels._creation_kernels import converted_copy
 from .._tables._bounded_cache import BoundedCache
 from .._tables._flag_state import MODES, value
-from .._tables._index_keys import basic_key, is_advanced
-from .._tables._layout_indexing import basic_indexed, first_axis_indexed
-from .._tables._mode_checks import ViewMutationWarning, refuse_write
+from .._tables._mode_checks import ViewMutationWarning
 
-__all__ = ["install", "write", "ViewMutationWarning"]
+__all__ = [
+    "made", "track_view", "check_read", "before_write", "after_write", "register_export",
+    "ViewMutationWarning",
+]
 
 _WAY_OUT = (
     "write into a copy from asarray(x, copy=True), or use array_api_extra.at(x, index)"
@@ -61,74 +62,35 @@ def _flag_note(mode: str) -> str:
 
 def tracking() -> bool:
     """True when the views flag asks for tracking here."""
-    return MODES.any and value("views") != "shared"
+    return MODES.tracking and value("views") != "shared"
 
 
-def install(array_class: Any) -> None:
-    """Give ``array_class`` tracking versions of its constructors, ``_view`` and
-    ``_numpy`` while some mode may be on, and its plain ones otherwise."""
-    plain = {name: array_class.__dict__[name]
-             for name in ("_view", "_read_only_view", "_numpy", "_new", "_adopt")}
-    plain_view = plain["_view"]
-    plain_read_only_view = plain["_read_only_view"]
-    plain_numpy = plain["_numpy"]
-    plain_new = plain["_new"].__func__
-    plain_adopt = plain["_adopt"].__func__
-
-    def made_here(array: Any) -> Any:
-        if tracking():
-            array._made = _sharing.call_site()
-        return array
-
-    def new(storage: Any, layout: Any, dtype: Any, device: Any) -> Any:
-        return made_here(plain_new(storage, layout, dtype, device))
-
-    def adopt(result: Any, dtype: Any, device: Any) -> Any:
-        return made_here(plain_adopt(result, dtype, device))
-
-    def view(self: Any, layout: Any) -> Any:
-        result = plain_view(self, layout)
-        if tracking():
-            _track_view(self, result)
-        return result
-
-    def read_only_view(self: Any, layout: Any) -> Any:
-        result = plain_read_only_view(self, layout)
-        if tracking():
-            _sharing.share_storage(self._storage, result._storage)
-            _track_view(self, result)
-        return result
-
-    def numpy(self: Any) -> Any:
-        if getattr(self._storage, "sharing", None) is not None and MODES.any:
-            mode = value("views")
-            if mode in ("warn", "error"):
-                _report_marked_read(self, mode)
-        return plain_numpy(self)
-
-    def setitem(self: Any, key: Any, value_: Any, /) -> None:
-        refuse_write("__setitem__()")
-        write(self, key, value_, "__setitem__()", False, self._plain_setitem)
-
-    setitem.__doc__ = array_class.__setitem__.__doc__
-    plain["__setitem__"] = array_class.__dict__["__setitem__"]
-    tracked = {"_view": view, "_read_only_view": read_only_view, "_numpy": numpy, "_new": staticmethod(new),
-               "_adopt": staticmethod(adopt),
-               "__setitem__": setitem}
-
-    def switch(any_mode: bool) -> None:
-        for name, method in (tracked if any_mode else plain).items():
-            setattr(array_class, name, method)
-
-    MODES.watch(switch)
+def made(array: Any) -> None:
+    """Remember where ``array``, just made by a function of ours, was made (for the
+    reports), while the views flag asks for tracking."""
+    if value("views") != "shared":
+        array._made = _sharing.call_site()
 
 
-def _track_view(parent: Any, view: Any) -> None:
-    """Count ``parent`` and its new ``view`` among the live arrays over their memory."""
+def track_view(parent: Any, view: Any) -> None:
+    """Count ``parent`` and its new ``view`` among the live arrays over their memory,
+    while the views flag asks for tracking."""
+    if value("views") == "shared":
+        return
+    if view._storage is not parent._storage:  # a read-only alias of the parent's memory
+        _sharing.share_storage(parent._storage, view._storage)
     site = _sharing.call_site()
     view._made = site
     _sharing.track(parent, getattr(parent, "_made", None))
     _sharing.track(view, site, parent=parent)
+
+
+def check_read(array: Any) -> None:
+    """Report a read of ``array``, whose storage other arrays share, when a write through
+    one of them changed its elements (views flag "warn" or "error")."""
+    mode = value("views")
+    if mode in ("warn", "error"):
+        _report_marked_read(array, mode)
 
 
 def _report_marked_read(array: Any, mode: str) -> None:
@@ -150,52 +112,50 @@ def _report_marked_read(array: Any, mode: str) -> None:
     warnings.warn(message, ViewMutationWarning, stacklevel=_sharing.user_stack_level())
 
 
-def write(
-    array: Any, key: Any, source: Any, function: str, augmented: bool,
-    plain_write: Callable[[Any, Any], None],
-) -> None:
-    """``array[key] = source`` under the views flag (``plain_write`` does the write
-    itself); ``augmented`` for the write of an in-place operator. Called only while some
-    mode may be on; a write's cost here is a few lookups unless another live array sees
-    the storage."""
+class Pending:
+    """What a write leaves for ``after_write``: the other arrays it changes (to mark),
+    where it was made, and whether the writer itself carries marks to clear."""
+
+    __slots__ = ("others", "site", "marked", "target", "advanced_key")
+
+    def __init__(self, others: list, site: Any, marked: bool, target: Any,
+                 advanced_key: Any):
+        self.others = others
+        self.site = site
+        self.marked = marked
+        self.target = target
+        self.advanced_key = advanced_key
+
+
+def before_write(
+    array: Any, target: Any, advanced_key: Any, source: Any, function: str, augmented: bool
+) -> Pending | None:
+    """Under the views flag, before ``array``'s elements ``target`` (the layout a basic
+    key selects; ``array``'s own layout with ``advanced_key`` for an advanced one) are
+    overwritten with ``source``, which the caller has checked: refuse the write
+    ("error-on-write"), give ``array`` elements of its own ("copy-on-write": its layout
+    changes, so the caller selects again), or report a NumPy array that sees the
+    elements ("warn", "error"). Returns what ``after_write`` needs, or None. A write
+    nobody else can see costs a few lookups."""
     mode = value("views")
     sharing = getattr(array._storage, "sharing", None)
     if mode == "shared" or sharing is None:
-        plain_write(key, source)
-        return
+        return None
     excluded = _not_others(array, source, function, augmented, mode)
     candidates = _sharing.live_others(array, excluded)
     record = sharing.records.get(id(array))
     marked = record is not None and bool(record.marks)
     if not candidates and not marked:
-        plain_write(key, source)
-        return
-    try:
-        if key.__class__ is int and array._layout.shape:
-            target, advanced = first_axis_indexed(array._layout, key), None
-        elif is_advanced(key):
-            target, advanced = array._layout, array._advanced_key(key)
-        else:
-            target, advanced = basic_indexed(array._layout, basic_key(key)), None
-        others = _sharing.others_written(candidates, target, advanced)
-    except (IndexError, TypeError, ValueError):  # the plain write raises the right error
-        plain_write(key, source)
-        return
+        return None
+    others = _sharing.others_written(candidates, target, advanced_key)
+    site = None
     if others:
-        site = _sharing.call_site(function, 3 if function == "__setitem__()" else 2)
-        if mode in ("error-on-write", "copy-on-write") or any(
-            other.foreign is not None for other in others
-        ):
-            # a write the plain path refuses (a read-only or broadcast array, a value of
-            # the wrong kind or shape) raises its own error before a report or a copy
-            array._checked_source(source, None if advanced is not None else target.shape)
-            array._check_writable()
+        site = _sharing.call_site(function)
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
             _own_elements(array)
-            plain_write(key, source)
-            return
+            return None
         for other in others:
             if other.foreign is not None:  # NumPy's reads are not ours to see: report now
                 if mode == "error":
@@ -203,11 +163,16 @@ def write(
                 warnings.warn(_write_message(site, other, mode), ViewMutationWarning,
                               stacklevel=_sharing.user_stack_level())
                 break
-    plain_write(key, source)
-    if others:
-        _sharing.mark(others, site)
-    if marked:
-        _sharing.unmark_written(array, target, advanced)
+    return Pending(others, site, marked, target, advanced_key)
+
+
+def after_write(array: Any, pending: Pending) -> None:
+    """After the write ``before_write`` saw: mark the other arrays it changed, and clear
+    the writer's own marks over the elements it wrote."""
+    if pending.others:
+        _sharing.mark(pending.others, pending.site)
+    if pending.marked:
+        _sharing.unmark_written(array, pending.target, pending.advanced_key)
 
 
 def _not_others(
@@ -219,7 +184,7 @@ def _not_others(
     whose temporary view ``x[key]`` (made on this very line) is being written."""
     made = getattr(array, "_made", None) if augmented else None
     if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
-        here = _sharing.call_site(function, 3)
+        here = _sharing.call_site(function)
         if (made.filename, made.lineno) == (here.filename, here.lineno):
             return (source, _sharing.parent_of(array))
     if mode == "copy-on-write" and not _made_on_this_line(source, function):
@@ -231,7 +196,7 @@ def _made_on_this_line(source: Any, function: str) -> bool:
     made = getattr(source, "_made", None)
     if made is None:
         return True  # not one of our tracked arrays: a scalar, or an array of nobody's
-    here = _sharing.call_site(function, 3)
+    here = _sharing.call_site(function)
     return (made.filename, made.lineno) == (here.filename, here.lineno)
 
 

@@ -168,8 +168,12 @@ def elements_in(x: Elements, dtype: DType) -> np.ndarray:
 
 def write(x: ArrayObject, layout: Layout, value: Any) -> None:
     """Write ``value`` (our array or a scalar of ``scalar_of_dtype``, already checked)
-    into the elements of ``x``'s storage that ``layout`` selects, in one call."""
-    target = numpy_view(x._storage, layout, x._dtype.dtype)
+    into the elements of ``x``'s storage that ``layout`` selects, in one call. The
+    target is reached through the storage (or ``x``'s cached view, when the layout is
+    its own), not through ``_numpy()``: a write is not a read."""
+    target = x._np_view if layout is x._layout else None
+    if target is None:
+        target = numpy_view(x._storage, layout, x._dtype.dtype)
     np.copyto(target, _elements(value), casting="unsafe")
 
 
@@ -303,10 +307,10 @@ def matmul(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
         return np.matmul(x1._numpy(), x2._numpy(), dtype=dtype.dtype)
 
 
-def index_key(items: tuple) -> tuple:
+def index_key(items: tuple, operation: str) -> tuple:
     """An advanced key's items for NumPy: lists and our arrays (already checked for an
-    integer or bool dtype) as index arrays; IndexError for any other array whose dtype
-    is neither."""
+    integer or bool dtype) as index arrays; IndexError naming ``operation`` for any other
+    array whose dtype is neither."""
     converted = []
     for item in items:
         if isinstance(item, list):
@@ -320,7 +324,7 @@ def index_key(items: tuple) -> tuple:
         kind = getattr(getattr(item, "dtype", None), "kind", None)
         if kind is not None and kind not in "iub":
             raise IndexError(
-                f"__getitem__(): arrays used as indices must have an integer or bool "
+                f"{operation}(): arrays used as indices must have an integer or bool "
                 f"dtype, got {item.dtype}"
             )
     return tuple(converted)

@@ -33,30 +33,19 @@ _NDARRAY = np.ndarray
 _STANDARD_DTYPE_OF = {dtype.dtype: dtype for dtype in ALL_DTYPES}
 """Our DType by its NumPy dtype, for ``plain_array_dtype``."""
 
-_SHARED_WHOLE_DTYPE_OF: dict[Any, DType] = dict(_STANDARD_DTYPE_OF)
-"""The same table, empty while some mode is on: ``asarray``'s fast path (which neither
-places arrays on a fixed device nor counts what they share for the views modes) is then
-never taken, at no cost to the default namespace."""
-
-
-def _switch_fast_path(any_mode: bool) -> None:
-    _SHARED_WHOLE_DTYPE_OF.clear()
-    if not any_mode:
-        _SHARED_WHOLE_DTYPE_OF.update(_STANDARD_DTYPE_OF)
-
-
-MODES.watch(_switch_fast_path)
-
-
 def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     """Our dtype when ``obj`` is exactly a NumPy array (no subclass) of a standard dtype
     in native byte order and, if ``whole`` is asked, non-empty and C-contiguous (so that
     an array may share all of it as it is); None otherwise.
 
-    ``asarray``'s hot path: one call for any object, no more than before the seam."""
+    ``asarray``'s hot path: one call for any object, no more than before the seam. While
+    some mode may be on it gives None: the general path places arrays on a fixed device
+    and counts what they share for the views modes."""
     if obj.__class__ is _NDARRAY and (not whole or (obj.flags.c_contiguous and obj.size)):
+        if MODES.any:
+            return None
         numpy_dtype = obj.dtype
-        dtype = _SHARED_WHOLE_DTYPE_OF.get(numpy_dtype)
+        dtype = _STANDARD_DTYPE_OF.get(numpy_dtype)
         if dtype is not None and numpy_dtype.isnative:
             return dtype
     return None

@@ -8,7 +8,7 @@ a device lacks (the table of devices is ``_devices``).
   ValueError naming the flag (``check_device``); asking about a device is not.
 - An array never has a dtype its device lacks: creation refuses it naming the function
   (``check_dtype_on_device``), and a result that would have one is refused too
-  (``refuse_result_dtype``), as array-api-strict refuses it.
+  (``check_result_dtype``), as array-api-strict refuses it.
 - The first time an array is to be made on a device other than the CPU, ``MODES.devices``
   turns on, so that calls start comparing their arrays' devices.
 
@@ -105,21 +105,15 @@ def check_dtype_on_device(dtype: DType, device: Device, function: str) -> None:
         )
 
 
-def check_result_dtype(dtype: DType, device: Device, function: str) -> None:
-    """``refuse_result_dtype`` naming ``function`` when ``device`` lacks ``dtype``: the
-    check a function makes before computing a result whose dtype it knows."""
+def check_result_dtype(dtype: DType, device: Device, function: str | None = None) -> None:
+    """ValueError when ``device`` lacks ``dtype``, the dtype of a result to be made there
+    (as array-api-strict's): a computation on such a device never makes one silently.
+    ``Array._new`` and ``Array._adopt`` check every result so; the functions that know
+    their result's dtype before computing check first, naming themselves."""
     if dtype.name in device.lacks:
-        refuse_result_dtype(dtype, device, function)
-
-
-def refuse_result_dtype(dtype: DType, device: Device, function: str | None = None) -> None:
-    """ValueError for a result of ``dtype`` on ``device``, which lacks it (as
-    array-api-strict's): a computation on such a device never makes one silently.
-    ``Array._adopt`` refuses so whatever made the result; the functions that know their
-    result's dtype before computing refuse first, naming themselves."""
-    prefix = "" if function is None else f"{function}(): "
-    raise ValueError(
-        f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has no "
-        f"{dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
-        "device has where it takes one, or cast its inputs with astype() first"
-    )
+        prefix = "" if function is None else f"{function}(): "
+        raise ValueError(
+            f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has "
+            f"no {dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
+            "device has where it takes one, or cast its inputs with astype() first"
+        )

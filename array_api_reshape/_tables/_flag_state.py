@@ -6,12 +6,13 @@ value is the innermost ``flags.using(...)`` block's, in the current context (a c
 variable: each thread and each asyncio task has its own), else the module-wide default
 (``flags.set``, or the environment variable ``ARRAY_API_RESHAPE_<FLAG>`` read at import).
 
-Hot paths ask one question first: ``MODES.any``, an attribute that stays False while
-every flag that changes what is allowed has its default value everywhere and no array
-lives on a device other than the CPU, so the default namespace pays one attribute read
-on the paths a flag governs and nothing on the others. ``MODES.devices`` says the second
-part alone: it turns on (for good) when the first array is made on another device, and
-from then on calls check that their arrays share one device.
+Hot paths ask ``MODES`` first: for each concern (any mode, writes, views tracking,
+operands, devices) one attribute that stays False while no flag governing it can differ
+from its default anywhere, so the default namespace pays one attribute read on the paths
+a flag governs and nothing on the others. ``MODES.devices`` turns on (for good) when the
+first array is made on another device, and from then on calls check that their arrays
+share one device. Nothing is switched or emptied when a flag changes: the answers are
+read, per call, in the methods that a reader sees.
 
 Pure Python: the flags are a table of names, defaults and checks.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 import contextvars
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -143,45 +144,70 @@ _MODE_FLAGS = tuple(name for name in FLAGS if name != "api_version")
 
 
 class _Modes:
-    """``any`` is False while no flag of ``_MODE_FLAGS`` can differ from its default in
-    any context and ``devices`` is False: the one check a hot path makes before asking
-    for a flag's value. ``devices`` turns True when an array is first made on a device
-    other than the CPU (``use_devices``); before that every array is on the CPU, so no
-    call needs to compare devices."""
+    """What the hot paths ask before they ask for a flag's value: for each concern, whether
+    some flag that governs it may differ from its default in some context (a module-wide
+    default, or any ``flags.using`` block open in any thread). Each answer is a plain
+    attribute, recomputed whenever a default changes or a block opens or closes, so a hot
+    path pays one attribute read, and only on the paths that concern governs:
 
-    __slots__ = ("any", "devices", "open_blocks", "lock", "watchers")
+    ``any``
+        some flag of ``_MODE_FLAGS`` may differ, or ``devices`` is on.
+    ``writes``
+        a write must be checked: the writeable flag may be off or the views flag may not
+        be ``"shared"``.
+    ``tracking``
+        the views flag may not be ``"shared"``: views made are counted and reads watched.
+    ``operands``
+        an element-wise call must check its operands (``tracking`` or ``devices``): the
+        fast paths, which compare no devices and read views directly, are off.
+    ``devices``
+        arrays may live on a device other than the CPU (``use_devices``); before the
+        first such array every array is on the CPU, so no call compares devices.
+
+    A value that is True only means "ask the flag": ``flags.value`` decides."""
+
+    __slots__ = ("any", "writes", "tracking", "operands", "devices", "blocks", "lock",
+                 "watchers")
 
     def __init__(self) -> None:
-        self.any = False
-        self.devices = False
-        self.open_blocks = 0
+        self.any = self.writes = self.tracking = self.operands = self.devices = False
+        self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
-        self.watchers: list[Callable[[bool], None]] = []
+        self.watchers: list[Callable[[bool], None]] = []  # TEMPORARY: until the dispatch reads MODES
+
+    def watch(self, watcher: Callable[[bool], None]) -> None:
+        """TEMPORARY (the element-wise dispatch's fast plans)."""
+        self.watchers.append(watcher)
+        watcher(self.any)
+
+    def _may_differ(self, name: str) -> bool:
+        return self.blocks[name] > 0 or _defaults[name] != FLAGS[name].default
 
     def update(self) -> None:
+        """Recompute every answer from the defaults and the open blocks."""
+        differs = {name: self._may_differ(name) for name in _MODE_FLAGS}
+        self.tracking = differs["views"]
+        self.writes = differs["views"] or differs["writeable"]
+        self.operands = self.tracking or self.devices
         was = self.any
-        self.any = self.devices or self.open_blocks > 0 or any(
-            _defaults[name] != FLAGS[name].default for name in _MODE_FLAGS
-        )
+        self.any = self.devices or any(differs.values())
         if self.any != was:
             for watcher in self.watchers:
                 watcher(self.any)
 
-    def watch(self, watcher: Callable[[bool], None]) -> None:
-        """Call ``watcher(any)`` now and whenever ``any`` changes (the namespaces keep
-        plain attributes while no mode is on: see ``serve_extensions``)."""
-        self.watchers.append(watcher)
-        watcher(self.any)
+    def open(self, names: Iterable[str], step: int) -> None:
+        """Count a ``flags.using`` block setting ``names`` opening (``step`` 1) or
+        closing (-1)."""
+        with self.lock:
+            for name in names:
+                self.blocks[name] += step
+            self.update()
 
     def use_devices(self, in_use: bool = True) -> None:
         """Record that arrays may now live on devices other than the CPU (called before
         the first such array is made). It stays so for the life of the process; only
         tests turn it off, once every array they made on another device is gone."""
         with self.lock:
-            if self.devices == in_use:
-                return
-            # ``update`` tells the watchers (the element-wise fast paths, which compare no
-            # devices, go off) before the first array off the CPU is made
             self.devices = in_use
             self.update()
 
@@ -237,16 +263,12 @@ def overriding(values: Mapping[str, object]) -> Iterator[None]:
     """``values`` (checked first) in force in the current context until the block ends."""
     new = checked(values)
     token = _overrides.set({**_overrides.get(), **new})
-    with MODES.lock:
-        MODES.open_blocks += 1
-        MODES.update()
+    MODES.open(new, 1)
     try:
         yield
     finally:
         _overrides.reset(token)
-        with MODES.lock:
-            MODES.open_blocks -= 1
-            MODES.update()
+        MODES.open(new, -1)
 
 
 def environment_variable(name: str) -> str:

@@ -40,39 +40,41 @@ def _is_integer_scalar(item: Any) -> bool:
     return True
 
 
-def _index_item(item: Any) -> BasicItem:
+def _index_item(item: Any, operation: str) -> BasicItem:
     """One item of a basic key in normal form, or raise IndexError/TypeError."""
     if item is None or item is Ellipsis or item.__class__ is int:
         return item
     if item.__class__ is slice:
         return slice(
-            _slice_part(item.start), _slice_part(item.stop), _slice_part(item.step)
+            _slice_part(item.start, operation), _slice_part(item.stop, operation),
+            _slice_part(item.step, operation),
         )
     if hasattr(type(item), "__index__"):
         return operator.index(item)
     raise IndexError(
-        "__getitem__(): only integers, slices, Ellipsis (...) and None are basic indices; "
+        f"{operation}(): only integers, slices, Ellipsis (...) and None are basic indices; "
         f"got {type(item).__name__} {item!r}"
     )
 
 
-def _slice_part(part: Any) -> int | None:
+def _slice_part(part: Any, operation: str) -> int | None:
     if part is None or part.__class__ is int:
         return part
     if isinstance(part, bool) or not hasattr(type(part), "__index__"):
         raise IndexError(
-            f"__getitem__(): slice bounds and steps must be integers or None, got {part!r}"
+            f"{operation}(): slice bounds and steps must be integers or None, got {part!r}"
         )
     return operator.index(part)
 
 
-def basic_key(key: Any) -> tuple[BasicItem, ...]:
-    """The normal form of a basic indexing key; raises IndexError for anything else."""
+def basic_key(key: Any, operation: str) -> tuple[BasicItem, ...]:
+    """The normal form of a basic indexing key; raises IndexError for anything else,
+    naming ``operation`` (``"__getitem__"``, ``"__setitem__"``)."""
     items = key if key.__class__ is tuple else (key,)
-    normal = tuple(_index_item(item) for item in items)
+    normal = tuple(_index_item(item, operation) for item in items)
     if sum(1 for item in normal if item is Ellipsis) > 1:
-        raise IndexError("__getitem__(): an index can only have a single ellipsis ('...')")
+        raise IndexError(f"{operation}(): an index can only have a single ellipsis ('...')")
     for item in normal:
         if item.__class__ is slice and item.step == 0:
-            raise ValueError("__getitem__(): slice step cannot be zero")
+            raise ValueError(f"{operation}(): slice step cannot be zero")
     return normal

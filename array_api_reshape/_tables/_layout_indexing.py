@@ -11,12 +11,12 @@ from ._bounded_cache import BoundedCache
 from ._layout import Layout, _new_layout, make_layout
 
 
-def _expand_ellipsis(key: tuple, ndim: int) -> tuple:
+def _expand_ellipsis(key: tuple, ndim: int, operation: str) -> tuple:
     """Replace the Ellipsis (or append one) so that the key names every axis once."""
     used = sum(1 for item in key if item is not None and item is not Ellipsis)
     if used > ndim:
         raise IndexError(
-            f"too many indices: the array has {ndim} dimension(s) but {used} were indexed"
+            f"{operation}(): too many indices: the array has {ndim} dimension(s) but {used} were indexed"
         )
     fill = (slice(None),) * (ndim - used)
     if Ellipsis in key:
@@ -25,20 +25,25 @@ def _expand_ellipsis(key: tuple, ndim: int) -> tuple:
     return key + fill
 
 
-def _integer_address(index: int, size: int, axis: int) -> int:
+def _integer_address(index: int, size: int, axis: int, operation: str) -> int:
     if not -size <= index < size:
-        raise IndexError(
-            f"index {index} is out of bounds for axis {axis} with size {size}"
-        )
+        raise _out_of_bounds(index, axis, size, operation)
     return index + size if index < 0 else index
 
 
-def basic_indexed(layout: Layout, key: tuple) -> Layout:
-    """The view selected by a basic-indexing key; raises IndexError for bad integers."""
+def _out_of_bounds(index: int, axis: int, size: int, operation: str) -> IndexError:
+    return IndexError(
+        f"{operation}(): index {index} is out of bounds for axis {axis} with size {size}"
+    )
+
+
+def basic_indexed(layout: Layout, key: tuple, operation: str = "__getitem__") -> Layout:
+    """The view selected by a basic-indexing key; raises IndexError for bad integers,
+    naming ``operation``."""
     shape, strides = [], []
     offset = layout.offset
     axis = 0
-    for item in _expand_ellipsis(key, layout.ndim):
+    for item in _expand_ellipsis(key, layout.ndim, operation):
         if item is None:
             shape.append(1)
             strides.append(0)
@@ -52,21 +57,20 @@ def basic_indexed(layout: Layout, key: tuple) -> Layout:
             shape.append(length)
             strides.append(stride * step)
         else:
-            offset += _integer_address(item, size, axis) * stride
+            offset += _integer_address(item, size, axis, operation) * stride
         axis += 1
     return make_layout(tuple(shape), tuple(strides), offset)
 
 
-def first_axis_indexed(layout: Layout, index: int) -> Layout:
+def first_axis_indexed(layout: Layout, index: int, operation: str = "__getitem__") -> Layout:
     """``layout[index]`` for one int: the fast path of ``basic_indexed``."""
-    size = layout.shape[0]
+    shape, strides, offset = layout
+    size = shape[0]
     if not -size <= index < size:
-        raise IndexError(f"index {index} is out of bounds for axis 0 with size {size}")
+        raise _out_of_bounds(index, 0, size, operation)
     if index < 0:
         index += size
-    return make_layout(
-        layout.shape[1:], layout.strides[1:], layout.offset + index * layout.strides[0]
-    )
+    return _new_layout(Layout, (shape[1:], strides[1:], offset + index * strides[0]))
 
 
 SLICED_LAYOUTS = BoundedCache()

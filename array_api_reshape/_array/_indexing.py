@@ -1,0 +1,115 @@
+"""
+What an indexing key selects: the one decision behind ``x[key]``, ``x[key] = value`` and
+the views modes' look at a write.
+
+``select`` turns a key into a target: the ``Layout`` of the view a basic key (integers,
+slices, Ellipsis, None) selects, or an advanced selection (integer arrays, lists, a
+boolean mask) that the kernels gather from or scatter into. Reads, writes and the views
+modes all ask it, and it names the operation it serves in its errors. The layout
+arithmetic itself is ``_tables._layout_indexing``'s; the key's normal form is
+``_tables._index_keys``'s.
+
+This module sits below the array object: it reads arrays' slots, never the class.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .._kernels import _common_kernels as _kernels
+from .._tables._dtypes import bool as _BOOL
+from .._tables._flag_state import MODES
+from .._tables._index_keys import basic_key, is_advanced
+from .._tables._layout import Layout
+from .._tables._layout_indexing import (
+    basic_indexed,
+    first_axis_indexed,
+    first_axis_sliced,
+    remembered_sliced_layout,
+)
+from .._tables._mode_checks import refuse_boolean_index
+from ._placement import same_device
+
+_PLAIN_BOUNDS = (int, type(None))
+
+
+class Advanced(NamedTuple):
+    """An advanced selection of an array by integer arrays, lists, slices or a boolean
+    array: the key as the kernels take it."""
+
+    key: tuple
+
+
+_new_tuple = tuple.__new__
+
+Target = Any
+"""What ``select`` gives: the ``Layout`` of a view, an ``Advanced`` selection, or a
+boolean mask (our array) of the array's own shape, which reads faster than a key."""
+
+
+def kernel_key(target: Any) -> tuple:
+    """An advanced target (an ``Advanced`` selection or a mask) as the kernels' key."""
+    if target.__class__ is Advanced:
+        return target.key
+    return _kernels.index_key((target,), "__setitem__")
+
+
+def select(array: Any, key: Any, operation: str) -> Target:
+    """What ``key`` selects of ``array`` for ``operation`` (``"__getitem__"``,
+    ``"__setitem__"``): a view's layout for a basic key, the key itself for a boolean
+    mask of ``array``'s shape, else an ``Advanced`` selection.
+    Raises IndexError (TypeError, ValueError) naming ``operation`` for a bad key, and the
+    portability modes' errors for a key they refuse."""
+    layout = array._layout
+    key_class = key.__class__
+    if key_class is int and layout.shape:
+        return first_axis_indexed(layout, key, operation)
+    if key_class is slice and layout.shape:
+        start, stop, step = key.start, key.stop, key.step
+        if (
+            start.__class__ in _PLAIN_BOUNDS
+            and stop.__class__ in _PLAIN_BOUNDS
+            and step.__class__ in _PLAIN_BOUNDS
+            and step != 0
+        ):
+            sliced = remembered_sliced_layout((layout, start, stop, step))
+            return sliced if sliced is not None else first_axis_sliced(layout, key)
+    if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
+        if MODES.any:
+            _check_advanced(array, key, True, operation)
+        return key
+    if is_advanced(key):
+        if MODES.any:
+            _check_advanced(array, key, _has_boolean_array(array, key), operation)
+        return _new_tuple(Advanced, (_advanced_key(array, key, operation),))
+    return basic_indexed(layout, basic_key(key, operation), operation)
+
+
+def _check_advanced(array: Any, key: Any, boolean: bool, operation: str) -> None:
+    """The modes' checks of an advanced key: a boolean index (the boolean_indexing and
+    lazy flags) and the devices of the arrays in it."""
+    if boolean:
+        refuse_boolean_index(operation)
+    if MODES.devices:
+        same_device(operation, x=array, key=key)
+
+
+def _has_boolean_array(array: Any, key: Any) -> bool:
+    """True when an advanced key holds one of our boolean arrays."""
+    items = key if key.__class__ is tuple else (key,)
+    return any(item.__class__ is array.__class__ and item._dtype is _BOOL for item in items)
+
+
+def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
+    """The key for the kernels (arrays and lists as index arrays), after checking that
+    every array in it has an integer or bool dtype."""
+    items = key if key.__class__ is tuple else (key,)
+    for item in items:
+        if item.__class__ is array.__class__ and not (
+            item._dtype.kind == "bool" or "integer" in item._dtype.kind
+        ):
+            raise IndexError(
+                f"{operation}(): arrays used as indices must have an integer or bool "
+                f"dtype, got {item._dtype}"
+            )
+    return _kernels.index_key(items, operation)
