@@ -329,7 +329,9 @@ def test_without_a_mode_the_namespaces_keep_plain_attributes_for_cpythons_fast_l
     older = xp.asarray(1).__array_namespace__(api_version="2024.12")
     assert "__getattr__" not in vars(xp) and vars(xp)["linalg"] is xp.linalg
     assert "linalg" in vars(older)
-    with flags.using(lazy=True):
+    with flags.using(lazy=True):  # a mode that does not govern extensions keeps them plain
+        assert "__getattr__" not in vars(xp) and "linalg" in vars(xp) and "linalg" in vars(older)
+    with flags.using(enabled_extensions=("linalg", "fft")):
         assert "__getattr__" in vars(xp) and "linalg" not in vars(xp) and "linalg" not in vars(older)
         assert xp.linalg.det is older.linalg.det or older.linalg.__name__.endswith("linalg")
     assert "__getattr__" not in vars(xp) and "linalg" in vars(xp) and "linalg" in vars(older)

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
-from ._flag_state import MODES, value
+from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -160,11 +160,10 @@ def serve_extensions(
     namespace: dict[str, Any], extensions: Mapping[str, object], own_getattr: bool = False
 ) -> None:
     """Keep ``extensions`` (``linalg``, ``fft``) in a namespace's ``namespace`` dict as
-    plain attributes while no mode is on, and served by a ``__getattr__`` that consults
-    the enabled_extensions flag while some mode may be: a module with ``__getattr__``
-    loses CPython's fast attribute lookup for every name, which the default namespace
-    must keep. With ``own_getattr`` the namespace's class has a ``__getattr__`` that
-    serves them (it calls ``refuse_missing_extension``); only the dict is switched."""
+    plain attributes while the enabled_extensions flag has its default everywhere, and
+    served by a ``__getattr__`` that consults the flag otherwise (``_flag_state``'s
+    ``place_extensions`` moves them). With ``own_getattr`` the namespace's class has a
+    ``__getattr__`` that serves them (it calls ``refuse_missing_extension``)."""
 
     def extension_attribute(name: str) -> object:
         extension = extensions.get(name)
@@ -175,15 +174,6 @@ def serve_extensions(
         refuse_missing_extension(name)
         return extension
 
-    def switch(guarded: bool) -> None:
-        if guarded:  # __getattr__ first, so that no lookup falls between the two steps
-            if not own_getattr:
-                namespace["__getattr__"] = extension_attribute
-            for name in extensions:
-                namespace.pop(name, None)
-        else:
-            namespace.update(extensions)
-            if not own_getattr:
-                namespace.pop("__getattr__", None)
-
-    MODES.watch(switch)
+    hold_extensions(ExtensionAttributes(
+        namespace, dict(extensions), None if own_getattr else extension_attribute
+    ))
