@@ -51,13 +51,18 @@ class Site(NamedTuple):
         return f"{self.function} at {'/'.join(parts[-2:])}:{self.lineno}"
 
 
+_new_site = tuple.__new__  # a Site without NamedTuple's argument handling
+
 _IN_PACKAGE = BoundedCache(limit=4096)
 """Whether each code object seen in a walk of the stack is the package's own."""
 
 
+_in_package = _IN_PACKAGE.get  # bound once: the walk below is on the views modes' hot path
+
+
 def _inside(code: Any) -> bool:
     """True for a code object of the package's own."""
-    inside = _IN_PACKAGE.get(code)
+    inside = _in_package(code)
     if inside is None:
         inside = _IN_PACKAGE.remember(code, code.co_filename.startswith(_PACKAGE))
     return inside
@@ -67,8 +72,14 @@ def _outside(frame: Any) -> tuple[Any, str]:
     """The first frame outside the package from ``frame`` outwards, and the name of the
     package function it called."""
     function = frame.f_code.co_name
-    while frame.f_back is not None and _inside(frame.f_code):
-        function = frame.f_code.co_name
+    while frame.f_back is not None:
+        code = frame.f_code
+        inside = _in_package(code)
+        if inside is None:
+            inside = _inside(code)
+        if not inside:
+            break
+        function = code.co_name
         frame = frame.f_back
     return frame, function
 
@@ -87,7 +98,7 @@ def call_site(function: str | None = None, depth: int = 1) -> Site:
     function that frame called; the walk starts ``depth`` frames up from the caller's,
     where a caller that knows how deep it is saves the steps."""
     frame, called = _outside(sys._getframe(depth))
-    return Site(function or f"{called}()", frame.f_code.co_filename, frame.f_lineno)
+    return _new_site(Site, (function or f"{called}()", frame.f_code.co_filename, frame.f_lineno))
 
 
 def user_frame() -> Any:
