@@ -8,7 +8,7 @@ from .._array._array_object import Array, check_array
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._bounded_cache import BoundedCache
-from .._tables._dtypes import DType, promote_types
+from .._tables._dtypes import DType, check_dtype_kind, promote_types
 from .._tables._mode_checks import MODES, refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
@@ -610,6 +610,8 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
 
     Raises
     ------
+    TypeError
+        If ``repeats`` is an array without an integer dtype.
     ValueError
         If a count is negative or the counts do not match the axis.
 
@@ -627,8 +629,11 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     counts: Array | int
     if isinstance(repeats, Array):
         refuse_data_dependent("repeat")
-        if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
-            raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
+        check_dtype_kind(repeats.dtype, "repeat", "repeats", "integer")
+        if repeats.ndim > 1:
+            raise ValueError(
+                f"repeat(): 'repeats' must be an int or a 1-D array, got shape {repeats.shape}"
+            )
         if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):
             raise ValueError(
                 f"repeat(): 'repeats' has {repeats.shape[0]} counts for an axis of size "
