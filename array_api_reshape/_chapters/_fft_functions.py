@@ -24,7 +24,14 @@ from .._tables._dtypes import (
     float64,
 )
 from .._tables._layout import product
-from .._tables._validation import INT64_MAX, as_int, is_one_of, as_int_tuple, normalize_axes, normalize_axis
+from .._tables._validation import (
+    INT64_MAX,
+    as_int,
+    as_int_tuple,
+    is_one_of,
+    normalize_axes,
+    normalize_axis,
+)
 
 _NORMS = ("backward", "ortho", "forward")
 _FLOAT64_MAX = sys.float_info.max

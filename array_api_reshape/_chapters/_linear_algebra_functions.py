@@ -118,8 +118,14 @@ def tensordot(
     check_dtype_kind(x2.dtype, "tensordot", "x2", "numeric")
     dtype = promote_types(x1.dtype, x2.dtype, "tensordot")
     if isinstance(axes, tuple) and len(axes) == 2:
-        first = tuple(normalize_axis(a, x1.ndim, "tensordot", "axes") for a in as_int_tuple(axes[0], "tensordot", "axes"))
-        second = tuple(normalize_axis(a, x2.ndim, "tensordot", "axes") for a in as_int_tuple(axes[1], "tensordot", "axes"))
+        first = tuple(
+            normalize_axis(a, x1.ndim, "tensordot", "axes")
+            for a in as_int_tuple(axes[0], "tensordot", "axes")
+        )
+        second = tuple(
+            normalize_axis(a, x2.ndim, "tensordot", "axes")
+            for a in as_int_tuple(axes[1], "tensordot", "axes")
+        )
         if len(first) != len(second):
             raise ValueError("tensordot(): the two sequences of 'axes' must have one length")
     else:

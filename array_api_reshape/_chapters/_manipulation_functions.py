@@ -38,7 +38,15 @@ from .._kernels._manipulation_kernels import (
     tiled,
 )
 from .._kernels._memory import check_allocation
-from .._tables._validation import INT64_MAX, as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
+from .._tables._validation import (
+    INT64_MAX,
+    as_int,
+    as_int_tuple,
+    check_copy,
+    check_shape,
+    normalize_axes,
+    normalize_axis,
+)
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
@@ -440,7 +448,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     for i, shape in enumerate(shapes):
         if shape.__class__ is not tuple:
             raise TypeError(f"broadcast_shapes(): 'shapes[{i}]' must be a tuple, got {shape!r}")
-        checked.append(tuple(None if n is None else as_int(n, "broadcast_shapes", f"shapes[{i}]") for n in shape))
+        checked.append(tuple(
+            None if n is None else as_int(n, "broadcast_shapes", f"shapes[{i}]") for n in shape
+        ))
     ndim = max((len(s) for s in checked), default=0)
     result = []
     for axis in range(-ndim, 0):
@@ -510,7 +520,8 @@ def concat(
     axis = normalize_axis(axis, ndim, "concat")
     first = arrays[0].shape
     for i, x in enumerate(arrays):
-        if x.ndim != ndim or x.shape[:axis] + x.shape[axis + 1 :] != first[:axis] + first[axis + 1 :]:
+        outside_axis = x.shape[:axis] + x.shape[axis + 1 :]
+        if x.ndim != ndim or outside_axis != first[:axis] + first[axis + 1 :]:
             raise ValueError(
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"

@@ -210,7 +210,9 @@ def searchsorted(
                 f"searchsorted(): 'sorter' must have the shape of 'x1' {x1.shape}, "
                 f"got {sorter.shape}"
             )
-    device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter)
     check_result_dtype(DEFAULT_INDEX, device, "searchsorted")
     result = insertion_positions(x1, x2, dtype, side, sorter)
     return Array._adopt(result, DEFAULT_INDEX, device)
@@ -266,5 +268,7 @@ def where(
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "do not broadcast together"
         )
-    device = same_device("where", condition=condition, x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("where", condition=condition, x1=x1, x2=x2)
     return Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)
