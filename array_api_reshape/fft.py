@@ -6,7 +6,7 @@ float32 results, complex128 and float64 give complex128 or float64.
 """
 
 from ._tables._mode_checks import extension_function as _extension_function
-from ._chapters._fft_functions import (  # noqa: F401  (the extension's names, and only those)
+from ._chapters._fft_functions import (  # the extension's names, and only those
     fft,
     fftfreq,
     fftn,

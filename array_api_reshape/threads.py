@@ -46,7 +46,7 @@ def get() -> int:
     return _threads.threads()
 
 
-def set(threads: int | None) -> int:  # noqa: A001 - the module's verb, as flags.set
+def set(threads: int | None) -> int:  # the module's verb, as flags.set
     """
     Use at most ``threads`` threads for each large copy, element-wise function or
     reduction, in the whole process; None restores the default.

@@ -26,8 +26,8 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -152,10 +152,10 @@ def build_cases() -> list[Case]:
         module = xp if ns == "ours" else strict
         return (lambda: module.asarray(obj, copy=copy)), obj
 
-    for case_id, obj, copy in (("asarray-nested-list", nested, None),
-                               ("asarray-numpy-nocopy", source, None),
-                               ("asarray-numpy-copy", source, True)):
-        cases.append(Case(case_id, {ns: (lambda ns=ns, o=obj, c=copy: asarray_case(ns, o, c))
+    for case_id, obj, copy_flag in (("asarray-nested-list", nested, None),
+                                    ("asarray-numpy-nocopy", source, None),
+                                    ("asarray-numpy-copy", source, True)):
+        cases.append(Case(case_id, {ns: (lambda ns=ns, o=obj, c=copy_flag: asarray_case(ns, o, c))
                                     for ns in NAMESPACES}))
     cases.append(_permute_reshape_sum_case())
     cases.extend(_operation_cases())
@@ -511,7 +511,8 @@ def render_copies(rows: list[dict]) -> str:
     for r in rows:
         if "ratio_contiguous" not in r:
             continue
-        times = [r[f"{ns}_median_us"] / 1e3 for ns in ("ours", ONE_THREAD, ALL_THREADS, "numpy", CONTIGUOUS)]
+        names = ("ours", ONE_THREAD, ALL_THREADS, "numpy", CONTIGUOUS)
+        times = [r[f"{ns}_median_us"] / 1e3 for ns in names]
         ratios = [r[k] for k in ("ratio_numpy", "ratio_numpy_1thread", "ratio_numpy_all_threads",
                                  "ratio_contiguous", "ratio_contiguous_1thread",
                                  "ratio_contiguous_all_threads", "numpy_ratio_contiguous")]
@@ -664,8 +665,9 @@ def plot_copies(rows: list[dict], path: str) -> None:
     rows = [r for r in rows if "ratio_contiguous" in r]
     positions = np.arange(len(rows))
     figure, axes = plt.subplots(figsize=(10, 0.5 * len(rows) + 1.5))
+    all_threads = rows[0]["threads"] if rows else "?"
     bars = [("NumPy", "numpy_ratio_contiguous"), ("ours, 1 thread", "ratio_contiguous_1thread"),
-            (f"ours, {rows[0]['threads'] if rows else '?'} threads", "ratio_contiguous_all_threads")]
+            (f"ours, {all_threads} threads", "ratio_contiguous_all_threads")]
     for shift, (label, key) in zip((-0.27, 0.0, 0.27), bars):
         axes.barh(positions + shift, [r[key] for r in rows], height=0.27, label=label)
     axes.axvline(1.0, color="black", linewidth=0.8)

@@ -91,7 +91,8 @@ def count_numpy() -> None:
 
     counted_frombuffer.__module__ = frombuffer.__module__
     counted_frombuffer.__qualname__ = frombuffer.__qualname__
-    serialize, deserialize = dask_numpy.serialize_numpy_ndarray, dask_numpy.deserialize_numpy_ndarray
+    serialize = dask_numpy.serialize_numpy_ndarray
+    deserialize = dask_numpy.deserialize_numpy_ndarray
 
     def counted_serialize(x, context=None):
         COUNTS["pickled"] += 1

@@ -30,10 +30,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 os.environ.setdefault("CUBED_BACKEND_ARRAY_API_MODULE", "array_api_reshape")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import array_api_reshape as xp  # noqa: E402
-from array_api_reshape import threads  # noqa: E402
+import array_api_reshape as xp
+from array_api_reshape import threads
 
 
 def cubed_workload():

@@ -28,7 +28,8 @@ def one_line(outcome: RunOutcome) -> str:
     if outcome.problem:
         return outcome.problem.splitlines()[0]
     counts = collections.Counter(result.outcome for result in outcome.results)
-    return ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts[o]) + f" in {outcome.seconds:.0f} s"
+    shown = ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts[o])
+    return f"{shown} in {outcome.seconds:.0f} s"
 
 
 def counts_by_namespace(outcome: RunOutcome) -> dict[str, collections.Counter]:
@@ -103,7 +104,9 @@ def count_table(chosen, outcomes) -> list[str]:
                 shown += 1
     lines.append("")
     for suite, namespaces in all_skipped.items():
-        lines.append(f"{suite}: every test skipped on {', '.join(namespaces)} (not installed here).")
+        lines.append(
+            f"{suite}: every test skipped on {', '.join(namespaces)} (not installed here)."
+        )
     return lines
 
 
@@ -152,7 +155,10 @@ def as_code(name: str) -> str:
 
 def fixed_causes(outcomes) -> list[str]:
     """The causes diagnosed in earlier runs whose fix has landed and that no test meets now."""
-    seen = {cause_of(suite, result.name, result.message) for suite, result in failures_on_ours(outcomes)}
+    seen = {
+        cause_of(suite, result.name, result.message)
+        for suite, result in failures_on_ours(outcomes)
+    }
     fixed = [cause for cause in CAUSES if cause.fixed and cause not in seen]
     if not fixed:
         return []

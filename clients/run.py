@@ -43,7 +43,8 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser.add_argument("--no-cubed", action="store_true", help="leave Cubed's tests out")
     parser.add_argument("--namespaces", nargs="+", default=list(suites.NAMESPACES),
                         choices=suites.NAMESPACES,
-                        help="namespaces for Cubed and einops (array-api-extra runs all its backends)")
+                        help="namespaces for Cubed and einops "
+                             "(array-api-extra runs all its backends)")
     parser.add_argument("--workers", default="2", choices=("0", "1", "2"),
                         help="pytest-xdist workers ('0' for none); the machines have 2 cores")
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
@@ -167,7 +168,9 @@ def main(argv=None) -> int:
             for number, run in enumerate(suite.runs):
                 label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")
                 print(f"running {suite.name} on {run.namespace or 'every backend'} ...", flush=True)
-                outcome = execute(run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers)
+                outcome = execute(
+                    run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers
+                )
                 print(f"  {report.one_line(outcome)}", flush=True)
                 outcomes.append(outcome)
         view_outcomes = {

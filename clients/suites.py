@@ -191,7 +191,8 @@ def workaround_note(workaround: Workaround, status: str) -> str:
 def cubed_executors(python: str) -> list[str]:
     """The executors Cubed's tests run on: those its test helpers could create here."""
     completed = subprocess.run(
-        [python, "-c", "from cubed.tests.utils import ALL_EXECUTORS as e; print(*(x.name for x in e))"],
+        [python, "-c",
+         "from cubed.tests.utils import ALL_EXECUTORS as e; print(*(x.name for x in e))"],
         capture_output=True, text=True, check=True,
     )
     return completed.stdout.split()
@@ -308,7 +309,8 @@ ARRAY_API_EXTRA_SUBSTITUTIONS = (
         '    @pytest.mark.skip_xp_backend(\n'
         '        Backend.ARRAY_API_RESHAPE, reason="array-agnostic fallback"\n    )\n',
         "TestNUnique::test_delegates checks that a library's own function is used; like "
-        "array_api_strict, ours has none and gets the array-agnostic fallback, so skip it as strict's is",
+        "array_api_strict, ours has none and gets the array-agnostic fallback, so skip it as "
+        "strict's is",
     ),
 )
 
@@ -329,7 +331,8 @@ def array_api_extra_suite(checkout: Path, scratch: Path, python: str) -> Suite:
     run = PytestRun("array-api-extra", arguments, copy,
                     dict(os.environ, PYTHONPATH=str(copy / "src")),
                     known_namespaces=ARRAY_API_EXTRA_BACKEND_IDS, python=python)
-    notes = [f"array-api-extra commit `{commit}` (`tests/main`), run from a scratch copy with these edits:"]
+    notes = [f"array-api-extra commit `{commit}` (`tests/main`), run from a scratch copy with "
+             "these edits:"]
     notes += [f"`{s.path}`: {s.reason}." for s in ARRAY_API_EXTRA_SUBSTITUTIONS]
     notes += [f"Deselected `{test}`: {why}." for test, why in ARRAY_API_EXTRA_DESELECTED.items()]
     return Suite("array-api-extra", commit, [run], notes)

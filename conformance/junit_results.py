@@ -37,5 +37,6 @@ def _result_of(case) -> CaseResult:
         if outcome == "skipped" and element.get("type") == "pytest.xfail":
             outcome = "xfailed"
         message = (element.get("message") or element.text or "").strip()
-        return CaseResult(module, case.get("name", ""), outcome, message.splitlines()[0] if message else "")
+        first_line = message.splitlines()[0] if message else ""
+        return CaseResult(module, case.get("name", ""), outcome, first_line)
     return CaseResult(module, case.get("name", ""), "passed", "")

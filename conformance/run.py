@@ -23,7 +23,8 @@ set through its environment variable, and the report groups the failures by caus
 of two or more elements cut into pieces on four threads (``split_everything/``), so that
 the suite's special cases meet the threaded paths:
 
-    python conformance/run.py --suite ~/array-api-tests --split-everything --report MODE-split-everything.md
+    python conformance/run.py --suite ~/array-api-tests --split-everything \\
+        --report MODE-split-everything.md
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ FIXES = (
         "        devices = xp.__array_namespace_info__().devices()\n"
         "        devices = _compatible_devices(devices)\n"
         "        devices = [d for d in devices\n"
-        "                   if x.dtype in xp.__array_namespace_info__().dtypes(device=d).values()]\n",
+        "                   if x.dtype in xp.__array_namespace_info__()"
+        ".dtypes(device=d).values()]\n",
         "`test_from_dlpack` moves an array of any dtype onto any device, also a float64 "
         "array onto a device without float64 (array-api-strict's and our `no_float64`), "
         "which must refuse it; upstream array-api-tests issue 440, fixed by pull request "

@@ -8,6 +8,7 @@ The documentation page renders ``table()``; ``tests/test_comparison.py`` checks 
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import numpy as np
@@ -123,7 +124,7 @@ def results() -> dict[str, list[str]]:
     for name in LIBRARIES:
         xp = _namespace(name)
         if xp is not None:
-            answers[name] = [_outcome(lambda c=case: c(xp, name)) for case in CASES.values()]
+            answers[name] = [_outcome(functools.partial(case, xp, name)) for case in CASES.values()]
     return answers
 
 

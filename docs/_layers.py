@@ -160,7 +160,9 @@ def unplaced(modules: dict[str, Module] | None = None) -> list[str]:
     return [m.file for m in modules.values() if layer_of(m) is None]
 
 
-def layer_imports(modules: dict[str, Module] | None = None) -> dict[tuple[int, int], list[tuple[str, str]]]:
+def layer_imports(
+    modules: dict[str, Module] | None = None,
+) -> dict[tuple[int, int], list[tuple[str, str]]]:
     """Imports between layers: (importing layer, imported layer) -> the module pairs."""
     modules = read_modules() if modules is None else modules
     edges: dict[tuple[int, int], list[tuple[str, str]]] = {}
@@ -169,7 +171,8 @@ def layer_imports(modules: dict[str, Module] | None = None) -> dict[tuple[int, i
         for imported in sorted(module.imports):
             target = layer_of(modules[imported])
             if source is not None and target is not None and source != target:
-                edges.setdefault((source, target), []).append((module.short, modules[imported].short))
+                pair = (module.short, modules[imported].short)
+                edges.setdefault((source, target), []).append(pair)
     return dict(sorted(edges.items()))
 
 
@@ -221,10 +224,13 @@ def description(modules: dict[str, Module] | None = None) -> str:
     parts = [f"The package's {len(LAYERS)} layers, bottom to top: " + "; ".join(
         f"{i + 1}. {layer.title} ({_plural(len(members), 'module')})"
         for i, (layer, members) in enumerate(zip(LAYERS, layers)))]
-    down = [f"{LAYERS[a].title} on {LAYERS[b].title} ({len(p)})" for (a, b), p in edges.items() if a > b]
+    down = [f"{LAYERS[a].title} on {LAYERS[b].title} ({len(p)})"
+            for (a, b), p in edges.items() if a > b]
     up = [f"{LAYERS[a].title} on {LAYERS[b].title} ({', '.join(f'{x} imports {y}' for x, y in p)})"
           for (a, b), p in edges.items() if a < b]
-    parts.append("Imports down the layers: " + "; ".join(down) if down else "No imports between layers")
+    parts.append(
+        "Imports down the layers: " + "; ".join(down) if down else "No imports between layers"
+    )
     parts.append("Imports up the layers: " + "; ".join(up) if up else "No import goes up a layer")
     return ". ".join(parts) + "."
 
@@ -323,7 +329,8 @@ def svg(modules: dict[str, Module] | None = None) -> str:
             pairs = edges[(source, target)]
             out.append(
                 f'<path d="M{edge},{y_from} H{x} V{y_to} H{edge + side * 2}" fill="none" '
-                f'stroke="currentColor" stroke-width="1.3"{dash} marker-end="url(#aar-layers-head)">'
+                f'stroke="currentColor" stroke-width="1.3"{dash} '
+                'marker-end="url(#aar-layers-head)">'
                 f'<title>{html.escape(LAYERS[source].title)} imports '
                 f'{html.escape(LAYERS[target].title)}: '
                 f'{html.escape(", ".join(f"{a} imports {b}" for a, b in pairs))}</title></path>')
@@ -362,8 +369,8 @@ def table(modules: dict[str, Module] | None = None) -> str:
         lines += [f"| `{m.file}` | {_cell(m.summary)} |" for m in members]
     missing = unplaced(modules)
     if missing:
-        lines += ["", "**No layer yet** (move it into the folder of its layer, `LAYERS` in `docs/_layers.py`): "
-                  + ", ".join(f"`{f}`" for f in missing)]
+        lines += ["", "**No layer yet** (move it into the folder of its layer, `LAYERS` in "
+                  "`docs/_layers.py`): " + ", ".join(f"`{f}`" for f in missing)]
     return "\n".join(lines)
 
 
@@ -391,6 +398,24 @@ def _root_and_leaf(node: ast.AST) -> tuple[str | None, str | None]:
     return (node.id if isinstance(node, ast.Name) else None), leaf
 
 
+def _numpy_builder_calls(node: ast.AST, prefix: str, aliases: set[str],
+                         functions: dict[str, list[str]]) -> None:
+    """Add to ``functions`` each function under ``node`` (``Class.method`` for methods)
+    that calls a NumPy function of NUMPY_BUILDERS by one of ``aliases``, with those calls."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.ClassDef):
+            _numpy_builder_calls(child, f"{prefix}{child.name}.", aliases, functions)
+        elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            calls = set()
+            for inner in ast.walk(child):
+                if isinstance(inner, ast.Call):
+                    root, leaf = _root_and_leaf(inner.func)
+                    if root in aliases and leaf in NUMPY_BUILDERS:
+                        calls.add(leaf)
+            if calls:
+                functions[prefix + child.name] = sorted(calls)
+
+
 def numpy_builders(modules: dict[str, Module] | None = None,
                    package_dir: Path = PACKAGE_DIR) -> dict[str, dict[str, list[str]]]:
     """For each module of the kernel layer: its functions (``Class.method`` for methods)
@@ -400,24 +425,8 @@ def numpy_builders(modules: dict[str, Module] | None = None,
     found: dict[str, dict[str, list[str]]] = {}
     for module in grouped(modules)[kernel_layer]:
         tree = ast.parse((package_dir / module.file).read_text(encoding="utf-8"))
-        aliases = _numpy_aliases(tree)
         functions: dict[str, list[str]] = {}
-
-        def visit(node: ast.AST, prefix: str) -> None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.ClassDef):
-                    visit(child, f"{prefix}{child.name}.")
-                elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    calls = set()
-                    for inner in ast.walk(child):
-                        if isinstance(inner, ast.Call):
-                            root, leaf = _root_and_leaf(inner.func)
-                            if root in aliases and leaf in NUMPY_BUILDERS:
-                                calls.add(leaf)
-                    if calls:
-                        functions[prefix + child.name] = sorted(calls)
-
-        visit(tree, "")
+        _numpy_builder_calls(tree, "", _numpy_aliases(tree), functions)
         if functions:
             found[module.file] = functions
     return found

@@ -21,14 +21,16 @@ from array_api_reshape._tables._copy_plan import regular_regions
 def visiting_order(side: int, edge: int) -> tuple[np.ndarray, np.ndarray]:
     """When each source element of a transposed ``side x side`` copy is read: by NumPy
     (destination order) and by the plan (tiles of ``edge``). Indexed [source row, column]."""
-    numpy_order = np.arange(side * side).reshape(side, side).T  # destination (i, j) reads source (j, i)
+    # destination (i, j) reads source (j, i)
+    numpy_order = np.arange(side * side).reshape(side, side).T
     planned = np.empty((side, side), dtype=int)
     box = ((0, side), (0, side))
     step = itertools.count()
     for region in regular_regions(box, (edge, edge)):
         corners = itertools.product(*(range(start, stop, extent) for start, stop, extent in region))
         for corner in corners:
-            for i, j in itertools.product(*(range(c, c + e) for c, (_, _, e) in zip(corner, region))):
+            ranges = (range(c, c + e) for c, (_, _, e) in zip(corner, region))
+            for i, j in itertools.product(*ranges):
                 planned[j, i] = next(step)  # destination (i, j) is source (j, i)
     return numpy_order, planned
 

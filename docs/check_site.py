@@ -76,11 +76,13 @@ THEMES = {
 AUDIT = r"""
 (() => {
   const problems = [];
-  const name = (el) => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined
-      ? "." + String(el.className).trim().split(/\s+/).join(".") : "");
+  const name = (el) => el.tagName.toLowerCase() +
+      (el.className && el.className.baseVal === undefined
+        ? "." + String(el.className).trim().split(/\s+/).join(".") : "");
   const snippet = (el) => (el.textContent || "").trim().slice(0, 60);
   // outputs and doctest examples; typed code (shell commands, cell sources) may scroll
-  for (const pre of document.querySelectorAll("article .cell_output pre, article div.doctest pre")) {
+  const outputs = "article .cell_output pre, article div.doctest pre";
+  for (const pre of document.querySelectorAll(outputs)) {
     if (pre.scrollWidth > pre.clientWidth + 1)
       problems.push(`text cut behind a scrollbar in ${name(pre.parentElement)}: "${snippet(pre)}"`);
   }
@@ -89,18 +91,23 @@ AUDIT = r"""
     const column = table.closest("article").getBoundingClientRect();
     const wrapper = table.parentElement;
     if (box.right > column.right + 8 || wrapper.scrollWidth > wrapper.clientWidth + 1)
-      problems.push(`table wider than the page (${Math.round(box.width)} px): "${snippet(table.rows[0])}"`);
+      problems.push(`table wider than the page (${Math.round(box.width)} px): ` +
+                    `"${snippet(table.rows[0])}"`);
   }
   for (const img of document.querySelectorAll("article img")) {
     const alt = (img.getAttribute("alt") || "").trim();
     if (!alt || /\.(png|svg|jpe?g|gif)$/i.test(alt) || /^[0-9a-f]{16,}/i.test(alt))
-      problems.push(`image ${img.getAttribute("src")} has no alt text that says what it shows (alt="${alt}")`);
+      problems.push(`image ${img.getAttribute("src")} has no alt text that says what it shows ` +
+                    `(alt="${alt}")`);
     if (!img.complete || img.naturalWidth === 0)
       problems.push(`image ${img.getAttribute("src")} did not load`);
   }
   const rgb = (text) => (text.match(/[\d.]+/g) || []).slice(0, 4).map(Number);
   const luminance = ([r, g, b]) => {
-    const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const channel = (c) => {
+      c /= 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   };
   const background = (el) => {
@@ -118,7 +125,8 @@ AUDIT = r"""
     const paper = luminance(background(svg));
     const contrast = (Math.max(ink, paper) + 0.05) / (Math.min(ink, paper) + 0.05);
     if (contrast < 4.5)
-      problems.push(`diagram "${svg.getAttribute("aria-label").slice(0, 50)}" has ink contrast ${contrast.toFixed(1)} < 4.5`);
+      problems.push(`diagram "${svg.getAttribute("aria-label").slice(0, 50)}" ` +
+                    `has ink contrast ${contrast.toFixed(1)} < 4.5`);
   }
   const footer = document.querySelector("footer .copyright");
   if (footer && !/\d{4}/.test(footer.textContent))
@@ -221,9 +229,11 @@ def console_problems(events: list[dict]) -> list[str]:
         method, params = event.get("method"), event.get("params", {})
         if method == "Runtime.exceptionThrown":
             details = params.get("exceptionDetails", {})
-            problems.append(f"uncaught: {details.get('exception', {}).get('description') or details.get('text')}")
+            description = details.get("exception", {}).get("description")
+            problems.append(f"uncaught: {description or details.get('text')}")
         elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
-            problems.append("console error: " + " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", [])))
+            values = (a.get("value", a.get("description", "")) for a in params.get("args", []))
+            problems.append("console error: " + " ".join(str(value) for value in values))
         elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
             entry = params["entry"]
             problems.append(f"console error: {entry.get('text')} {entry.get('url', '')}".strip())

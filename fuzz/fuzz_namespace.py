@@ -87,7 +87,9 @@ def snapshot(values):
 
 def unchanged(values, before) -> bool:
     for value, copy in zip(values, before):
-        if copy is not None and not np.array_equal(np.asarray(value), copy, equal_nan=copy.dtype.kind in "fc"):
+        if copy is None:
+            continue
+        if not np.array_equal(np.asarray(value), copy, equal_nan=copy.dtype.kind in "fc"):
             return False
     return True
 

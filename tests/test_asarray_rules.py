@@ -13,7 +13,9 @@ from array_api_reshape import layout
 
 @st.composite
 def strided_numpy_arrays(draw):
-    dtype = draw(st.sampled_from([np.int8, np.uint32, np.float32, np.float64, np.complex64, np.bool_]))
+    dtype = draw(st.sampled_from(
+        [np.int8, np.uint32, np.float32, np.float64, np.complex64, np.bool_]
+    ))
     shape = draw(npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4))
     a = draw(npst.arrays(dtype, shape))
     a = np.asarray(a[draw(npst.basic_indices(shape))])

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
-import _beyond  # noqa: E402
+import _beyond
 
-import array_api_reshape  # noqa: E402
+import array_api_reshape
 
 STATED = {
     "bool array with int8 array": "int8",

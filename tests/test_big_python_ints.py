@@ -32,7 +32,8 @@ def int_substitutions():
     for module, names in MODULES:
         for name in names:
             function = getattr(module, name)
-            if not inspect.isfunction(function) or name in ("__array_namespace_info__", "resize_inplace"):
+            skipped = ("__array_namespace_info__", "resize_inplace")
+            if not inspect.isfunction(function) or name in skipped:
                 continue
             args, kwargs = example_call(function)
             slots = [(i, a) for i, a in enumerate(args)] + list(kwargs.items())
@@ -41,14 +42,15 @@ def int_substitutions():
                     isinstance(value, tuple) and value and all(v.__class__ is int for v in value)
                 ):
                     continue
-                for big in BIG_INTS:
+                for number, big in enumerate(BIG_INTS):
                     new = big if value.__class__ is int else (big,) + value[1:]
                     new_args, new_kwargs = list(args), dict(kwargs)
                     if isinstance(key, int):
                         new_args[key] = new
                     else:
                         new_kwargs[key] = new
-                    yield pytest.param(function, new_args, new_kwargs, id=f"{name}-{key}-big{BIG_INTS.index(big)}")
+                    yield pytest.param(function, new_args, new_kwargs,
+                                       id=f"{name}-{key}-big{number}")
 
 
 CASES = list(int_substitutions())
@@ -186,7 +188,8 @@ def test_nothing_is_allocated_before_the_refusal(monkeypatch):
 
     monkeypatch.setattr(_creation_kernels, "filled_array", must_not_run)
     monkeypatch.setattr(_memory, "memory_limit", lambda: 1000)
-    for call in (lambda: xp.zeros((126,)), lambda: xp.ones((2, 63)), lambda: xp.empty(1001, dtype=xp.int8)):
+    for call in (lambda: xp.zeros((126,)), lambda: xp.ones((2, 63)),
+                 lambda: xp.empty(1001, dtype=xp.int8)):
         with pytest.raises(MemoryError):
             call()
 

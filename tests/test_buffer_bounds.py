@@ -53,7 +53,8 @@ def test_views_of_views_stay_inside_the_buffer(chain, data):
             axis = x.shape.index(1)
             x, expected = xp.squeeze(x, axis=axis), np.squeeze(expected, axis=axis)
         elif step == "broadcast":
-            x, expected = xp.broadcast_to(x, (2,) + x.shape), np.broadcast_to(expected, (2,) + expected.shape)
+            x = xp.broadcast_to(x, (2,) + x.shape)
+            expected = np.broadcast_to(expected, (2,) + expected.shape)
         elif step == "mT" and x.ndim >= 2:
             x, expected = x.mT, np.swapaxes(expected, -1, -2)
         assert_inside(x)

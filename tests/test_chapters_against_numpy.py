@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
@@ -107,7 +107,8 @@ def test_cumulative(name, numpy_name, identity, a, data):
         if include_initial:
             shape = list(expected.shape)
             shape[axis] = 1
-            expected = np.concatenate([np.full(shape, identity, dtype=accumulator), expected], axis=axis)
+            initial = np.full(shape, identity, dtype=accumulator)
+            expected = np.concatenate([initial, expected], axis=axis)
     ours = getattr(xp, name)(xp.asarray(a), axis=axis, include_initial=include_initial)
     assert_same(ours, expected, exact=a.dtype.kind != "f")
 
@@ -177,12 +178,14 @@ def test_searchsorted(haystack, needles, side):
         np.searchsorted(haystack, 0.5, side=side))
 
 
-@given(data=st.data(), shapes=npst.mutually_broadcastable_shapes(num_shapes=3, max_dims=3, max_side=3))
+@given(data=st.data(),
+       shapes=npst.mutually_broadcastable_shapes(num_shapes=3, max_dims=3, max_side=3))
 def test_where(data, shapes):
     condition = data.draw(npst.arrays(np.bool_, shapes.input_shapes[0]))
     a = data.draw(npst.arrays(np.int16, shapes.input_shapes[1]))
     b = data.draw(npst.arrays(np.int16, shapes.input_shapes[2]))
-    assert_same(xp.where(xp.asarray(condition), xp.asarray(a), xp.asarray(b)), np.where(condition, a, b))
+    assert_same(xp.where(xp.asarray(condition), xp.asarray(a), xp.asarray(b)),
+                np.where(condition, a, b))
     scalar = xp.where(xp.asarray(condition), xp.asarray(a), 7)
     assert scalar.dtype is xp.int16
     assert_same(scalar, np.where(condition, a, np.int16(7)))
@@ -196,7 +199,8 @@ def test_sort_and_argsort_are_stable(descending, a, data):
     order = np.asarray(xp.argsort(x, axis=axis, descending=descending))
     values = np.take_along_axis(a, order, axis=axis)
     if descending:
-        expected_order = np.flip(np.argsort(np.flip(a, axis=axis), axis=axis, kind="stable"), axis=axis)
+        flipped_order = np.argsort(np.flip(a, axis=axis), axis=axis, kind="stable")
+        expected_order = np.flip(flipped_order, axis=axis)
         expected_order = a.shape[axis] - 1 - expected_order
     else:
         expected_order = np.argsort(a, axis=axis, kind="stable")
@@ -224,7 +228,8 @@ def test_descending_sort_keeps_equal_elements_in_order():
 def test_unique_family(a):
     x = xp.asarray(a)
     values, indices, inverse, counts = xp.unique_all(x)
-    expected = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
+    expected = np.unique(a, return_index=True, return_inverse=True, return_counts=True,
+                         equal_nan=False)
     for ours, theirs in zip((values, indices, counts), (expected[0], expected[1], expected[3])):
         assert_same(ours, theirs)
     assert_same(inverse, expected[2].reshape(a.shape))
@@ -243,7 +248,8 @@ def test_isin(a, b, invert):
     assert bool(xp.isin(3, xp.asarray([1, 3]))) is True
 
 
-@given(data=st.data(), count=st.integers(1, 4), shape=npst.array_shapes(min_dims=1, max_dims=3, max_side=3))
+@given(data=st.data(), count=st.integers(1, 4),
+       shape=npst.array_shapes(min_dims=1, max_dims=3, max_side=3))
 def test_concat_and_stack(data, count, shape):
     parts = [np.arange(np.prod(shape)).reshape(shape) + i for i in range(count)]
     axis = data.draw(st.integers(-len(shape), len(shape) - 1))

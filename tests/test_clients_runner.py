@@ -59,7 +59,7 @@ def test_no_file_is_written_when_a_later_substitution_fails(tmp_path):
 
 
 def test_a_missing_file_is_named(tmp_path):
-    with pytest.raises(PatchError, match="no file src/gone.py"):
+    with pytest.raises(PatchError, match=r"no file src/gone\.py"):
         apply_substitutions(tmp_path, [Substitution("src/gone.py", "a", "b", "why")])
 
 
@@ -234,8 +234,8 @@ def test_junit_outcomes_of_a_real_pytest_run(tmp_path):
             assert backend == "numpy"
     """))
     junit = tmp_path / "out.xml"
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", "/dev/null",
-                    "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py"),
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                    "-c", "/dev/null", "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py"),
                     f"--junitxml={junit}", "-o", "junit_family=xunit1"],
                    cwd=tmp_path, capture_output=True, check=False)
     results = {r.name: r for r in junit_results.read_results(junit)}
@@ -417,7 +417,8 @@ def test_runner_stops_with_the_missing_anchor_named(tmp_path):
         capture_output=True, text=True, check=False, timeout=120,
     )
     assert completed.returncode == 2
-    assert "einops/tests/test_packing.py holds 0 copies of '    import numpy as xp\\n'" in completed.stderr
+    assert ("einops/tests/test_packing.py holds 0 copies of '    import numpy as xp\\n'"
+            in completed.stderr)
     assert not (tmp_path / "REPORT.md").exists()
 
 
@@ -439,7 +440,8 @@ def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_
         _case("test_at[array_api_reshape-1]", "passed"),
     ], 1.0, "")]
     lines = "\n".join(report.mode_findings(outcomes))
-    assert "- **2** x `ValueError: __setitem__(): arrays are read-only here`, at `array_api_extra/_at.py:349`" in lines
+    assert ("- **2** x `ValueError: __setitem__(): arrays are read-only here`, "
+            "at `array_api_extra/_at.py:349`") in lines
     assert "non-portable write in array-api-extra" in lines
     assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
 

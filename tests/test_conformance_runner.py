@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
 
-import run  # noqa: E402
+import run
 
 
 def test_one_refusal_is_one_cause_whatever_the_values():
@@ -22,7 +22,8 @@ def test_one_refusal_is_one_cause_whatever_the_values():
 
 def test_flags_become_environment_variables_and_the_report_groups_failures(tmp_path):
     args = run.parse_arguments(["--suite", str(tmp_path), "--flag", "lazy=true",
-                                "--flag", "enabled_extensions=", "--report", str(tmp_path / "r.md")])
+                                "--flag", "enabled_extensions=",
+                                "--report", str(tmp_path / "r.md")])
     assert args.flags == ["lazy=true", "enabled_extensions="]
     results = [
         ("test_a", "test_x[1]", "failed", "ValueError: __bool__(): needs the array's value (1,)"),
@@ -32,7 +33,8 @@ def test_flags_become_environment_variables_and_the_report_groups_failures(tmp_p
     ]
     text = run.render(args, "abc1234", [(0, 1.0, results)])
     assert "flags: `lazy=true enabled_extensions=`" in text
-    assert "| 2 | ValueError: __bool__(): needs the array's value (shape) | `test_a::test_x[1]` |" in text
+    assert ("| 2 | ValueError: __bool__(): needs the array's value (shape) "
+            "| `test_a::test_x[1]` |") in text
     assert "| 1 | AssertionError: out[N]=N, should be N | `test_b::test_y` |" in text
 
 
@@ -80,6 +82,7 @@ def test_the_start_up_module_cuts_every_function_into_pieces():
     code = ("from array_api_reshape import threads; "
             "from array_api_reshape._kernels import _piecewise_kernels as p; "
             "print(threads.get(), set(p.SMALLEST.values()), p.LEAST[0])")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")]))
+    path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["4", "{2}", "2"], out.stderr

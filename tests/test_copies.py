@@ -17,7 +17,11 @@ import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape._kernels import _copy_kernels, _threads
 from array_api_reshape._tables._copy_plan import TilePolicy
-from array_api_reshape._kernels._common_kernels import c_contiguous, column_major_copy, contiguous_copy
+from array_api_reshape._kernels._common_kernels import (
+    c_contiguous,
+    column_major_copy,
+    contiguous_copy,
+)
 
 DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
           np.uint64, np.float32, np.float64, np.complex64, np.complex128]
@@ -74,8 +78,10 @@ def strided_sources(draw):
     for n in view.shape:
         start, stop = sorted(draw(st.lists(st.integers(0, n), min_size=2, max_size=2)))
         step = draw(st.sampled_from([1, 1, 2, 3, -1, -2]))
-        key.append(slice(start, stop, step) if step > 0 else slice(stop - 1 if stop else None,
-                                                                   start - 1 if start else None, step))
+        if step > 0:
+            key.append(slice(start, stop, step))
+        else:
+            key.append(slice(stop - 1 if stop else None, start - 1 if start else None, step))
     view = view[tuple(key)] if key else view
     if view.ndim and view.size and draw(st.booleans()):
         axis = draw(st.integers(0, view.ndim - 1))
@@ -298,7 +304,8 @@ class TestAscontiguous:
             result[(0,) * 3] = -1.0  # its own, writable buffer
 
     def test_bad_order(self):
-        with pytest.raises(ValueError, match=r"ascontiguous\(\): 'order' must be 'C' or 'F', got 'K'"):
+        with pytest.raises(ValueError,
+                           match=r"ascontiguous\(\): 'order' must be 'C' or 'F', got 'K'"):
             layout.ascontiguous(xp.arange(3), order="K")
 
     def test_not_an_array(self):

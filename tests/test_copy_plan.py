@@ -47,7 +47,8 @@ def copied_by_blocks(plan):
     for box in plan.parts:
         for region in regular_regions(box, plan.extents):
             for start, stop, extent in region:
-                assert (stop - start) % extent == 0 and 0 < extent <= stop - start or start == stop
+                whole_blocks = (stop - start) % extent == 0 and 0 < extent <= stop - start
+                assert whole_blocks or start == stop
             for index in indices_in_visiting_order(region):
                 position = sum(i * s for i, s in zip(index, destination_strides))
                 destination[position] = sum(i * s for i, s in zip(index, plan.source_strides))
@@ -154,10 +155,12 @@ def test_regular_regions_cut_whole_blocks_then_remainders():
 @pytest.mark.parametrize(
     "shape, strides, order, merged_shape, tile_axes, blocks",
     [
-        pytest.param((2048, 2048), (1, 2048), "C", (2048, 2048), (0, 1), 32 * 128, id="transpose-2048"),
+        pytest.param((2048, 2048), (1, 2048), "C", (2048, 2048), (0, 1), 32 * 128,
+                     id="transpose-2048"),
         pytest.param((48,) * 4, (1, 2304, 48, 110592), "C", (48, 2304, 48), (0, 2), 2304 * 3,
                      id="permute-3120-merges-middle"),
-        pytest.param((48,) * 4, (110592, 48, 2304, 1), "C", (48,) * 4, None, 1, id="permute-0213-untiled"),
+        pytest.param((48,) * 4, (110592, 48, 2304, 1), "C", (48,) * 4, None, 1,
+                     id="permute-0213-untiled"),
         pytest.param((48,) * 4, (2304, 48, 1, 110592), "C", (110592, 48), None, 1,
                      id="permute-1230-numpy-order-reuses-lines"),
         pytest.param((2048, 3000), (4096, 1), "C", (2048, 3000), None, 1, id="column-slice"),
@@ -165,7 +168,8 @@ def test_regular_regions_cut_whole_blocks_then_remainders():
         pytest.param((2048, 4096), (-4096, -1), "C", (2048 * 4096,), None, 1, id="flip-both"),
         pytest.param((2048, 4096), (4096, 1), "F", (4096, 2048), (0, 1), 64 * 128, id="c-to-f"),
         pytest.param((2048, 2048), (0, 1), "F", (2048, 2048), None, 1, id="broadcast-rows-to-f"),
-        pytest.param((2048, 1, 2048), (1, 5, 2048), "C", (2048, 2048), (0, 1), 32 * 128, id="unit-axis"),
+        pytest.param((2048, 1, 2048), (1, 5, 2048), "C", (2048, 2048), (0, 1), 32 * 128,
+                     id="unit-axis"),
         pytest.param((1000, 1000), (1, 1000), "C", (1000, 1000), None, 1,
                      id="transpose-1000-numpy-order-keeps-lines"),
     ],

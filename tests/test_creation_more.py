@@ -107,11 +107,13 @@ def test_arange_refuses_bounds_that_are_not_real_numbers(bound):
 @pytest.mark.parametrize("sizes", [(), (3,), (3, 2), (2, 3, 4)], ids=str)
 def test_meshgrid_matches_numpy_and_shares_memory(indexing, sizes):
     arrays = [np.arange(n) * (i + 1) for i, n in enumerate(sizes)]
-    ours = xp.meshgrid(*(xp.asarray(a) for a in arrays), indexing=indexing)
+    inputs = [xp.asarray(a) for a in arrays]
+    ours = xp.meshgrid(*inputs, indexing=indexing)
     theirs = np.meshgrid(*arrays, indexing=indexing)
     assert isinstance(ours, tuple) and len(ours) == len(theirs)
-    for grid, expected, source in zip(ours, theirs, arrays):
+    for grid, expected, source in zip(ours, theirs, inputs):
         np.testing.assert_array_equal(np.asarray(grid), expected)
+        assert layout.shares_memory(grid, source)
     with pytest.raises(ValueError, match="'indexing'"):
         xp.meshgrid(xp.arange(2), indexing="xx")
 

@@ -56,7 +56,8 @@ def _imported_modules(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             source = "." * node.level + (node.module or "")
             modules.add(source)
-            modules.update(f"{source.rstrip('.')}.{alias.name}" if node.module else f"{source}{alias.name}"
+            prefix = f"{source.rstrip('.')}." if node.module else source
+            modules.update(f"{prefix}{alias.name}"
                            for alias in node.names if alias.name.startswith("_"))
     return modules
 
@@ -174,7 +175,8 @@ def test_nonzero_gives_arrays_that_share_nothing():
     ],
 )
 def test_scalars_that_do_not_fit_name_the_function(call, function):
-    with pytest.raises(OverflowError, match=rf"^{function}\(\): the Python int 300 does not fit in int8"):
+    expected = rf"^{function}\(\): the Python int 300 does not fit in int8"
+    with pytest.raises(OverflowError, match=expected):
         call()
 
 

@@ -39,7 +39,8 @@ def example_call(function):
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr == function.__name__
             ):
-                args = [eval(compile(ast.Expression(a), "<example>", "eval"), namespace) for a in node.args]
+                args = [eval(compile(ast.Expression(a), "<example>", "eval"), namespace)
+                        for a in node.args]
                 kwargs = {
                     k.arg: eval(compile(ast.Expression(k.value), "<example>", "eval"), namespace)
                     for k in node.keywords
@@ -57,7 +58,8 @@ def bad_calls(name, function):
     array_positions = [i for i, a in enumerate(args) if isinstance(a, xp.Array)]
     if array_positions and name not in SCALAR_FRIENDLY:
         i = array_positions[0]
-        cases.append(("list-for-array", args[:i] + [[1.0, 2.0]] + args[i + 1:], kwargs, (TypeError,)))
+        with_list = args[:i] + [[1.0, 2.0]] + args[i + 1:]
+        cases.append(("list-for-array", with_list, kwargs, (TypeError,)))
         cases.append(("none-for-array", args[:i] + [None] + args[i + 1:], kwargs, (TypeError,)))
     elif args:
         cases.append(("object-as-data", [object()] + args[1:], kwargs, (TypeError,)))
@@ -105,7 +107,9 @@ def test_every_function_has_at_least_three_bad_inputs():
 
 
 @pytest.mark.parametrize("function, args, kwargs, expected", CASES)
-def test_bad_input_raises_the_standard_exception_naming_the_function(function, args, kwargs, expected):
+def test_bad_input_raises_the_standard_exception_naming_the_function(
+    function, args, kwargs, expected
+):
     with pytest.raises(expected) as caught:
         function(*args, **kwargs)
     error = caught.value

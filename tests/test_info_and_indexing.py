@@ -88,7 +88,7 @@ def test_advanced_setitem_is_atomic():
         x[xp.asarray([0, 1, 7])] = 5
     with pytest.raises(ValueError, match="does not broadcast"):
         x[xp.asarray([0, 1])] = xp.asarray([1, 2])
-    with pytest.raises(TypeError, match="cannot cast float 1.5 to the array's dtype"):
+    with pytest.raises(TypeError, match=r"cannot cast float 1\.5 to the array's dtype"):
         x[xp.asarray([0, 1])] = 1.5
     np.testing.assert_array_equal(np.asarray(x), before)
     x[xp.asarray(before > 4)] = -1

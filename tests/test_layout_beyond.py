@@ -88,7 +88,8 @@ def extra_memory_of_resize(side: int, grow: int) -> int:
     return peak - math.prod(new) * 8
 
 
-@pytest.mark.parametrize("grow", [7, -7], ids=["rows-grow-columns-shrink", "rows-shrink-columns-grow"])
+@pytest.mark.parametrize("grow", [7, -7],
+                         ids=["rows-grow-columns-shrink", "rows-shrink-columns-grow"])
 def test_resize_inplace_extra_memory_does_not_grow_with_the_array(grow):
     small = extra_memory_of_resize(300, grow)
     large = extra_memory_of_resize(1200, grow)

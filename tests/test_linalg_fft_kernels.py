@@ -49,8 +49,8 @@ def test_kernels_sit_below_the_array(module):
         node.module for node in ast.walk(ast.parse(inspect.getsource(module)))
         if isinstance(node, ast.ImportFrom) and node.module
     }
-    assert imported <= {"__future__", "collections.abc", "typing", "_tables._dtypes", "_common_kernels",
-                        "_operand_kernels"}
+    assert imported <= {"__future__", "collections.abc", "typing", "_tables._dtypes",
+                        "_common_kernels", "_operand_kernels"}
 
 
 def square(dtype=xp.float64):

@@ -192,7 +192,7 @@ def test_expand_dims_errors(shape, axis, error):
 @SETTINGS
 @given(recipe=recipes(max_dims=3), data=st.data())
 def test_squeeze_matches_numpy(recipe, data):
-    base, view, _ = shared(recipe)
+    _base, view, _ = shared(recipe)
     positions = data.draw(st.lists(st.integers(0, view.ndim), min_size=0, max_size=2),
                           label="new unit axes")
     key = [slice(None)] * view.ndim
@@ -348,7 +348,7 @@ def broadcast_targets(draw, shape):
 @SETTINGS
 @given(recipe=recipes(), data=st.data())
 def test_broadcast_to_matches_numpy(recipe, data):
-    base, view, x = shared(recipe)
+    _base, view, x = shared(recipe)
     target = data.draw(broadcast_targets(view.shape), label="target")
     spelled = data.draw(st.sampled_from([target, list(target)]), label="spelled")
     result = xp.broadcast_to(x, spelled)

@@ -193,12 +193,12 @@ def test_writes_through_a_reshaped_view_reach_the_original():
 def test_a_cached_decision_never_lets_a_float_shape_through():
     x = xp.reshape(xp.arange(24), (4, 6))
     assert xp.reshape(x, (2, 12)).shape == (2, 12)
-    with pytest.raises(TypeError, match="got float 2.0"):
+    with pytest.raises(TypeError, match=r"got float 2\.0"):
         xp.reshape(x, (2.0, 12))
     with pytest.raises(TypeError, match="got bool"):
         xp.reshape(xp.arange(12), (True, 12))
     assert xp.permute_dims(x, (1, 0)).shape == (6, 4)
-    with pytest.raises(TypeError, match="got float 1.0"):
+    with pytest.raises(TypeError, match=r"got float 1\.0"):
         xp.permute_dims(x, (1.0, 0))
 
 

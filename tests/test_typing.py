@@ -63,7 +63,9 @@ def test_the_user_script_runs():
 
 def test_mypy_accepts_the_user_script(run_mypy):
     errors = _script_errors(run_mypy, USER_SCRIPT)
-    assert not errors, f"mypy finds {len(errors)} errors in the user's script:\n" + "\n".join(errors)
+    assert not errors, (
+        f"mypy finds {len(errors)} errors in the user's script:\n" + "\n".join(errors)
+    )
 
 
 WRONG_USES = """\
@@ -111,8 +113,10 @@ def test_every_operator_reveals_its_type(run_mypy, tmp_path):
     first = len(lines) + 1
     expressions = list(OPERATOR_EXPRESSIONS)
     lines += [f"reveal_type({expression})" for expression in expressions]
-    lines += ["z += 1", "z -= 1", "z *= 2", "z /= 2", "z //= 1", "z %= 3", "z **= 2", "reveal_type(z)",
-              "j = xp.asarray([1])", "j &= 1", "j |= 2", "j ^= 1", "j <<= 1", "j >>= 1", "reveal_type(j)",
+    lines += ["z += 1", "z -= 1", "z *= 2", "z /= 2", "z //= 1", "z %= 3", "z **= 2",
+              "reveal_type(z)",
+              "j = xp.asarray([1])", "j &= 1", "j |= 2", "j ^= 1", "j <<= 1", "j >>= 1",
+              "reveal_type(j)",
               "m = xp.asarray([[1.0]])", "m @= m", "reveal_type(m)"]
     script = tmp_path / "operators.py"
     script.write_text("\n".join(lines) + "\n")
@@ -125,7 +129,8 @@ def test_every_operator_reveals_its_type(run_mypy, tmp_path):
     array = "array_api_reshape._array._array_object.Array"
     for offset, expression in enumerate(expressions):
         expected = OPERATOR_EXPRESSIONS[expression]
-        assert revealed.get(first + offset) == (array if expected == "Array" else expected), expression
+        expected = array if expected == "Array" else expected
+        assert revealed.get(first + offset) == expected, expression
     assert sorted(revealed.values()).count(array) == sum(
         1 for kind in OPERATOR_EXPRESSIONS.values() if kind == "Array") + 3  # z, j and m
 
@@ -150,9 +155,12 @@ def test_the_user_script_uses_every_public_name():
     from array_api_reshape import layout
 
     used = _attribute_uses(ast.parse(USER_SCRIPT.read_text()))
-    public = ({f"xp.{name}" for name in xp.__all__} | {f"xp.linalg.{name}" for name in xp.linalg.__all__}
-              | {f"xp.fft.{name}" for name in xp.fft.__all__} | {f"layout.{name}" for name in layout.__all__})
-    used_prefixes = {".".join(name.split(".")[:k]) for name in used for k in range(2, name.count(".") + 2)}
+    public = ({f"xp.{name}" for name in xp.__all__}
+              | {f"xp.linalg.{name}" for name in xp.linalg.__all__}
+              | {f"xp.fft.{name}" for name in xp.fft.__all__}
+              | {f"layout.{name}" for name in layout.__all__})
+    used_prefixes = {".".join(name.split(".")[:k])
+                     for name in used for k in range(2, name.count(".") + 2)}
     missing = sorted(name for name in public - used_prefixes if name not in {"xp.layout"})
     assert not missing, f"the user's script never uses {missing}"
 

@@ -225,9 +225,9 @@ def test_mean_takes_a_floating_dtype():
     assert xp.mean(xp.asarray([1 + 1j]), dtype=xp.complex64).dtype is xp.complex64
     with pytest.raises(TypeError, match="pass a floating 'dtype'"):
         xp.mean(ints)
-    with pytest.raises(TypeError, match="cannot cast complex128 to 'dtype' float64"):
+    with pytest.raises(TypeError, match=r"does not convert complex values to \S*float64"):
         xp.mean(xp.asarray([1j]), dtype=xp.float64)
-    with pytest.raises(TypeError, match="cannot cast int32 to 'dtype' int64"):
+    with pytest.raises(TypeError, match=r"'dtype' must have a floating-point dtype, got \S*int64"):
         xp.mean(ints, dtype=xp.int64)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from .._kernels import _common_kernels as _kernels
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import promote_types
+from .._tables._dtypes import check_dtype_kind, promote_types
 from .._tables._layout import broadcast_shape
 from .._tables._mode_checks import MODES
 from ._placement import same_device
@@ -24,8 +24,7 @@ def matrix_product(x1: Any, x2: Any) -> Any:
     the result is on their device."""
     device = same_device("matmul", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     for argument, x in (("x1", x1), ("x2", x2)):
-        if x._dtype.kind == "bool":
-            raise TypeError(f"matmul(): '{argument}' must have a numeric dtype, got {x._dtype}")
+        check_dtype_kind(x._dtype, "matmul", argument, "numeric")
         if x.ndim == 0:
             raise ValueError(f"matmul(): '{argument}' must have at least one dimension")
     dtype = promote_types(x1._dtype, x2._dtype, "matmul")

@@ -14,6 +14,7 @@ from .._tables._dtypes import (
     DType,
     as_python_scalar,
     check_dtype,
+    check_dtype_kind,
     check_keeps_imaginary,
     promote_types,
     standard_promotes_to,
@@ -165,8 +166,7 @@ def finfo(type: DType | Array, /) -> FloatingInfo:
     (32, array_api_reshape.float64)
     """
     dtype = _dtype_of(type, "finfo", "type")
-    if "floating" not in dtype.kind:
-        raise TypeError(f"finfo(): 'type' must be a floating-point dtype, got {dtype}")
+    check_dtype_kind(dtype, "finfo", "type", "floating-point")
     real = REAL_OF.get(dtype, dtype)
     bits, eps, largest, smallest, smallest_normal = floating_limits(real)
     return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
@@ -198,8 +198,7 @@ def iinfo(type: DType | Array, /) -> IntegerInfo:
     IntegerInfo(bits=8, max=127, min=-128, dtype=array_api_reshape.int8)
     """
     dtype = _dtype_of(type, "iinfo", "type")
-    if "integer" not in dtype.kind:
-        raise TypeError(f"iinfo(): 'type' must be an integer dtype, got {dtype}")
+    check_dtype_kind(dtype, "iinfo", "type", "integer")
     bits, largest, smallest = integer_range(dtype)
     return IntegerInfo(bits, largest, smallest, dtype)
 

@@ -15,9 +15,23 @@ from .._kernels._memory import check_allocation
 from .._array._array_object import Array, check_array
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
-from .._tables._dtypes import COMPLEX_OF, KIND_GROUPS, REAL_OF, DType, check_dtype, float64
+from .._tables._dtypes import (
+    COMPLEX_OF,
+    REAL_OF,
+    DType,
+    check_dtype,
+    check_dtype_kind,
+    float64,
+)
 from .._tables._layout import product
-from .._tables._validation import INT64_MAX, as_int, is_one_of, as_int_tuple, normalize_axes, normalize_axis
+from .._tables._validation import (
+    INT64_MAX,
+    as_int,
+    as_int_tuple,
+    is_one_of,
+    normalize_axes,
+    normalize_axis,
+)
 
 _NORMS = ("backward", "ortho", "forward")
 _FLOAT64_MAX = sys.float_info.max
@@ -25,8 +39,7 @@ _FLOAT64_MAX = sys.float_info.max
 
 def _check(function: str, x: Array, kinds: str, norm: str) -> None:
     check_array(x, f"fft.{function}")
-    if x.dtype.kind not in KIND_GROUPS[kinds]:
-        raise TypeError(f"fft.{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")
+    check_dtype_kind(x.dtype, f"fft.{function}", "x", kinds)
     if not is_one_of(norm, _NORMS):
         raise ValueError(
             f"fft.{function}(): 'norm' must be one of {', '.join(_NORMS)}, got {norm!r}"
@@ -558,10 +571,7 @@ def _frequencies(
     checked = None if dtype is None else check_dtype(dtype, f"fft.{function}")
     placed = check_device(device, f"fft.{function}")
     result_dtype = DEFAULT_DTYPES[placed.name]["real floating"] if checked is None else checked
-    if result_dtype.kind != "real floating":
-        raise TypeError(
-            f"fft.{function}(): 'dtype' must be a real floating dtype, got {result_dtype}"
-        )
+    check_dtype_kind(result_dtype, f"fft.{function}", "dtype", "real floating-point")
     if placed is not CPU_DEVICE:
         check_dtype_on_device(result_dtype, placed, f"fft.{function}")
     check_allocation((n,), float64, f"fft.{function}", f"'n' {n}")  # float64 first

@@ -20,6 +20,7 @@ from .._tables._dtypes import (
     REAL_OF,
     DType,
     check_dtype,
+    check_dtype_kind,
     int64,
     promote_types,
     uint64,
@@ -68,10 +69,7 @@ class SVDResult(NamedTuple):
 
 def _floating(x: Array, function: str, argument: str = "x") -> None:
     check_array(x, f"linalg.{function}", argument)
-    if "floating" not in x.dtype.kind:
-        raise TypeError(
-            f"linalg.{function}(): '{argument}' must have a floating-point dtype, got {x.dtype}"
-        )
+    check_dtype_kind(x.dtype, f"linalg.{function}", argument, "floating-point")
 
 
 def _matrices(x: Array, function: str, square: bool = False) -> None:
@@ -144,8 +142,8 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     check_array(x1, "linalg.cross", "x1")
     check_array(x2, "linalg.cross", "x2")
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.cross")
-    if dtype.kind == "bool":
-        raise TypeError("linalg.cross(): the inputs must be numeric")
+    # bool only when both are (a number promotes bool), so 'x1' is bool then
+    check_dtype_kind(dtype, "linalg.cross", "x1", "numeric")
     axis = as_int(axis, "linalg.cross", "axis")
     smallest = min(x1.ndim, x2.ndim)
     if not -smallest <= axis < 0:
@@ -424,8 +422,11 @@ def matrix_power(x: Array, n: int, /) -> Array:
     n = as_int(n, "linalg.matrix_power", "n")
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
-    if n < 0 and "floating" not in x.dtype.kind:
-        raise TypeError("linalg.matrix_power(): a negative power needs a floating-point 'x'")
+    if n < 0:
+        check_dtype_kind(
+            x.dtype, "linalg.matrix_power", "x", "floating-point",
+            advice=f"a negative 'n' ({n}) inverts the matrices, which needs one",
+        )
     return Array._adopt(kernels.matrix_power(x, n), x.dtype, x._storage.device)
 
 
@@ -437,10 +438,7 @@ def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> Non
     if isinstance(rtol, Array):
         if MODES.devices:
             same_device(f"linalg.{function}", x=x, rtol=rtol)
-        if rtol.dtype.kind not in ("signed integer", "unsigned integer", "real floating"):
-            raise TypeError(
-                f"linalg.{function}(): 'rtol' must be a real-valued array, got {rtol.dtype}"
-            )
+        check_dtype_kind(rtol.dtype, f"linalg.{function}", "rtol", "real-valued")
         stack = x.shape[:-2]
         if broadcast_shape(rtol.shape, stack) != stack:
             raise ValueError(
@@ -510,8 +508,8 @@ def outer(x1: Array, x2: Array, /) -> Array:
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError("linalg.outer(): 'x1' and 'x2' must be one-dimensional")
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.outer")
-    if dtype.kind == "bool":
-        raise TypeError("linalg.outer(): the inputs must be numeric")
+    # bool only when both are (a number promotes bool), so 'x1' is bool then
+    check_dtype_kind(dtype, "linalg.outer", "x1", "numeric")
     device = same_device("linalg.outer", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     return Array._adopt(kernels.outer(x1, x2, dtype), dtype, device)
 
@@ -733,8 +731,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     check_array(x, "linalg.trace")
     if x.ndim < 2:
         raise ValueError(f"linalg.trace(): 'x' must have at least two dimensions, got {x.shape}")
-    if x.dtype.kind == "bool":
-        raise TypeError("linalg.trace(): 'x' must be numeric")
+    check_dtype_kind(x.dtype, "linalg.trace", "x", "numeric")
     offset = as_int(offset, "linalg.trace", "offset")
     rows, columns = x.shape[-2:]
     offset = min(max(offset, -rows), columns)  # a diagonal beyond the matrix is empty anyway

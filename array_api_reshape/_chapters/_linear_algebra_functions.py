@@ -9,7 +9,7 @@ from .._array._array_object import Array, check_array
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
-from .._tables._dtypes import promote_types
+from .._tables._dtypes import check_dtype_kind, promote_types
 from .._tables._layout import broadcast_shape
 from .._array._matrix_product import matrix_product
 from .._tables._validation import as_int, as_int_tuple, normalize_axis
@@ -114,13 +114,18 @@ def tensordot(
     """
     check_array(x1, "tensordot", "x1")
     check_array(x2, "tensordot", "x2")
-    for name, x in (("x1", x1), ("x2", x2)):
-        if x.dtype.kind == "bool":
-            raise TypeError(f"tensordot(): '{name}' must have a numeric dtype, got {x.dtype}")
+    check_dtype_kind(x1.dtype, "tensordot", "x1", "numeric")
+    check_dtype_kind(x2.dtype, "tensordot", "x2", "numeric")
     dtype = promote_types(x1.dtype, x2.dtype, "tensordot")
     if isinstance(axes, tuple) and len(axes) == 2:
-        first = tuple(normalize_axis(a, x1.ndim, "tensordot", "axes") for a in as_int_tuple(axes[0], "tensordot", "axes"))
-        second = tuple(normalize_axis(a, x2.ndim, "tensordot", "axes") for a in as_int_tuple(axes[1], "tensordot", "axes"))
+        first = tuple(
+            normalize_axis(a, x1.ndim, "tensordot", "axes")
+            for a in as_int_tuple(axes[0], "tensordot", "axes")
+        )
+        second = tuple(
+            normalize_axis(a, x2.ndim, "tensordot", "axes")
+            for a in as_int_tuple(axes[1], "tensordot", "axes")
+        )
         if len(first) != len(second):
             raise ValueError("tensordot(): the two sequences of 'axes' must have one length")
     else:
@@ -170,9 +175,8 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """
     check_array(x1, "vecdot", "x1")
     check_array(x2, "vecdot", "x2")
-    for name, x in (("x1", x1), ("x2", x2)):
-        if x.dtype.kind == "bool":
-            raise TypeError(f"vecdot(): '{name}' must have a numeric dtype, got {x.dtype}")
+    check_dtype_kind(x1.dtype, "vecdot", "x1", "numeric")
+    check_dtype_kind(x2.dtype, "vecdot", "x2", "numeric")
     dtype = promote_types(x1.dtype, x2.dtype, "vecdot")
     axis = as_int(axis, "vecdot", "axis")
     smallest = min(x1.ndim, x2.ndim)

@@ -8,7 +8,7 @@ from .._array._array_object import Array, check_array
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._bounded_cache import BoundedCache
-from .._tables._dtypes import DType, promote_types
+from .._tables._dtypes import DType, check_dtype_kind, promote_types
 from .._tables._mode_checks import MODES, refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
@@ -38,7 +38,15 @@ from .._kernels._manipulation_kernels import (
     tiled,
 )
 from .._kernels._memory import check_allocation
-from .._tables._validation import INT64_MAX, as_int, as_int_tuple, check_copy, check_shape, normalize_axes, normalize_axis
+from .._tables._validation import (
+    INT64_MAX,
+    as_int,
+    as_int_tuple,
+    check_copy,
+    check_shape,
+    normalize_axes,
+    normalize_axis,
+)
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
@@ -440,7 +448,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     for i, shape in enumerate(shapes):
         if shape.__class__ is not tuple:
             raise TypeError(f"broadcast_shapes(): 'shapes[{i}]' must be a tuple, got {shape!r}")
-        checked.append(tuple(None if n is None else as_int(n, "broadcast_shapes", f"shapes[{i}]") for n in shape))
+        checked.append(tuple(
+            None if n is None else as_int(n, "broadcast_shapes", f"shapes[{i}]") for n in shape
+        ))
     ndim = max((len(s) for s in checked), default=0)
     result = []
     for axis in range(-ndim, 0):
@@ -510,7 +520,8 @@ def concat(
     axis = normalize_axis(axis, ndim, "concat")
     first = arrays[0].shape
     for i, x in enumerate(arrays):
-        if x.ndim != ndim or x.shape[:axis] + x.shape[axis + 1 :] != first[:axis] + first[axis + 1 :]:
+        outside_axis = x.shape[:axis] + x.shape[axis + 1 :]
+        if x.ndim != ndim or outside_axis != first[:axis] + first[axis + 1 :]:
             raise ValueError(
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"
@@ -610,6 +621,8 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
 
     Raises
     ------
+    TypeError
+        If ``repeats`` is an array without an integer dtype.
     ValueError
         If a count is negative or the counts do not match the axis.
 
@@ -627,8 +640,11 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     counts: Array | int
     if isinstance(repeats, Array):
         refuse_data_dependent("repeat")
-        if "integer" not in repeats.dtype.kind or repeats.ndim > 1:
-            raise ValueError("repeat(): 'repeats' must be an int or a 1-D integer array")
+        check_dtype_kind(repeats.dtype, "repeat", "repeats", "integer")
+        if repeats.ndim > 1:
+            raise ValueError(
+                f"repeat(): 'repeats' must be an int or a 1-D array, got shape {repeats.shape}"
+            )
         if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):
             raise ValueError(
                 f"repeat(): 'repeats' has {repeats.shape[0]} counts for an axis of size "

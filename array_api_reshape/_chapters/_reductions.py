@@ -6,7 +6,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._tables._devices import CPU_DEVICE
 from .._tables._device_checks import check_result_dtype
-from .._tables._dtypes import KIND_GROUPS, DType
+from .._tables._dtypes import DType
 from .._kernels._reduction_kernels import reduced
 from .._tables._validation import normalize_axes
 
@@ -62,9 +62,3 @@ def reduce(
     result = reduced(function, x, axes, keepdims, dtype, correction, quiet)
     return Array._adopt(result, result_dtype, device)
 
-
-def check_kind(x: Array, function: str, kinds: str) -> None:
-    """TypeError unless ``x`` is an array whose dtype is of ``kinds``, a group of KIND_GROUPS."""
-    check_array(x, function)
-    if x.dtype.kind not in KIND_GROUPS[kinds]:
-        raise TypeError(f"{function}(): 'x' must have a {kinds} dtype, got {x.dtype}")

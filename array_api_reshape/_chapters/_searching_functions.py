@@ -10,17 +10,23 @@ from .._tables._device_checks import check_result_dtype
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
-from .._tables._dtypes import DEFAULT_INDEX, promote_types, scalar_result_dtype
+from .._tables._dtypes import (
+    DEFAULT_INDEX,
+    check_dtype_kind,
+    promote_types,
+    scalar_result_dtype,
+)
 from .._tables._mode_checks import refuse_data_dependent
 from .._tables._layout import broadcast_shape
 from .._kernels._reduction_kernels import extremum_positions
-from ._reductions import check_keepdims, check_kind, reduce
+from ._reductions import check_keepdims, reduce
 from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
 from .._tables._validation import is_one_of, normalize_axis
 
 
 def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:
-    check_kind(x, function, "real-valued")
+    check_array(x, function)
+    check_dtype_kind(x.dtype, function, "x", "real-valued")
     keepdims = check_keepdims(keepdims, function)
     if axis is None:
         if x.size == 0:
@@ -186,7 +192,8 @@ def searchsorted(
     >>> xp.searchsorted(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([2.0, 0.5]), side="right")
     Array([2, 0], dtype=int64)
     """
-    check_kind(x1, "searchsorted", "real-valued")
+    check_array(x1, "searchsorted", "x1")
+    check_dtype_kind(x1.dtype, "searchsorted", "x1", "real-valued")
     if x1.ndim != 1:
         raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
     if not is_one_of(side, ("left", "right")):
@@ -197,11 +204,15 @@ def searchsorted(
         dtype = scalar_result_dtype(x1.dtype, x2, "searchsorted")
     if sorter is not None:
         check_array(sorter, "searchsorted", "sorter")
-        if "integer" not in sorter.dtype.kind or sorter.shape != x1.shape:
+        check_dtype_kind(sorter.dtype, "searchsorted", "sorter", "integer")
+        if sorter.shape != x1.shape:
             raise ValueError(
-                "searchsorted(): 'sorter' must be an integer array of the shape of 'x1'"
+                f"searchsorted(): 'sorter' must have the shape of 'x1' {x1.shape}, "
+                f"got {sorter.shape}"
             )
-    device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter)
     check_result_dtype(DEFAULT_INDEX, device, "searchsorted")
     result = insertion_positions(x1, x2, dtype, side, sorter)
     return Array._adopt(result, DEFAULT_INDEX, device)
@@ -235,8 +246,7 @@ def where(
     Array([1., 0.], dtype=float64)
     """
     check_array(condition, "where", "condition")
-    if condition.dtype.kind != "bool":
-        raise TypeError(f"where(): 'condition' must have dtype bool, got {condition.dtype}")
+    check_dtype_kind(condition.dtype, "where", "condition", "boolean")
     arrays = [v for v in (x1, x2) if isinstance(v, Array)]
     if not arrays:
         raise TypeError("where(): at least one of 'x1' and 'x2' must be an array")
@@ -258,5 +268,7 @@ def where(
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "do not broadcast together"
         )
-    device = same_device("where", condition=condition, x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("where", condition=condition, x1=x1, x2=x2)
     return Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)

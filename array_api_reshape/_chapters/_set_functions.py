@@ -9,7 +9,13 @@ from .._tables._device_checks import check_result_dtype
 from .._array._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._mode_checks import MODES
-from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype, promote_types, scalar_result_dtype
+from .._tables._dtypes import (
+    DEFAULT_INDEX,
+    DType,
+    bool as bool_dtype,
+    promote_types,
+    scalar_result_dtype,
+)
 from .._tables._mode_checks import refuse_data_dependent
 from .._kernels._set_kernels import membership, unique_parts
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from .._array._array_object import Array
+from .._array._array_object import Array, check_array
 from .._tables._device_checks import check_result_dtype
-from .._tables._dtypes import DEFAULT_INDEX
-from ._reductions import check_kind
+from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
 from .._kernels._sorting_kernels import sort_positions, sorted_values
 from .._tables._validation import normalize_axis
 
@@ -13,7 +12,8 @@ from .._tables._validation import normalize_axis
 def _sort_arguments(
     function: str, x: Array, axis: int, descending: bool, stable: bool
 ) -> int:
-    check_kind(x, function, "real-valued or boolean")
+    check_array(x, function)
+    check_dtype_kind(x.dtype, function, "x", "real-valued or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if flag is not True and flag is not False:
             raise TypeError(f"{function}(): '{name}' must be a bool, got {flag!r}")

@@ -7,13 +7,15 @@ import sys
 
 from .._array._array_object import Array, check_array
 from .._tables._device_checks import check_result_dtype
-from .._tables._dtypes import KIND_GROUPS, DType, check_dtype, int64, uint64
-from ._reductions import (
-    check_kind,
-    reduce,
-    reduced_axes,
-    reduced_size,
+from .._tables._dtypes import (
+    DType,
+    check_dtype,
+    check_dtype_kind,
+    check_keeps_imaginary,
+    int64,
+    uint64,
 )
+from ._reductions import reduce, reduced_axes, reduced_size
 from .._kernels._scan_kernels import cumulative
 from .._tables._mode_checks import refuse_unspecified
 from .._tables._validation import INT64_MAX, normalize_axis
@@ -42,7 +44,8 @@ def _summing(
     dtype: DType | None,
     keepdims: bool,
 ) -> Array:
-    check_kind(x, function, "numeric")
+    check_array(x, function)
+    check_dtype_kind(x.dtype, function, "x", "numeric")
     result_dtype = _accumulator_dtype(x, dtype, function)
     return reduce(function, x, axis, keepdims, result_dtype, dtype=result_dtype)
 
@@ -121,7 +124,8 @@ def prod(
 def _extremum(
     function: str, x: Array, axis: int | tuple[int, ...] | None, keepdims: bool
 ) -> Array:
-    check_kind(x, function, "real-valued")
+    check_array(x, function)
+    check_dtype_kind(x.dtype, function, "x", "real-valued")
     axes = reduced_axes(x, axis, function)
     if reduced_size(x, axes) == 0:
         raise ValueError(f"{function}(): cannot reduce zero elements (the array is empty)")
@@ -239,22 +243,16 @@ def mean(
     """
     if dtype is None:
         check_array(x, "mean")
-        if x.dtype.kind not in KIND_GROUPS["floating-point"]:
-            raise TypeError(
-                f"mean(): 'x' must have a floating-point dtype, got {x.dtype.name}; pass "
-                "a floating 'dtype' (for example dtype=float64) to average other numbers"
-            )
+        check_dtype_kind(
+            x.dtype, "mean", "x", "floating-point",
+            advice="pass a floating 'dtype' (for example dtype=float64) to average other numbers",
+        )
         return reduce("mean", x, axis, keepdims, x.dtype, quiet_below=1)
-    check_kind(x, "mean", "any")
+    check_array(x, "mean")
     refuse_unspecified("mean", "a 'dtype' argument (the standard's mean has none)")
     dtype = check_dtype(dtype, "mean")
-    if "floating" not in dtype.kind or (
-        x.dtype.kind == "complex floating" and dtype.kind != "complex floating"
-    ):
-        raise TypeError(
-            f"mean(): cannot cast {x.dtype.name} to 'dtype' {dtype.name}: it must be a "
-            "floating dtype, complex for a complex 'x'"
-        )
+    check_dtype_kind(dtype, "mean", "dtype", "floating-point")
+    check_keeps_imaginary(x.dtype, dtype, "mean")
     return reduce("mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype)
 
 
@@ -265,7 +263,8 @@ def _spread(
     correction: int | float,
     keepdims: bool,
 ) -> Array:
-    check_kind(x, function, "real floating-point")
+    check_array(x, function)
+    check_dtype_kind(x.dtype, function, "x", "real floating-point")
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
@@ -361,7 +360,7 @@ def _cumulative(
     dtype: DType | None,
     include_initial: bool,
 ) -> Array:
-    check_kind(x, function, "any")
+    check_array(x, function)
     if x.ndim == 0:
         raise ValueError(f"{function}(): 'x' must have at least one dimension")
     if axis is None:

@@ -128,6 +128,8 @@ def diff(
             )
         length += extra.shape[axis]
     # past the axis's length every further difference is empty; NumPy would still loop n times
-    device = same_device("diff", x=x, prepend=prepend, append=append) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("diff", x=x, prepend=prepend, append=append)
     result = differences(x, min(n, length), axis, dtype, prepend, append)
     return Array._adopt(result, dtype, device)

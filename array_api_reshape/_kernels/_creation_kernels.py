@@ -17,7 +17,12 @@ import math
 import numpy as np
 
 from .._tables._dtypes import DType, from_numpy_dtype
-from ._common_kernels import checked_scalar, contiguous_copy, float_magnitude, from_contiguous_result
+from ._common_kernels import (
+    checked_scalar,
+    contiguous_copy,
+    float_magnitude,
+    from_contiguous_result,
+)
 from .._tables._layout import Layout, contiguous_layout
 from ._operand_kernels import Elements
 from ._storage import Storage, adopt, allocate
@@ -93,7 +98,9 @@ def python_scalar_array(value: bool | int | float | complex, dtype: DType,
     return Storage(checked_scalar(value, dtype.dtype, function)), contiguous_layout(())
 
 
-def python_data_array(obj: object, dtype: DType | None) -> tuple[Storage, Layout, DType | str, bool]:
+def python_data_array(
+    obj: object, dtype: DType | None
+) -> tuple[Storage, Layout, DType | str, bool]:
     """A new array from Python scalars and (nested) sequences of them or of arrays, in
     ``dtype`` or (for None) the dtype NumPy infers, which the caller checks.
 

@@ -9,15 +9,13 @@ anything with a ``_numpy()`` method, which is all they ask of it (``Elements``, 
 
 from __future__ import annotations
 
-from typing import Union
-
 import numpy as np
 
 from .._tables._dtypes import DType
 from ._common_kernels import Elements as Elements, checked_scalar, elements_in
 
 
-Scalar = Union[bool, int, float, complex, np.generic]
+Scalar = bool | int | float | complex | np.generic
 """A Python scalar, or a NumPy scalar standing for one."""
 
 _SCALARS = (int, float, complex, np.generic)  # bool is an int

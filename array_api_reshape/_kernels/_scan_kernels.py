@@ -9,7 +9,8 @@ or gives infinities, as the standard defines).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

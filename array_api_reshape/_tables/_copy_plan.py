@@ -86,7 +86,9 @@ def in_destination_order(layout: Layout, order: Order) -> tuple[tuple[int, ...],
     return layout.shape, layout.strides
 
 
-def merged_axes(shape: tuple[int, ...], strides: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def merged_axes(
+    shape: tuple[int, ...], strides: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Drop size-1 axes and merge neighbours that the source steps through evenly
     (``stride[i] == stride[i + 1] * shape[i + 1]``); the row-major destination always
     steps through its axes evenly, so this merges exactly what both agree on."""
@@ -143,7 +145,9 @@ def tiled_block_extents(shape: tuple[int, ...], tile: tuple[int, int], itemsize:
     return tuple(extents)
 
 
-def split_into_pieces(shape: tuple[int, ...], extents: tuple[int, ...], pieces: int) -> tuple[Box, ...]:
+def split_into_pieces(
+    shape: tuple[int, ...], extents: tuple[int, ...], pieces: int
+) -> tuple[Box, ...]:
     """At most ``pieces`` boxes covering ``shape``, cut along one axis: the slowest with
     enough whole blocks, else the slowest with enough elements (cutting within blocks),
     else the one with the most blocks."""
@@ -163,7 +167,8 @@ def split_into_pieces(shape: tuple[int, ...], extents: tuple[int, ...], pieces: 
 
 
 def split_range(count: int, parts: int) -> list[tuple[int, int]]:
-    """``range(count)`` cut into at most ``parts`` consecutive, nearly equal ``(first, last)`` runs."""
+    """``range(count)`` cut into at most ``parts`` consecutive, nearly equal ``(first, last)``
+    runs."""
     parts = max(1, min(parts, count))
     size, extra = divmod(count, parts)
     runs, first = [], 0
@@ -232,4 +237,5 @@ def _planned_copy(layout: Layout, itemsize: int, order: Order, threads: int,
     threads = max(1, min(threads, size_in_bytes // max(bytes_per_thread, 1)))
     extents = shape if tile is None else tiled_block_extents(shape, tile, itemsize, policy)
     pieces = threads * PIECES_PER_THREAD if threads > 1 else 1
-    return CopyPlan(shape, strides, extents, split_into_pieces(shape, extents, pieces), tile, threads)
+    parts = split_into_pieces(shape, extents, pieces)
+    return CopyPlan(shape, strides, extents, parts, tile, threads)

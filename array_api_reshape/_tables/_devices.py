@@ -9,9 +9,12 @@ that lack 64-bit types:
 | device | lacks | default real / complex floating | default integral / indexing |
 | --- | --- | --- | --- |
 | ``cpu``, ``device1`` | nothing | float64 / complex128 | int64 / int64 |
-| ``device2`` (like a PyTorch CPU) | nothing | float32 / complex64 | int64 / int64 |
-| ``no_float64`` (like Apple's MPS) | float64, complex128 | float32 / complex64 | int64 / int64 |
-| ``no_x64`` (like JAX without x64) | float64, complex128, int64, uint64 | float32 / complex64 | int32 / int32 |
+| ``device2`` | nothing | float32 / complex64 | int64 / int64 |
+| ``no_float64`` | float64, complex128 | float32 / complex64 | int64 / int64 |
+| ``no_x64`` | float64, complex128, int64, uint64 | float32 / complex64 | int32 / int32 |
+
+``device2`` is like a PyTorch CPU, ``no_float64`` like Apple's MPS, ``no_x64`` like JAX
+without x64.
 
 A device is a property of an array's storage: views share it, and no call may mix arrays
 of two devices (``_device_checks`` says so; this module only holds the table). Dtypes are

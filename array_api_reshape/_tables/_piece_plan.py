@@ -28,6 +28,7 @@ model. Pure Python: no NumPy, no buffers.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from ._layout import product
@@ -138,7 +139,7 @@ def plan_pieces(
     points = cut_points(total, pieces, line_items, first_line_item or 0)
     if not lengths:  # one element: one box of no axes
         return PiecePlan(axes, lengths, strides, (((),),))
-    cut = tuple(tuple(boxes(lengths, start, stop)) for start, stop in zip(points, points[1:]))
+    cut = tuple(tuple(boxes(lengths, start, stop)) for start, stop in pairwise(points))
     return PiecePlan(axes, lengths, strides, cut)
 
 
@@ -157,9 +158,9 @@ def row_pieces(
     if len(shape) == 1:
         line_items = max(1, line_bytes // result_itemsize) if first_line_item is not None else 1
         points = cut_points(shape[0], pieces, line_items, first_line_item or 0)
-        return tuple(((slice(start, stop),),) for start, stop in zip(points, points[1:]))
+        return tuple(((slice(start, stop),),) for start, stop in pairwise(points))
     rows, row = shape[:-1], (slice(0, shape[-1]),)
     points = cut_points(product(rows), pieces, 1, 0)
     return tuple(tuple((*key, *row) for key in boxes(rows, start, stop))
-                 for start, stop in zip(points, points[1:]))
+                 for start, stop in pairwise(points))
 

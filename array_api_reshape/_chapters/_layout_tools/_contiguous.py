@@ -1,4 +1,5 @@
-"""A contiguous array in the order asked for: the array itself when it already is, else one planned copy."""
+"""A contiguous array in the order asked for: the array itself when it already is, else one
+planned copy."""
 
 from __future__ import annotations
 

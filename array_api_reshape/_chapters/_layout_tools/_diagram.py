@@ -22,7 +22,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..._array._array_object import Array, check_array
-from ..._tables._layout import Layout, Order, column_major_strides, make_layout, product, row_major_strides
+from ..._tables._layout import (
+    Layout,
+    Order,
+    column_major_strides,
+    make_layout,
+    product,
+    row_major_strides,
+)
 from ..._tables._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
@@ -53,7 +60,10 @@ MAX_BUFFER_CELLS = 200  # whatever max_cells asks
 SIZE_LIMIT = 100_000  # bytes of SVG; a picture over it is drawn again with fewer cells
 MAX_TITLE = 120  # characters of a title that are drawn
 ELLIPSIS_MARK = "\u22ef"
-TRUNCATION_NOTE = f"large: only the first and last cells along each axis are drawn; {ELLIPSIS_MARK} marks those left out"
+TRUNCATION_NOTE = (
+    "large: only the first and last cells along each axis are drawn; "
+    f"{ELLIPSIS_MARK} marks those left out"
+)
 
 
 @dataclass(frozen=True)
@@ -162,7 +172,8 @@ def _draw_array(picture: _Picture, name: str, shape: tuple[int, ...],
             left += width + GAP
             continue
         if has_titles:
-            canvas.text(left, picture.top + 10, f"[{', '.join(map(str, outer_index))}, ...]", "label")
+            outer_label = f"[{', '.join(map(str, outer_index))}, ...]"
+            canvas.text(left, picture.top + 10, outer_label, "label")
         for r, row in enumerate(row_indices):
             for c, col in enumerate(col_indices):
                 x, y = left + c * width, grid_top + r * CELL_HEIGHT
@@ -214,7 +225,9 @@ def _finish(picture: _Picture, description: str) -> LayoutDiagram:
     return LayoutDiagram(picture.canvas.render(description))
 
 
-def layout_picture(lay: Layout, buffer_size: int, title: str | None, max_cells: int) -> LayoutDiagram:
+def layout_picture(
+    lay: Layout, buffer_size: int, title: str | None, max_cells: int
+) -> LayoutDiagram:
     """The picture of ``diagram`` for a layout over a buffer of ``buffer_size`` cells."""
     return _within_size_limit(
         lambda cells, budget: _layout_drawing(lay, buffer_size, title, cells, budget), max_cells
@@ -232,7 +245,8 @@ def _layout_drawing(lay: Layout, buffer_size: int, title: str | None, max_cells:
                  lambda a: SHADE_READ if reads_address(lay, a) else None, False)
     picture.line("array (each cell shows its buffer address)", "heading")
     _draw_array(picture, "array", lay.shape, lambda index: address_of(lay, index), SHADE_READ)
-    return _finish(picture, f"{title + ': ' if title else ''}layout of an array with {_caption(lay)}")
+    heading = f"{title}: " if title else ""
+    return _finish(picture, f"{heading}layout of an array with {_caption(lay)}")
 
 
 def _verdict(new_shape: tuple[int, ...], decision: Layout | ReshapeBlocked) -> str:

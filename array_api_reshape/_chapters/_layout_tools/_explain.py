@@ -157,11 +157,13 @@ def explain_reshape(
     >>> from array_api_reshape import layout
     >>> x = xp.reshape(xp.arange(288), (4, 8, 9))[:, :6, :]
     >>> print(layout.explain_reshape(x, (4, 54)))
-    reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order: a view with strides (72, 1); no data is copied.
+    reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order:
+    a view with strides (72, 1); no data is copied.
     >>> layout.explain_reshape(x, (24, 9)).blocking_axes
     (0, 1)
     >>> layout.explain_reshape(x, (4, 54))
-    <ReshapeExplanation: reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in row-major (C) order: a view with strides (72, 1); no data is copied.>
+    <ReshapeExplanation: reshape (4, 6, 9) (strides (72, 9, 1)) -> (4, 54), reading in
+    row-major (C) order: a view with strides (72, 1); no data is copied.>
     """
     check_array(x, "explain_reshape")
     return explain_layout(x._layout, shape, order)

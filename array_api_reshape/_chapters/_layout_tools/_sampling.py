@@ -8,7 +8,7 @@ of the array.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..._tables._layout import Layout
 
@@ -90,7 +90,7 @@ def reads_address(layout: Layout, address: int) -> bool:
         spans.append((low + min(reach, 0), high + max(reach, 0)))
     spans.reverse()
 
-    @lru_cache(maxsize=None)
+    @cache
     def reachable(axis: int, remainder: int) -> bool:
         if axis == len(shape):
             return remainder == 0

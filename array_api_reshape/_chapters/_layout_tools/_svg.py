@@ -56,7 +56,9 @@ class Canvas:
         self.width = max(self.width, right)
         self.height = max(self.height, bottom)
 
-    def cell(self, x: float, y: float, width: float, label: object, shade: str | None = None) -> None:
+    def cell(
+        self, x: float, y: float, width: float, label: object, shade: str | None = None
+    ) -> None:
         """A cell of ``width`` x CELL_HEIGHT with ``label`` centred; ``shade`` a SHADE_* or None."""
         shade_class = f' class="{shade}"' if shade else ""
         self.parts.append(
