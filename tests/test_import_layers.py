@@ -30,7 +30,7 @@ import pytest
 import array_api_reshape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
-import _layers  # noqa: E402
+import _layers
 
 PACKAGE = "array_api_reshape"
 PACKAGE_DIR = Path(array_api_reshape.__file__).resolve().parent

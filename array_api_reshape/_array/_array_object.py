@@ -144,7 +144,7 @@ class Array:
         )
 
     @staticmethod
-    def _new(storage: Storage, layout: Layout, dtype: DType, device: Device | None) -> "Array":
+    def _new(storage: Storage, layout: Layout, dtype: DType, device: Device | None) -> Array:
         """The only constructor: an array over ``storage`` with ``layout`` and ``dtype``.
 
         With a ``device``, ``storage`` (new: a kernel made it, or borrowed foreign memory,
@@ -165,7 +165,7 @@ class Array:
         return self
 
     @staticmethod
-    def _adopt(result: Any, dtype: DType, device: Device) -> "Array":
+    def _adopt(result: Any, dtype: DType, device: Device) -> Array:
         """An array of ``dtype`` owning ``result``, a NumPy array that a kernel has just
         made and nobody else holds; it becomes the storage and the cached view, after a
         conversion into ``dtype`` only when it is not so already.
@@ -200,7 +200,7 @@ class Array:
         return self
 
     @staticmethod
-    def _share(source: Any, dtype: DType) -> "Array":
+    def _share(source: Any, dtype: DType) -> Array:
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
         NumPy dtype that its caller keeps (and may reshape: it is not cached as the view),
         on the CPU (``asarray``'s fast path, taken while no mode is on)."""
@@ -220,7 +220,7 @@ class Array:
             _view_modes.check_read(self)
         return view
 
-    def _view(self, layout: Layout) -> "Array":
+    def _view(self, layout: Layout) -> Array:
         """Another array over the same storage (counted by the views modes)."""
         view = _new_object(Array)
         view._storage = self._storage
@@ -231,7 +231,7 @@ class Array:
             _view_modes.track_view(self, view)
         return view
 
-    def _read_only_view(self, layout: Layout) -> "Array":
+    def _read_only_view(self, layout: Layout) -> Array:
         """Another array over the same memory that refuses writes (a broadcast)."""
         view = _new_object(Array)
         view._storage = read_only_alias(self._storage)
@@ -282,7 +282,7 @@ class Array:
         return self._layout.size
 
     @property
-    def T(self) -> "Array":
+    def T(self) -> Array:
         """The transpose of a two-dimensional array (a view)."""
         if self.ndim != 2:
             raise ValueError(
@@ -292,7 +292,7 @@ class Array:
         return self._view(matrix_transposed(self._layout))
 
     @property
-    def mT(self) -> "Array":
+    def mT(self) -> Array:
         """The transpose of the last two axes (a view)."""
         if self.ndim < 2:
             raise ValueError(
@@ -300,7 +300,7 @@ class Array:
             )
         return self._view(matrix_transposed(self._layout))
 
-    def to_device(self, device: Device | str, /, *, stream: object = None) -> "Array":
+    def to_device(self, device: Device | str, /, *, stream: object = None) -> Array:
         """
         This array on ``device``: the same array when it is already there, else a copy
         there (a new storage).
@@ -439,11 +439,11 @@ class Array:
     def __reduce__(self) -> tuple[Callable[..., Array], tuple[object, ...]]:
         return self.__reduce_ex__(2)
 
-    def __copy__(self) -> "Array":
+    def __copy__(self) -> Array:
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
         return Array._adopt(_kernels.compact_copy(self), self._dtype, self._storage.device)
 
-    def __deepcopy__(self, memo: object) -> "Array":
+    def __deepcopy__(self, memo: object) -> Array:
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
         return self.__copy__()
 
@@ -692,7 +692,7 @@ class Array:
             return NotImplemented
         return self._assign_in_place("__imatmul__", matrix_product(self, other))
 
-    def _assign_in_place(self, operator: str, result: "Array") -> "Array":
+    def _assign_in_place(self, operator: str, result: Array) -> Array:
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
         self._check_writable(operator)
         if result._dtype is not self._dtype:
@@ -711,7 +711,7 @@ class Array:
 
     # --- indexing -------------------------------------------------------------------
 
-    def __getitem__(self, key: IndexKey, /) -> "Array":
+    def __getitem__(self, key: IndexKey, /) -> Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
         target: Target = select(self, key, "__getitem__")

@@ -20,7 +20,6 @@ from .._kernels import _common_kernels as _kernels
 from .._tables._dtypes import bool as _BOOL
 from .._tables._flag_state import MODES
 from .._tables._index_keys import basic_key, is_advanced
-from .._tables._layout import Layout
 from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import dis
 import warnings
-from typing import Any, Callable
+from typing import Any
 
 from .._kernels import _sharing
 from .._kernels._creation_kernels import converted_copy
