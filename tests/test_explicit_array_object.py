@@ -167,3 +167,34 @@ def test_a_scalar_write_obeys_the_write_modes():
             x[1] = 5.0
     del view2
     assert float(view[0]) == 1.0
+
+
+# --- the views modes see every way two arrays come to share memory --------------------
+
+@pytest.mark.parametrize("mode", ["warn", "error"])
+def test_a_live_view_written_as_the_value_is_reported_when_read_afterwards(mode):
+    with flags.using(views=mode):
+        x = xp.arange(6.0)
+        v = x[0:3]
+        x[1:4] = v  # changes v[1] and v[2], through x
+        expected = pytest.warns(flags.ViewMutationWarning) if mode == "warn" else (
+            pytest.raises(ValueError, match="changed through another array"))
+        with expected:
+            xp.sum(v)
+
+
+def test_a_live_view_written_as_the_value_is_refused_under_error_on_write():
+    with flags.using(views="error-on-write"):
+        x = xp.arange(6.0)
+        v = x[0:3]
+        with pytest.raises(ValueError, match="also views"):
+            x[1:4] = v
+        assert np.array_equal(np.asarray(x), np.arange(6.0))
+
+
+@pytest.mark.parametrize("mode", ["warn", "error", "error-on-write", "copy-on-write"])
+def test_a_temporary_value_made_on_the_same_line_is_not_another_array(mode):
+    with flags.using(views=mode):
+        x = xp.arange(6.0)
+        x[1:4] = x[0:3]
+        assert np.array_equal(np.asarray(x), [0.0, 0.0, 1.0, 2.0, 4.0, 5.0])

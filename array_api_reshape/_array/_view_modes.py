@@ -20,10 +20,13 @@ The views flag chooses (``array_api_reshape.flags``):
 
 A write nobody else can see is never reported, and an array whose other views are gone
 is free again. ``x[key] op= y`` and ``x[key] = value`` are one write into ``x``: the
-temporary view Python makes for the augmented assignment and the value written do
-not count as other arrays (under copy-on-write, a live array made on another line and
-written as the value does: the writer copies, so it keeps its elements). A write the
-default mode refuses raises the same error in every mode, before anything is copied.
+temporary view Python makes for the augmented assignment, and a value made on the same
+line (``x[1:4] = x[0:3]``), do not count as other arrays. A live array made on another
+line and written as the value does, in every mode: ``x[1:4] = v`` with ``v = x[0:3]``
+changes elements of ``v``, so reading ``v`` afterwards is reported ("warn", "error"),
+the write is refused ("error-on-write"), or the writer copies and ``v`` keeps its
+elements ("copy-on-write"). A write the default mode refuses raises the same error in
+every mode, before anything is copied.
 
 The array object calls this module from explicit branches, each behind one attribute
 read of ``MODES.tracking`` (or ``MODES.writes``): where an array is made (``made``), a
@@ -141,7 +144,7 @@ def before_write(
     sharing = getattr(array._storage, "sharing", None)
     if mode == "shared" or sharing is None:
         return None
-    excluded = _not_others(array, source, function, augmented, mode)
+    excluded = _not_others(array, source, function, augmented)
     candidates = _sharing.live_others(array, excluded)
     record = sharing.records.get(id(array))
     marked = record is not None and bool(record.marks)
@@ -175,21 +178,19 @@ def after_write(array: Any, pending: Pending) -> None:
         _sharing.unmark_written(array, pending.target, pending.advanced_key)
 
 
-def _not_others(
-    array: Any, source: Any, function: str, augmented: bool, mode: str
-) -> tuple[object, ...]:
+def _not_others(array: Any, source: Any, function: str, augmented: bool) -> tuple[object, ...]:
     """What a write into ``array`` does not count as another array: the value written
-    (except, under copy-on-write, a live array made on another line, whose elements the
-    writer must not change), and, for Python's own ``x[key] op= y``, the array ``x``
-    whose temporary view ``x[key]`` (made on this very line) is being written."""
+    when it was made on this very line (a temporary such as ``x[0:3]`` in
+    ``x[1:4] = x[0:3]``; a live array made on another line is another array like any,
+    whose changed elements are reported or, under copy-on-write, kept), and, for
+    Python's own ``x[key] op= y``, the array ``x`` whose temporary view ``x[key]`` (made
+    on this very line) is being written."""
     made = getattr(array, "_made", None) if augmented else None
     if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
         here = _sharing.call_site(function)
         if (made.filename, made.lineno) == (here.filename, here.lineno):
             return (source, _sharing.parent_of(array))
-    if mode == "copy-on-write" and not _made_on_this_line(source, function):
-        return ()
-    return (source,)
+    return (source,) if _made_on_this_line(source, function) else ()
 
 
 def _made_on_this_line(source: Any, function: str) -> bool:

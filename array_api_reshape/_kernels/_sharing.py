@@ -384,9 +384,9 @@ Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and i
 
 
 def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candidate]:
-    """Every live array but ``writer`` and ``excluded`` (one or two objects) that may see ``writer``'s storage
-    (ours, or a NumPy array held outside our objects), with its layout over the storage.
-    A storage left with nobody drops its bookkeeping."""
+    """Every live array but ``writer`` and ``excluded`` (one or two objects) that may see
+    ``writer``'s storage (ours, or a NumPy array held outside our objects), with its layout
+    over the storage. A storage left with nobody drops its bookkeeping."""
     storage = writer._storage
     sharing = sharing_of(storage)
     if sharing is None:

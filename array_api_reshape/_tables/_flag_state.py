@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextvars
 import os
 import threading
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -262,8 +263,10 @@ def _place(attributes: ExtensionAttributes, hidden: bool) -> None:
 
 MODES = _Modes()
 
+_NO_OVERRIDES: Mapping[str, object] = types.MappingProxyType({})
+
 _overrides: contextvars.ContextVar[Mapping[str, object]] = contextvars.ContextVar(
-    "array_api_reshape_flags", default={}
+    "array_api_reshape_flags", default=_NO_OVERRIDES
 )
 
 
