@@ -34,11 +34,12 @@ from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
 from .._tables._device_checks import check_device, check_dtype_on_device
 from .._tables._mode_checks import MODES
 from .._tables._dtypes import ALL_DTYPES, DType
-from .._tables._layout import contiguous_layout, product
+from .._tables._layout import contiguous_layout, make_layout, product
 from .._kernels._data_type_kernels import item_size
 from .._kernels._pickle_kernels import pickled_elements, storage_from_pickle
 from .._kernels._storage import holds_only_bools
 from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
+from ._view_modes import register_export
 
 Array = Any
 """The array class, typed loosely: this module sits below it (the class registers itself)."""
@@ -76,7 +77,11 @@ def register_array_class(array_class: type[Array]) -> None:
 
 def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[object, ...]]:
     """What ``Array.__reduce_ex__`` returns: ``rebuild_array`` and its arguments."""
-    payload = pickled_elements(x, out_of_band=protocol >= 5)
+    on_export = None
+    if MODES.tracking:
+        def on_export(exported: object) -> None:
+            register_export(x, exported, "__reduce_ex__()")
+    payload = pickled_elements(x, protocol >= 5, on_export)
     fields = (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
     device = x._storage.device
     return rebuild_array, fields if device is CPU_DEVICE else (*fields, device.name)
@@ -148,8 +153,11 @@ def rebuild_array(
     device = None  # a CPU pickle stores no device: the storage's own, the CPU
     if device_name is not _CPU_NAME or MODES.any:
         device = _checked_device(device_name, dtype)
-    storage = storage_from_pickle(memory, dtype, writable)
-    return _ARRAY_CLASS[0]._new(storage, contiguous_layout(shape), dtype, device)
+    storage, offset = storage_from_pickle(memory, dtype, writable, MODES.tracking)
+    layout = contiguous_layout(shape)
+    if offset:
+        layout = make_layout(layout.shape, layout.strides, offset)
+    return _ARRAY_CLASS[0]._new(storage, layout, dtype, device)
 
 
 def _checked_device(device_name: object, dtype: DType) -> Device:

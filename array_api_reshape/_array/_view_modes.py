@@ -70,9 +70,12 @@ def tracking() -> bool:
 
 def made(array: Any) -> None:
     """Remember where ``array``, just made by a function of ours, was made (for the
-    reports), while the views flag asks for tracking."""
+    reports), while the views flag asks for tracking; count it among the arrays over its
+    memory when others may see that memory (``asarray`` of a NumPy array over ours)."""
     if value("views") != "shared":
-        array._made = _sharing.call_site()
+        site = array._made = _sharing.call_site()
+        if getattr(array._storage, "sharing", None) is not None:  # memory others see
+            _sharing.track(array, site)
 
 
 def track_view(parent: Any, view: Any) -> None:
@@ -246,11 +249,14 @@ def in_augmented_subscript() -> bool:
 
 
 def register_export(array: Any, exported: Any, function: str) -> Any:
-    """Count ``exported``, a NumPy array handed out by ``function`` (``__array__``),
-    among the arrays that see ``array``'s memory while someone holds it."""
+    """Count ``exported``, a NumPy array handed out by ``function`` (``__array__``,
+    ``__dlpack__``, ``__reduce_ex__``), among the arrays that see ``array``'s memory while
+    someone holds it, and ``array`` itself: an array of ours made over that memory later
+    (``asarray`` of it) sees ``array`` as another."""
     if tracking() and _sharing.shares_buffer(array._storage, exported):
         site = _sharing.call_site()
         _sharing.register_foreign(array._storage, [(exported, 0)],
                                   _sharing.Site(f"handed out by {function}", site.filename,
                                                 site.lineno))
+        _sharing.track(array, getattr(array, "_made", None))
     return exported

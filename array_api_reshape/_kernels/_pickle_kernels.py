@@ -9,21 +9,41 @@ C-contiguous one); these functions only move the bytes. They take our arrays
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
+from typing import Any
 
 from ._operand_kernels import Elements
 from .._tables._dtypes import DType
+from ._sharing import alias_of_tracked
 from ._storage import Storage, from_pickle_payload, pickle_payload
 
 
-def pickled_elements(x: Elements, out_of_band: bool) -> pickle.PickleBuffer | bytes:
+def pickled_elements(
+    x: Elements, out_of_band: bool, on_export: Callable[[Any], None] | None = None
+) -> pickle.PickleBuffer | bytes:
     """The elements of ``x`` in C order for a pickle: a ``PickleBuffer`` over them
     (protocol 5: pickle may hand it out of band; no copy when ``x`` is C-contiguous),
-    or ``bytes``."""
-    return pickle_payload(x._numpy(), out_of_band)
+    or ``bytes``. ``on_export`` is handed the NumPy array a shared buffer holds (the
+    views modes count it among the arrays that see ``x``'s memory while it lives)."""
+    view = x._numpy()
+    if on_export is not None and out_of_band and view.flags.c_contiguous:
+        view = view.view()
+        on_export(view)
+    return pickle_payload(view, out_of_band)
 
 
-def storage_from_pickle(memory: memoryview, dtype: DType, writable: bool) -> Storage:
+def storage_from_pickle(
+    memory: memoryview, dtype: DType, writable: bool, tracked: bool = False
+) -> tuple[Storage, int]:
     """A Storage over the elements of ``dtype`` whose bytes ``memory`` holds (checked
     by the caller: C-contiguous, a whole number of elements), shared when allowed,
-    read-only unless ``writable``."""
-    return from_pickle_payload(memory, dtype.dtype, writable)
+    read-only unless ``writable``, and the element index where they start in it (0,
+    unless ``tracked``: then memory that is already a tracked storage's, an out-of-band
+    buffer of an array of this process, is reached through that storage's bookkeeping,
+    see ``_sharing.alias_of_tracked``)."""
+    storage = from_pickle_payload(memory, dtype.dtype, writable)
+    if tracked:
+        found = alias_of_tracked(storage.buffer)
+        if found is not None:
+            return found[0], found[1].offset
+    return storage, 0

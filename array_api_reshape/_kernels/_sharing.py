@@ -30,7 +30,7 @@ import numpy as np
 
 from .._tables._bounded_cache import BoundedCache
 from .._tables._layout import Layout, element_addresses, extent, row_major_strides
-from ._storage import Storage, borrow
+from ._storage import Storage, borrow, read_only_alias
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
@@ -164,11 +164,44 @@ def sharing_of(storage: Storage) -> Sharing | None:
     return getattr(storage, "sharing", None)
 
 
+_TRACKED_STORAGES: weakref.WeakSet[Storage] = weakref.WeakSet()
+"""Every live storage that carries a Sharing: the memory a NumPy array handed back to
+us may lie in (``alias_of_tracked``)."""
+
+
 def _sharing_for(storage: Storage) -> Sharing:
     sharing = getattr(storage, "sharing", None)
     if sharing is None:
         sharing = storage.sharing = Sharing()
+        _TRACKED_STORAGES.add(storage)
     return sharing
+
+
+def alias_of_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
+    """When a NumPy array's elements lie in the storage of tracked arrays of ours (it
+    came back from ``__array__``, ``__dlpack__`` or an out-of-band pickle buffer): a
+    storage over the same buffer that shares its bookkeeping (read-only when the NumPy
+    array or the storage is), and the array's layout over it, so that every array over
+    that memory is seen in one frame of element addresses; None otherwise."""
+    if array.size == 0:
+        return None
+    for storage in list(_TRACKED_STORAGES):
+        buffer = storage.buffer
+        if array.dtype != buffer.dtype:
+            continue
+        layout = _foreign_layout(array, storage)
+        if layout is None:
+            continue
+        span = extent(layout)
+        if span is None or span[0] < 0 or span[1] >= buffer.size:
+            continue
+        if array.flags.writeable and storage.writable:
+            alias = Storage(buffer, storage.device)
+        else:
+            alias = read_only_alias(storage)
+        share_storage(storage, alias)
+        return alias, layout
+    return None
 
 
 def track(array: ArrayObject, made: Site | None, parent: ArrayObject | None = None) -> None:
@@ -202,8 +235,9 @@ def forget(array: ArrayObject) -> None:
 
 
 def share_storage(storage: Storage, alias: Storage) -> None:
-    """``alias`` (a read-only view of ``storage``'s memory) shares its bookkeeping."""
+    """``alias`` (another storage over ``storage``'s memory) shares its bookkeeping."""
     alias.sharing = _sharing_for(storage)
+    _TRACKED_STORAGES.add(alias)
 
 
 def register_foreign(storage: Storage, arrays: list[tuple[np.ndarray, int]], origin: Site) -> None:
@@ -258,19 +292,27 @@ def borrowed_through_one_reference(array: np.ndarray) -> np.ndarray:
 def borrowed_and_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
     """``borrow(array)`` for the views modes: a storage over ``array``'s memory that holds
     it through one object, with ``array`` (and the NumPy array whose memory it views)
-    counted among the arrays that see the storage while anything else holds them."""
-    owners = owners_of(array)
-    before = reference_counts(owners)
-    if array.flags.c_contiguous:
-        shared: tuple[Storage, Layout] | None = (
-            Storage(borrowed_through_one_reference(array)),
-            Layout(array.shape, row_major_strides(array.shape), 0),
-        )
+    counted among the arrays that see the storage while anything else holds them. When
+    that memory is already a tracked storage's (``alias_of_tracked``), the storage shares
+    that bookkeeping, and only ``array`` itself is counted: the arrays it views are ours
+    or were counted when they were handed out."""
+    shared = alias_of_tracked(array)
+    if shared is not None:
+        owners = [array]
+        before = after = reference_counts(owners)
     else:
-        shared = borrow(array)
-    if shared is None:
-        return None
-    after = reference_counts(owners)
+        owners = owners_of(array)
+        before = reference_counts(owners)
+        if array.flags.c_contiguous:
+            shared = (
+                Storage(borrowed_through_one_reference(array)),
+                Layout(array.shape, row_major_strides(array.shape), 0),
+            )
+        else:
+            shared = borrow(array)
+        if shared is None:
+            return None
+        after = reference_counts(owners)
     site = call_site()
     register_foreign(shared[0],
                      [(owner, count - was) for owner, was, count in zip(owners, before, after)],

@@ -28,7 +28,7 @@ class Storage:
     array keeps its own), only its elements in order.
     """
 
-    __slots__ = ("buffer", "device", "sharing")
+    __slots__ = ("buffer", "device", "sharing", "__weakref__")
     sharing: Any  # the views modes' bookkeeping (``_sharing``), set only while one is on
 
     def __init__(self, buffer: np.ndarray, device: Device = CPU_DEVICE):
