@@ -180,7 +180,8 @@ def test_setitem_writes_through_the_view_like_numpy(case, data):
     [
         (lambda x: x.__setitem__(0, 1.5), TypeError, "cannot cast float 1.5 to the array's dtype"),
         (lambda x: x.__setitem__(0, xp.zeros(3)), TypeError, "cannot cast dtype float64"),
-        (lambda x: x.__setitem__(slice(None), xp.zeros(2, dtype=xp.int16)), ValueError, "does not broadcast"),
+        (lambda x: x.__setitem__(slice(None), xp.zeros(2, dtype=xp.int16)), ValueError,
+         "does not broadcast"),
         (lambda x: x.__setitem__(0, 2**40), OverflowError, "does not fit"),
         (lambda x: x.__setitem__(9, 1), IndexError, "out of bounds"),
     ],

@@ -60,7 +60,9 @@ def _random_view(rng: random.Random, ours, theirs, *, writable: bool):
         elif kind == "reshape" and ours.size:
             shape = rng.choice([(ours.size,), (1, ours.size), (ours.size, 1)])
             if layout.can_reshape_without_copy(ours, shape):
-                ours, theirs = xp.reshape(ours, shape, copy=False), theirs.reshape(shape, copy=False)
+                ours, theirs = (
+                    xp.reshape(ours, shape, copy=False), theirs.reshape(shape, copy=False)
+                )
         elif kind == "broadcast" and not writable and ours.ndim < 3:
             shape = (2,) + ours.shape
             ours, theirs = xp.broadcast_to(ours, shape), np.broadcast_to(theirs, shape)
@@ -264,7 +266,8 @@ def test_copy_on_write_copies_only_when_a_write_needs_it():
 
 
 def test_flag_values_are_checked():
-    with pytest.raises(ValueError, match="'shared', 'warn', 'error', 'error-on-write', 'copy-on-write'"):
+    valid = "'shared', 'warn', 'error', 'error-on-write', 'copy-on-write'"
+    with pytest.raises(ValueError, match=valid):
         flags.set(views="never")
 
 
