@@ -46,9 +46,9 @@ def test_transposes_are_views():
     stack = xp.reshape(xp.arange(24.0), (2, 3, 4))
     np.testing.assert_array_equal(np.asarray(stack.mT), np.swapaxes(np.asarray(stack), -1, -2))
     with pytest.raises(ValueError, match="two-dimensional"):
-        stack.T
+        _ = stack.T
     with pytest.raises(ValueError, match="at least two dimensions"):
-        xp.arange(3).mT
+        _ = xp.arange(3).mT
 
 
 @pytest.mark.parametrize(

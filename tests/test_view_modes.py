@@ -323,7 +323,7 @@ def test_a_read_through_an_operator_is_seen_even_when_the_kernels_view_is_cached
         with pytest.raises(ValueError, match="reads an array"):
             view * 2.0
         with pytest.raises(ValueError, match="reads an array"):
-            -view
+            -view  # noqa: B018 -- evaluating it is the read that must raise
 
 
 @pytest.mark.parametrize("mode", ["warn", "error", "error-on-write", "copy-on-write"])
