@@ -282,7 +282,7 @@ def test_read_only_refuses_item_writes_and_resizes_and_hands_out_read_only_memor
         shared = np.asarray(x)
         assert not shared.flags.writeable and np.shares_memory(shared, np.asarray(x))
         assert not np.from_dlpack(x).flags.writeable
-        with pytest.raises(ValueError, match="older than DLPack 1.0 cannot be marked read-only"):
+        with pytest.raises(ValueError, match=r"older than DLPack 1\.0 cannot be marked read-only"):
             x.__dlpack__()
         assert np.from_dlpack(x, copy=True).flags.writeable  # a copy of its own is free
         copied = xp.asarray(x, copy=True)
