@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -161,7 +162,7 @@ def import_cycles() -> list[list[str]]:
     for group in _strongly_connected_groups():
         for start in sorted(group):
             cycle = _shortest_cycle(start, group)
-            edges = frozenset(zip(cycle, cycle[1:]))
+            edges = frozenset(pairwise(cycle))
             if edges not in seen:
                 seen.add(edges)
                 cycles.append(cycle)
@@ -238,7 +239,7 @@ def path_between(source: str, wanted) -> list[str] | None:
 
 
 def _describe_path(path: list[str]) -> str:
-    return "; ".join(_describe_edge(a, b) for a, b in zip(path, path[1:]))
+    return "; ".join(_describe_edge(a, b) for a, b in pairwise(path))
 
 
 # --- the checks of the parser itself --------------------------------------------------------
