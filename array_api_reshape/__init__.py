@@ -130,7 +130,14 @@ from ._chapters._manipulation_functions import (
     tile,
     unstack,
 )
-from ._chapters._searching_functions import argmax, argmin, count_nonzero, nonzero, searchsorted, where
+from ._chapters._searching_functions import (
+    argmax,
+    argmin,
+    count_nonzero,
+    nonzero,
+    searchsorted,
+    where,
+)
 from ._chapters._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._chapters._sorting_functions import argsort, sort
 from ._chapters._statistical_functions import (

@@ -371,8 +371,8 @@ def test_element_wise_results_keep_the_device_property(data):
     other = data.draw(st.sampled_from(["array", "scalar"]), label="other")
     second = x if other == "array" else SCALARS_OF.get(dtype.dtype.kind, 1)
     try:
-        result = getattr(xp, function)(x) if function in (
-            "exp", "negative", "abs", "sqrt", "floor", "square") else getattr(xp, function)(x, second)
+        unary = function in ("exp", "negative", "abs", "sqrt", "floor", "square")
+        result = getattr(xp, function)(x) if unary else getattr(xp, function)(x, second)
     except TypeError:
         return  # a dtype the function does not take
     except ValueError as error:

@@ -1,9 +1,9 @@
 """
 The architecture as tests: the layers of DESIGN.md, read from the source with ``ast``.
 
-Bottom to top, one folder each: the layout and dtype tables (pure Python), the kernel layer (the only
-modules that import NumPy or touch ndarrays), the array object, the chapters. These tests
-parse every module of the package (nothing is imported or run) and check:
+Bottom to top, one folder each: the layout and dtype tables (pure Python), the kernel layer
+(the only modules that import NumPy or touch ndarrays), the array object, the chapters.
+These tests parse every module of the package (nothing is imported or run) and check:
 
 - no import circle, counting imports inside functions too (any depth of the syntax tree);
 - only the kernel layer (and the dtype table, whose DTypes carry their NumPy dtype)
@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import sys
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -139,7 +140,9 @@ def imports_of(module: str) -> list[Import]:
 
 IMPORTS = {module: imports_of(module) for module in MODULE_PATHS}
 GRAPH = {
-    module: {i.target: i for i in reversed(found) if i.target in MODULE_PATHS and i.target != module}
+    module: {
+        i.target: i for i in reversed(found) if i.target in MODULE_PATHS and i.target != module
+    }
     for module, found in IMPORTS.items()
 }
 """For each module, the package modules it imports, each with its first import statement."""
@@ -159,7 +162,7 @@ def import_cycles() -> list[list[str]]:
     for group in _strongly_connected_groups():
         for start in sorted(group):
             cycle = _shortest_cycle(start, group)
-            edges = frozenset(zip(cycle, cycle[1:]))
+            edges = frozenset(pairwise(cycle))
             if edges not in seen:
                 seen.add(edges)
                 cycles.append(cycle)
@@ -236,7 +239,7 @@ def path_between(source: str, wanted) -> list[str] | None:
 
 
 def _describe_path(path: list[str]) -> str:
-    return "; ".join(_describe_edge(a, b) for a, b in zip(path, path[1:]))
+    return "; ".join(_describe_edge(a, b) for a, b in pairwise(path))
 
 
 # --- the checks of the parser itself --------------------------------------------------------
@@ -248,7 +251,8 @@ def test_the_parser_sees_the_package_and_its_imports():
     assert is_chapter(PACKAGE) and is_chapter(f"{PACKAGE}._chapters._layout_tools._explain")
     assert is_chapter(f"{PACKAGE}._chapters._creation_functions")
     assert not is_chapter(f"{PACKAGE}._tables._layout")
-    assert is_kernel(f"{PACKAGE}._kernels._copy_kernels") and is_kernel(f"{PACKAGE}._kernels._storage")
+    assert is_kernel(f"{PACKAGE}._kernels._copy_kernels")
+    assert is_kernel(f"{PACKAGE}._kernels._storage")
     assert not is_kernel(f"{PACKAGE}._array._array_object")
     assert set(LAYER_OF) == set(MODULE_PATHS) and None not in LAYER_OF.values()
     # relative imports at either depth, and the package itself for a name from __init__
@@ -277,7 +281,8 @@ def test_imports_inside_functions_and_type_checking_blocks_are_read_as_intended(
 def test_no_import_circle_in_the_package():
     cycles = import_cycles()
     described = [
-        " -> ".join(_short(m) for m in cycle) + "\n    " + _describe_path(cycle).replace("; ", "\n    ")
+        " -> ".join(_short(m) for m in cycle)
+        + "\n    " + _describe_path(cycle).replace("; ", "\n    ")
         for cycle in cycles
     ]
     assert not cycles, "import circles (imports inside functions count):\n" + "\n".join(described)

@@ -5,7 +5,9 @@ Every result keeps its inputs' device; two devices never meet in one call (as
 array-api-strict). Calls ask only while ``MODES.devices`` is on; before the first array
 off the CPU every array is on the CPU, so a call takes ``CPU_DEVICE`` without looking:
 
-    device = same_device("where", condition=condition, x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = CPU_DEVICE
+    if MODES.devices:
+        device = same_device("where", condition=condition, x1=x1, x2=x2)
 
 Views share their storage, and so their device, with no help from here.
 

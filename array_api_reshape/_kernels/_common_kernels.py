@@ -128,8 +128,11 @@ def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.nd
     return view
 
 
-def copy_to_contiguous(source: np.ndarray, numpy_dtype: np.dtype | None = None) -> tuple[Storage, Layout]:
-    """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype if asked)."""
+def copy_to_contiguous(
+    source: np.ndarray, numpy_dtype: np.dtype | None = None
+) -> tuple[Storage, Layout]:
+    """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype
+    if asked)."""
     return adopt(contiguous_copy(source, numpy_dtype)), contiguous_layout(source.shape)
 
 

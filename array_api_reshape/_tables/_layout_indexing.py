@@ -16,7 +16,8 @@ def _expand_ellipsis(key: tuple, ndim: int, operation: str) -> tuple:
     used = sum(1 for item in key if item is not None and item is not Ellipsis)
     if used > ndim:
         raise IndexError(
-            f"{operation}(): too many indices: the array has {ndim} dimension(s) but {used} were indexed"
+            f"{operation}(): too many indices: "
+            f"the array has {ndim} dimension(s) but {used} were indexed"
         )
     fill = (slice(None),) * (ndim - used)
     if Ellipsis in key:
