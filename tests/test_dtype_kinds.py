@@ -163,7 +163,6 @@ OWNED_ELSEWHERE = {
     "_array/_elementwise_dispatch.py",
     "_chapters/_elementwise_functions.py",
     "_chapters/_indexing_functions.py",
-    "_array/_array_object.py",
     "_kernels/_common_kernels.py",
 }
 

@@ -100,10 +100,11 @@ def test_a_bad_key_is_refused_naming_the_operation(key, error, words, operation)
 
 def test_an_index_array_of_a_wrong_dtype_is_refused_naming_the_operation():
     x = xp.arange(4.0)
-    with pytest.raises(IndexError, match=r"^__setitem__\(\): arrays used as indices"):
+    refused = r"'key' must have an integer or boolean dtype, got array_api_reshape\.float64"
+    with pytest.raises(IndexError, match=rf"^__setitem__\(\): {refused}"):
         x[xp.asarray([0.5])] = 1.0
-    with pytest.raises(IndexError, match=r"^__getitem__\(\): arrays used as indices"):
-        x[xp.asarray([0.5])]
+    with pytest.raises(IndexError, match=rf"^__getitem__\(\): {refused}"):
+        _ = x[xp.asarray([0.5])]
 
 
 # --- the scalar write's fast path ---------------------------------------------------

@@ -26,6 +26,7 @@ from .._tables._dtypes import (
     ALL_DTYPES,
     EXACT_PYTHON_SCALARS,
     DType,
+    check_dtype_kind,
     as_python_scalar,
     promotes_to,
     python_scalar_fits_kind,
@@ -189,6 +190,7 @@ class Array:
         storage = _new_object(Storage)
         storage.buffer = result
         storage.device = device
+        storage.sharing = None
         self = _new_object(Array)
         self._storage = storage
         layout = remembered_contiguous_layout(result.shape)
@@ -216,7 +218,7 @@ class Array:
             view = self._np_view = _kernels.numpy_view(
                 self._storage, self._layout, self._dtype.dtype
             )
-        if _MODES.tracking and getattr(self._storage, "sharing", None) is not None:
+        if _MODES.tracking and self._storage.sharing is not None:
             _view_modes.check_read(self)
         return view
 
@@ -376,10 +378,7 @@ class Array:
         return int(self._scalar("__int__"))
 
     def __index__(self) -> int:
-        if "integer" not in self._dtype.kind:
-            raise TypeError(
-                f"__index__(): only integer arrays can be used as an index, got {self._dtype}"
-            )
+        check_dtype_kind(self._dtype, "__index__", "self", "integer")
         return self._scalar("__index__")
 
     # --- interchange ----------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from .._kernels import _common_kernels as _kernels
 from .._tables._dtypes import bool as _BOOL
+from .._tables._dtypes import check_dtype_kind
 from .._tables._flag_state import MODES
 from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout_indexing import (
@@ -104,11 +105,7 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
     every array in it has an integer or bool dtype."""
     items = key if key.__class__ is tuple else (key,)
     for item in items:
-        if item.__class__ is array.__class__ and not (
-            item._dtype.kind == "bool" or "integer" in item._dtype.kind
-        ):
-            raise IndexError(
-                f"{operation}(): arrays used as indices must have an integer or bool "
-                f"dtype, got {item._dtype}"
-            )
+        if item.__class__ is array.__class__:
+            check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
+                             error=IndexError)
     return _kernels.index_key(items, operation)

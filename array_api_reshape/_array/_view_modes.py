@@ -74,7 +74,7 @@ def made(array: Any) -> None:
     memory when others may see that memory (``asarray`` of a NumPy array over ours)."""
     if value("views") != "shared":
         site = array._made = _sharing.call_site()
-        if getattr(array._storage, "sharing", None) is not None:  # memory others see
+        if array._storage.sharing is not None:  # memory others see
             _sharing.track(array, site)
 
 
@@ -144,7 +144,7 @@ def before_write(
     elements ("warn", "error"). Returns what ``after_write`` needs, or None. A write
     nobody else can see costs a few lookups."""
     mode = value("views")
-    sharing = getattr(array._storage, "sharing", None)
+    sharing = array._storage.sharing
     if mode == "shared" or sharing is None:
         return None
     excluded = _not_others(array, source, function, augmented)

@@ -161,7 +161,7 @@ class Sharing:
 
 def sharing_of(storage: Storage) -> Sharing | None:
     """The storage's Sharing, or None when no tracked array shares it."""
-    return getattr(storage, "sharing", None)
+    return storage.sharing
 
 
 _TRACKED_STORAGES: weakref.WeakSet[Storage] = weakref.WeakSet()
@@ -170,7 +170,7 @@ us may lie in (``alias_of_tracked``)."""
 
 
 def _sharing_for(storage: Storage) -> Sharing:
-    sharing = getattr(storage, "sharing", None)
+    sharing = storage.sharing
     if sharing is None:
         sharing = storage.sharing = Sharing()
         _TRACKED_STORAGES.add(storage)

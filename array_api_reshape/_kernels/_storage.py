@@ -29,11 +29,12 @@ class Storage:
     """
 
     __slots__ = ("buffer", "device", "sharing", "__weakref__")
-    sharing: Any  # the views modes' bookkeeping (``_sharing``), set only while one is on
+    sharing: Any  # the views modes' bookkeeping (``_sharing``): None while nobody tracks it
 
     def __init__(self, buffer: np.ndarray, device: Device = CPU_DEVICE):
         self.buffer = buffer
         self.device = device
+        self.sharing = None
 
     @property
     def size(self) -> int:
@@ -58,6 +59,7 @@ def adopt(flat: np.ndarray) -> Storage:
     storage = _new_object(Storage)
     storage.buffer = flat
     storage.device = CPU_DEVICE
+    storage.sharing = None
     return storage
 
 

@@ -174,16 +174,18 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
 
 
 def check_dtype_kind(
-    dtype: DType, function: str, argument: str, kinds: str, *, advice: str = ""
+    dtype: DType, function: str, argument: str, kinds: str, *, advice: str = "",
+    error: type[Exception] = TypeError,
 ) -> None:
-    """TypeError unless ``dtype`` is of ``kinds``, a group of KIND_GROUPS: the package's one
-    refusal of a dtype's kind, naming the function, the argument and the dtype given
+    """TypeError (or ``error``, where the standard names another: IndexError for an
+    index array) unless ``dtype`` is of ``kinds``, a group of KIND_GROUPS: the package's
+    one refusal of a dtype's kind, naming the function, the argument and the dtype given
     ("'x' must have a numeric dtype", "an integer dtype"). ``advice``, when given, follows
     as the way out (for example the argument to pass)."""
     if dtype.kind not in KIND_GROUPS[kinds]:
         article = "an" if kinds[0] in "aeiou" else "a"
         message = f"{function}(): '{argument}' must have {article} {kinds} dtype, got {dtype}"
-        raise TypeError(f"{message}; {advice}" if advice else message)
+        raise error(f"{message}; {advice}" if advice else message)
 
 
 _KIND_RANK = {"bool": 0, _SIGNED: 1, _UNSIGNED: 1, _REAL: 2, _COMPLEX: 3}
