@@ -733,7 +733,9 @@ class Array:
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        if key.__class__ is int and not _MODES.writes:
+        if key.__class__ is int and (
+            not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
+        ):
             bounds = _QUIET_SCALARS[self._dtype.index].get(value.__class__)
             if bounds is not None and bounds[0] <= value <= bounds[1]:
                 view = self._np_view

@@ -243,11 +243,14 @@ def share_storage(storage: Storage, alias: Storage) -> None:
 def register_foreign(storage: Storage, arrays: list[tuple[np.ndarray, int]], origin: Site) -> None:
     """Count NumPy arrays that see ``storage``'s memory, each with the number of
     references our own objects hold to it (entries whose array is gone go first, so
-    that exports never written after do not pile up)."""
+    that exports never written after do not pile up; an array counted already keeps its
+    entry: the storages over one buffer share it, and their references with it)."""
     sharing = _sharing_for(storage)
     sharing.foreign = [foreign for foreign in sharing.foreign if foreign.ref() is not None]
+    counted = {id(foreign.ref()) for foreign in sharing.foreign}
     for array, our_references in arrays:
-        sharing.foreign.append(Foreign(weakref.ref(array), our_references, origin))
+        if id(array) not in counted:
+            sharing.foreign.append(Foreign(weakref.ref(array), our_references, origin))
 
 
 def _drop(sharing: Sharing, foreign: Foreign) -> None:

@@ -154,8 +154,10 @@ class _Modes:
     ``any``
         some flag of ``_MODE_FLAGS`` may differ, or ``devices`` is on.
     ``writes``
-        a write must be checked: the writeable flag may be off or the views flag may not
-        be ``"shared"``.
+        a write must be checked: the writeable flag may be off (``read_only``) or the
+        views flag may not be ``"shared"`` (``tracking``).
+    ``read_only``
+        the writeable flag may be off.
     ``tracking``
         the views flag may not be ``"shared"``: views made are counted and reads watched.
     ``operands``
@@ -167,11 +169,12 @@ class _Modes:
 
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
-    __slots__ = ("any", "writes", "tracking", "operands", "devices", "blocks", "lock",
+    __slots__ = ("any", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock",
                  "watchers")
 
     def __init__(self) -> None:
-        self.any = self.writes = self.tracking = self.operands = self.devices = False
+        self.any = self.writes = self.read_only = self.tracking = False
+        self.operands = self.devices = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
         self.watchers: list[Callable[[bool], None]] = []  # TEMPORARY: until the dispatch reads MODES
@@ -190,7 +193,8 @@ class _Modes:
         differs = {name: self._may_differ(name) for name in _MODE_FLAGS}
         place_extensions(hidden=differs["enabled_extensions"])
         self.tracking = differs["views"]
-        self.writes = differs["views"] or differs["writeable"]
+        self.read_only = differs["writeable"]
+        self.writes = self.tracking or self.read_only
         self.operands = self.tracking or self.devices
         was = self.any
         self.any = self.devices or any(differs.values())
