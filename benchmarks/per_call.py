@@ -97,7 +97,7 @@ def cases(module) -> dict[str, Callable[[], Callable[[], object]]]:
         return setup
 
     def mask():
-        x, y = arrays()
+        x, _ = arrays()
         keep = x > 0.5
         return lambda: x[keep]
 
@@ -136,7 +136,6 @@ def measure(rounds: int, number: int) -> dict[str, dict[str, float | None]]:
         import array_api_strict as strict
     except ImportError:
         strict = None
-    modules = {"ours": xp, "numpy": np, "strict": strict}
     columns: dict[str, tuple[object, dict]] = {
         "ours": (xp, {}), "numpy": (np, {}), "strict": (strict, {}),
         **{name: (xp, setting) for name, setting in FLAG_SETTINGS.items()},
@@ -156,12 +155,11 @@ def measure(rounds: int, number: int) -> dict[str, dict[str, float | None]]:
                 runs[column][case] = run
     samples: dict[str, dict[str, list[float]]] = {c: {} for c in columns}
     for _ in range(rounds):
-        for column, (module, setting) in columns.items():
+        for column, (_, setting) in columns.items():
             with flags.using(**setting):
                 for case, run in runs[column].items():
                     if run is not None:
                         samples[column].setdefault(case, []).append(_best_of(run, number))
-    del modules
     return {
         column: {case: min(times) for case, times in by_case.items()}
         for column, by_case in samples.items()
