@@ -32,14 +32,14 @@ SETTINGS = settings(max_examples=60, deadline=None,
 def forced_threads(count: int):
     """Every element-wise function and order-free reduction in pieces of a few bytes on
     ``count`` threads, whatever the machine's load."""
-    saved = dict(piecewise.SMALLEST), piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD
-    piecewise.SMALLEST.update({kind: 1 for kind in piecewise.SMALLEST})
+    saved = (piecewise.set_threading_thresholds(dict.fromkeys(piecewise.THREADING_THRESHOLDS, 1)),
+             piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD)
     piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD = 8, False
     try:
         with threads.using(count):
             yield
     finally:
-        piecewise.SMALLEST.update(saved[0])
+        piecewise.set_threading_thresholds(saved[0])
         piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD = saved[1], saved[2]
 
 
@@ -295,7 +295,7 @@ def test_an_error_in_one_piece_is_raised_and_no_piece_is_left_running():
 def test_large_work_at_the_real_thresholds():
     """No lowered thresholds: arrays above them, on two threads."""
     rng = np.random.default_rng(7)
-    a = rng.standard_normal(max(piecewise.SMALLEST.values()) + 4099)
+    a = rng.standard_normal(max(piecewise.THREADING_THRESHOLDS.values()) + 4099)
     b = rng.standard_normal(a.size)
     x, y = xp.asarray(a), xp.asarray(b)
     saved = _threads.ADAPT_THREADS_TO_LOAD

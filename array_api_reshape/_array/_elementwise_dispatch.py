@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._kernels import _elementwise_kernels as kernels
+from .._kernels import _elementwise_kernels as kernels, _piecewise_kernels as piecewise
 from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -346,13 +346,6 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     kinds, rule = SIGNATURES[name]
     plans = _fast_plans(_binary_plans(name, kinds, rule))
     cpu = CPU_DEVICE  # a closure's constant: cheaper to read than a global
-    least = 0  # below this many elements, the small kernel without a second test
-
-    def set_least(elements: int) -> None:
-        nonlocal least
-        least = elements
-
-    kernels.watch_least(set_least)
 
     def function(x1: Any, x2: Any, /) -> Any:
         # The common cases first: two arrays of one dtype and shape, or an array and a
@@ -371,13 +364,13 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                         b = x2._np_view
                         if b is None:
                             b = x2._numpy()
-                        if a.size < least:
+                        if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
                             return cls._adopt(plan[0](a, b), plan[1], cpu)
                         return cls._adopt(plan[3](a, b), plan[1], cpu)
                 else:
                     bounds = plan[2].get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        if a.size < least:
+                        if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
                             return cls._adopt(plan[0](a, x2), plan[1], cpu)
                         return cls._adopt(plan[3](a, x2), plan[1], cpu)
         elif x2.__class__ is cls:
@@ -386,7 +379,7 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                 bounds = plan[2].get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = x2._numpy()
-                    if b.size < least:
+                    if b.size < piecewise.LOWEST_THREADING_THRESHOLD:
                         return cls._adopt(plan[0](x1, b), plan[1], cpu)
                     return cls._adopt(plan[3](x1, b), plan[1], cpu)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):

@@ -203,7 +203,7 @@ def unary_of_array(name: str, x: ArrayObject, dtype: DType) -> np.ndarray:
     """The standard's ``name`` of every element of the array ``x``, computed in ``dtype``
     (in pieces on several threads when large)."""
     a = x._numpy() if x._dtype is dtype else contiguous_copy(x._numpy(), dtype.dtype)
-    if a.size >= _LEAST[0]:
+    if a.size >= piecewise.LOWEST_THREADING_THRESHOLD:
         threads = piecewise.threads_for(a.size, piecewise.work_of(name))
         if threads > 1:
             function = in_place_function(name, UNARY, a.dtype.kind)
@@ -276,7 +276,8 @@ def binary_kernel(name: str, kind: str) -> Binary:
 
 def large_binary_kernel(name: str, kind: str) -> Binary:
     """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
-    at least ``_piecewise_kernels.LEAST[0]`` elements: in pieces on several threads where that pays."""
+    at least ``_piecewise_kernels.LOWEST_THREADING_THRESHOLD`` elements: in pieces on
+    several threads where that pays."""
     small, work = binary_kernel(name, kind), piecewise.work_of(name)
 
     def kernel(a: Any, b: Any) -> np.ndarray:
@@ -288,10 +289,6 @@ def large_binary_kernel(name: str, kind: str) -> Binary:
         return small(a, b)
 
     return kernel
-
-
-_LEAST = piecewise.LEAST  # fewer elements than _LEAST[0] never go to threads
-watch_least = piecewise.watch_least
 
 
 _NDARRAY = np.ndarray
