@@ -2,12 +2,14 @@
 Element-wise dispatch: what every element-wise function and operator does before and
 after its kernel, for an array class it is given.
 
-For each function the table ``SIGNATURES`` states its allowed dtype kinds and its result
-rule. The builders here turn one entry into a callable: the public function (built by the
+Each function's record (``ELEMENTWISE_FUNCTIONS`` of ``_kernels/_elementwise_records.py``)
+states its allowed dtype kinds, its result rule, its kernel and the operators it backs.
+The builders here turn one record into a callable: the public function (built by the
 element-wise chapter for the array class) or an operator method (declared in the array
 class's body, where the class is ``self``'s). Each applies the standard's type promotion
 (arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
-and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path.
+and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path, planned
+once per dtype (``UnaryPlan``, ``BinaryPlan``).
 
 Results go on their operands' device. While no mode is on and arrays live only on the CPU
 (``MODES.any`` off) that is the CPU, and the fast paths compare no devices and read the
@@ -23,9 +25,12 @@ asks the array class for new arrays (``_adopt``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .._kernels import _elementwise_kernels as kernels, _piecewise_kernels as piecewise
+from .._kernels._common_kernels import Binary
+from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
 from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -47,83 +52,6 @@ from ._placement import same_device
 Operation = Callable[..., Any]
 ArrayClass = Any
 """The array class the builders are given (typed loosely: this module is below it)."""
-
-UNARY_SIGNATURES: dict[str, tuple[str, str]] = {
-    "abs": ("numeric", "component"),
-    "acos": ("any", "floating"),
-    "acosh": ("any", "floating"),
-    "asin": ("any", "floating"),
-    "asinh": ("any", "floating"),
-    "atan": ("any", "floating"),
-    "atanh": ("any", "floating"),
-    "bitwise_invert": ("integer or boolean", "same"),
-    "ceil": ("real-valued", "same"),
-    "conj": ("numeric", "same"),
-    "cos": ("any", "floating"),
-    "cosh": ("any", "floating"),
-    "exp": ("any", "floating"),
-    "expm1": ("any", "floating"),
-    "floor": ("real-valued", "same"),
-    "imag": ("complex floating-point", "component"),
-    "isfinite": ("numeric", "bool"),
-    "isinf": ("numeric", "bool"),
-    "isnan": ("numeric", "bool"),
-    "log": ("any", "floating"),
-    "log1p": ("any", "floating"),
-    "log2": ("any", "floating"),
-    "log10": ("any", "floating"),
-    "logical_not": ("boolean", "bool"),
-    "negative": ("numeric", "same"),
-    "positive": ("numeric", "same"),
-    "real": ("numeric", "component"),
-    "reciprocal": ("floating-point", "same"),
-    "round": ("numeric", "same"),
-    "sign": ("numeric", "same"),
-    "signbit": ("real floating-point", "bool"),
-    "sin": ("any", "floating"),
-    "sinh": ("any", "floating"),
-    "square": ("numeric", "same"),
-    "sqrt": ("any", "floating"),
-    "tan": ("any", "floating"),
-    "tanh": ("any", "floating"),
-    "trunc": ("real-valued", "same"),
-}
-"""For each unary function: the dtype kinds it allows (a name of ``KIND_GROUPS``) and its
-result rule: "same" (the input's dtype), "floating" (integers and bools computed in the
-default floating dtype), "bool", or "component" (complex gives its real dtype)."""
-
-SIGNATURES: dict[str, tuple[str, str]] = {
-    "add": ("numeric", "same"),
-    "atan2": ("real-valued or boolean", "floating"),
-    "bitwise_and": ("integer or boolean", "same"),
-    "bitwise_left_shift": ("integer", "same"),
-    "bitwise_or": ("integer or boolean", "same"),
-    "bitwise_right_shift": ("integer", "same"),
-    "bitwise_xor": ("integer or boolean", "same"),
-    "copysign": ("real-valued or boolean", "floating"),
-    "divide": ("any", "floating"),
-    "equal": ("any", "bool"),
-    "floor_divide": ("real-valued", "same"),
-    "greater": ("real-valued", "bool"),
-    "greater_equal": ("real-valued", "bool"),
-    "hypot": ("real-valued or boolean", "floating"),
-    "less": ("real-valued", "bool"),
-    "less_equal": ("real-valued", "bool"),
-    "logaddexp": ("real-valued or boolean", "floating"),
-    "logical_and": ("boolean", "bool"),
-    "logical_or": ("boolean", "bool"),
-    "logical_xor": ("boolean", "bool"),
-    "maximum": ("real-valued", "same"),
-    "minimum": ("real-valued", "same"),
-    "multiply": ("numeric", "same"),
-    "nextafter": ("real floating-point", "same"),
-    "not_equal": ("any", "bool"),
-    "pow": ("numeric", "same"),
-    "remainder": ("real-valued", "same"),
-    "subtract": ("numeric", "same"),
-}
-"""For each binary function: its allowed dtype kinds and result rule, as for unary ones;
-the arguments of ``apply_binary``, the general path its fast paths shortcut."""
 
 RESULT_DESCRIPTIONS = {
     "same": "The result, in the (promoted) dtype of the input.",
@@ -230,8 +158,10 @@ def checked_scalar(name: str, argument: str, value: Any, array_class: ArrayClass
 # --- the general path ------------------------------------------------------------------
 
 
-def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class: ArrayClass) -> Any:
-    """The general path: promote, check kinds and shapes, broadcast, compute."""
+def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: ArrayClass) -> Any:
+    """The general path of the binary ``function``: promote, check kinds and shapes,
+    broadcast, compute."""
+    name, kinds, rule = function.name, function.kinds, function.result
     if x1.__class__ is not array_class or x2.__class__ is not array_class:
         x1 = checked_scalar(name, "x1", x1, array_class)
         x2 = checked_scalar(name, "x2", x2, array_class)
@@ -256,29 +186,85 @@ def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class
             device = same_device(name, x1=x1, x2=x2)
             check_result_dtype(result_dtype(rule, computed_in), device, name)
     dtype = computed_in
-    result = kernels.binary_of_operands(name, x1, x2, dtype)
+    result = kernels.binary_of_operands(function, x1, x2, dtype)
     return array_class._adopt(result, result_dtype(rule, dtype), device)
 
 
-# --- builders --------------------------------------------------------------------------
+# --- plans: what a function does for each dtype, decided once ------------------------------
 
 
-def _unary_plans(kinds: str, rule: str) -> tuple:
+@dataclass(frozen=True, slots=True)
+class UnaryPlan:
+    """What a unary function does for an input of one dtype."""
+
+    computed_in: DType
+    """The dtype its kernel computes in (the input's, unless its result rule says)."""
+    result_dtype: DType
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryPlan:
+    """What a binary function's fast paths do for operands of one dtype (slotted: its
+    fields read as fast as a tuple's items)."""
+
+    kernel: Binary
+    """The kernel, for fewer elements than any kind of work sends to threads."""
+    result_dtype: DType
+    exact_scalars: dict[type, tuple[Any, Any]]
+    """The Python scalar types that may go to the kernel unconverted, each with the
+    bounds of the values that do (none for special-case kernels, which read dtypes)."""
+    large_kernel: Binary
+    """The kernel for more elements: it may split the work over threads."""
+
+
+def _unary_plans(function: ElementwiseFunction) -> tuple[UnaryPlan | None, ...]:
     """For each dtype (by its index): the dtype to compute in and the result's dtype;
     None for the dtypes the function does not allow."""
+    rule = function.result
+    computed_in = [computation_dtype(rule, dtype) for dtype in ALL_DTYPES]
     return tuple(
-        (computation_dtype(rule, dtype), result_dtype(rule, computation_dtype(rule, dtype)))
-        if dtype.kind in KIND_GROUPS[kinds]
+        UnaryPlan(computed, result_dtype(rule, computed))
+        if dtype.kind in KIND_GROUPS[function.kinds]
+        else None
+        for dtype, computed in zip(ALL_DTYPES, computed_in)
+    )
+
+
+def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...]:
+    """For each dtype (by its index) the function allows without converting its operands:
+    its fast paths' plan; None for the other dtypes (the general path's)."""
+    scalars = kernels.takes_python_scalars(function)
+    rule = function.result
+    return tuple(
+        BinaryPlan(
+            kernels.binary_kernel(function, result_dtype(rule, dtype).kind),
+            result_dtype(rule, dtype),
+            EXACT_PYTHON_SCALARS[dtype] if scalars else {},
+            kernels.large_binary_kernel(function, result_dtype(rule, dtype).kind),
+        )
+        if dtype.kind in KIND_GROUPS[function.kinds] and computation_dtype(rule, dtype) is dtype
         else None
         for dtype in ALL_DTYPES
     )
 
 
+# --- builders --------------------------------------------------------------------------
+
+
+def _record(name: str, arity: int) -> ElementwiseFunction:
+    """The record of the element-wise function ``name``, which must take ``arity`` operands."""
+    function = ELEMENTWISE_FUNCTIONS[name]
+    if function.arity != arity:
+        raise ValueError(f"{name} takes {function.arity} operands, not {arity}")
+    return function
+
+
 def unary(name: str, array_class: ArrayClass | None) -> Operation:
     """The unary function ``name`` for ``array_class``; with None, the operator method
     (its one operand is ``self``, so its class needs no check)."""
-    kinds, rule = UNARY_SIGNATURES[name]
-    plans = _unary_plans(kinds, rule)
+    record = _record(name, 1)
+    kinds = record.kinds
+    plans = _unary_plans(record)
     compute = kernels.unary_of_array
 
     def function(x: Any, /) -> Any:
@@ -289,10 +275,11 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
-        if plan[0] is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
-            refuse_unspecified(name, f"{x._dtype.name} input, computed in {plan[0].name}")
-            check_result_dtype(plan[1], x._storage.device, name)
-        return x._adopt(compute(name, x, plan[0]), plan[1], x._storage.device)
+        computed_in = plan.computed_in
+        if computed_in is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
+            refuse_unspecified(name, f"{x._dtype.name} input, computed in {computed_in.name}")
+            check_result_dtype(plan.result_dtype, x._storage.device, name)
+        return x._adopt(compute(record, x, computed_in), plan.result_dtype, x._storage.device)
 
     function.__name__ = function.__qualname__ = name
     return function
@@ -321,30 +308,11 @@ def _fast_plans(full: tuple) -> list:
     return plans
 
 
-def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
-    """For each dtype (by its index) the function allows: its kernel, its result dtype,
-    the Python scalars that may go to the kernel unconverted (none for special-case
-    kernels), and its kernel for large operands (which may split the work over
-    threads); None for the dtypes it does not allow."""
-    scalars = kernels.takes_python_scalars(name)
-    return tuple(
-        (
-            kernels.binary_kernel(name, result_dtype(rule, dtype).kind),
-            result_dtype(rule, dtype),
-            EXACT_PYTHON_SCALARS[dtype] if scalars else {},
-            kernels.large_binary_kernel(name, result_dtype(rule, dtype).kind),
-        )
-        if dtype.kind in KIND_GROUPS[kinds] and computation_dtype(rule, dtype) is dtype
-        else None
-        for dtype in ALL_DTYPES
-    )
-
-
 def binary(name: str, array_class: ArrayClass | None) -> Operation:
     """The binary function ``name`` for ``array_class``. With None, its forward operator
     method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
-    kinds, rule = SIGNATURES[name]
-    plans = _fast_plans(_binary_plans(name, kinds, rule))
+    record = _record(name, 2)
+    plans = _fast_plans(_binary_plans(record))
     cpu = CPU_DEVICE  # a closure's constant: cheaper to read than a global
 
     def function(x1: Any, x2: Any, /) -> Any:
@@ -365,34 +333,53 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
                         if b is None:
                             b = x2._numpy()
                         if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                            return cls._adopt(plan[0](a, b), plan[1], cpu)
-                        return cls._adopt(plan[3](a, b), plan[1], cpu)
+                            return cls._adopt(plan.kernel(a, b), plan.result_dtype, cpu)
+                        return cls._adopt(plan.large_kernel(a, b), plan.result_dtype, cpu)
                 else:
-                    bounds = plan[2].get(x2.__class__)
+                    bounds = plan.exact_scalars.get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
                         if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                            return cls._adopt(plan[0](a, x2), plan[1], cpu)
-                        return cls._adopt(plan[3](a, x2), plan[1], cpu)
+                            return cls._adopt(plan.kernel(a, x2), plan.result_dtype, cpu)
+                        return cls._adopt(plan.large_kernel(a, x2), plan.result_dtype, cpu)
         elif x2.__class__ is cls:
             plan = plans[x2._dtype.index]
             if plan is not None:
-                bounds = plan[2].get(x1.__class__)
+                bounds = plan.exact_scalars.get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = x2._numpy()
                     if b.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                        return cls._adopt(plan[0](x1, b), plan[1], cpu)
-                    return cls._adopt(plan[3](x1, b), plan[1], cpu)
+                        return cls._adopt(plan.kernel(x1, b), plan.result_dtype, cpu)
+                    return cls._adopt(plan.large_kernel(x1, b), plan.result_dtype, cpu)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
-        return apply_binary(name, kinds, rule, x1, x2, cls)
+        return apply_binary(record, x1, x2, cls)
 
     function.__name__ = function.__qualname__ = name
+    return function
+
+
+def public_function(name: str, array_class: ArrayClass) -> Operation:
+    """The namespace's element-wise function ``name`` for ``array_class``, unary or binary
+    as its record says."""
+    if ELEMENTWISE_FUNCTIONS[name].arity == 1:
+        return unary(name, array_class)
+    return binary(name, array_class)
+
+
+def _operator_record(name: str, method: str) -> ElementwiseFunction:
+    """The record of ``name``, which must list the operator ``method`` among its own."""
+    function = ELEMENTWISE_FUNCTIONS[name]
+    if method not in function.operators:
+        raise ValueError(
+            f"{method} is not an operator of {name}: its record lists {function.operators}"
+        )
     return function
 
 
 def reflected(name: str, method: str) -> Operation:
     """The reflected operator method ``method`` (``__radd__``) of binary function ``name``:
     ``other + self`` when ``other`` is a Python scalar."""
+    _operator_record(name, method)
     functions: dict[ArrayClass, Operation] = {}  # the function, built once for self's class
 
     def operator(self: Any, other: Any, /) -> Any:
@@ -410,6 +397,7 @@ def reflected(name: str, method: str) -> Operation:
 def in_place(name: str, method: str) -> Operation:
     """The in-place operator method ``method`` (``__iadd__``) of binary function ``name``:
     the result is written back into ``self``, whose dtype and shape never change."""
+    _operator_record(name, method)
     forward = binary(name, None)
 
     def operator(self: Any, other: Any, /) -> Any:
@@ -423,11 +411,13 @@ def in_place(name: str, method: str) -> Operation:
 
 def forward(name: str, method: str) -> Operation:
     """The forward operator method ``method`` (``__add__``) of binary function ``name``."""
+    _operator_record(name, method)
     return _named(binary(name, None), method, name, "")
 
 
 def unary_operator(name: str, method: str) -> Operation:
     """The operator method ``method`` (``__neg__``) of unary function ``name``."""
+    _operator_record(name, method)
     return _named(unary(name, None), method, name, "")
 
 

@@ -23,7 +23,7 @@ Small work stays one NumPy call: ``THREADING_THRESHOLDS`` gives, for each kind o
 (named by its cost per element: ``MEMORY_BOUND``, ``UNDER_1NS``, ``FROM_1_TO_4NS``,
 ``OVER_4NS``, and ``MASKED_COPY`` for ``where``, ``REDUCTION``), the fewest result elements
 (for reductions, input elements) worth threads, measured with ``benchmarks/thresholds.py``
-on float64.
+on float64. An element-wise function's kind of work is its record's (``_elementwise_records``).
 """
 
 from __future__ import annotations
@@ -100,31 +100,11 @@ def set_threading_thresholds(thresholds: Mapping[str, int]) -> dict[str, int]:
     return previous
 
 
-WORK: dict[str, str] = {
-    function: kind
-    for kind, functions in {
-        OVER_4NS: ("sin", "cos", "remainder", "nextafter", "logaddexp", "hypot", "floor_divide"),
-        FROM_1_TO_4NS: ("asinh", "pow", "atan2", "atanh", "asin", "acos", "acosh"),
-        UNDER_1NS: ("exp", "expm1", "log", "log1p", "log2", "log10", "cosh", "sinh", "tan",
-                    "tanh", "atan", "sqrt", "reciprocal", "sign", "copysign", "logical_and",
-                    "logical_or", "logical_xor", "logical_not", "clip"),
-        MASKED_COPY: ("where",),
-    }.items()
-    for function in functions
-}
-"""The kind of work of each function that is not ``MEMORY_BOUND``."""
-
-
 PIECE_BYTES = 1 << 20
 """The least of the result a piece holds (fewer pieces when the result is smaller)."""
 
 PIECES_PER_THREAD = 4
 """Pieces per thread: helpers that start late, or run slower, take fewer of them."""
-
-
-def work_of(function: str) -> str:
-    """The kind of work of our element-wise function ``function``."""
-    return WORK.get(function, MEMORY_BOUND)
 
 
 def threads_for(size: int, work: str) -> int:
