@@ -1,6 +1,6 @@
 """
 The smallest result at which two threads clearly beat one, per kind of work: what the
-entries of ``array_api_reshape._kernels._piecewise_kernels.SMALLEST`` should be.
+entries of ``array_api_reshape._kernels._piecewise_kernels.THREADING_THRESHOLDS`` should be.
 
     python benchmarks/thresholds.py [--quick] [--margin 0.9] [--repeats N] [--json PATH]
 
@@ -8,14 +8,14 @@ For each size from 2**12 to 2**23 float64 elements and each function below, it t
 ours with ``threads.using(1)`` and with ``threads.using(2)``, batch by batch in turn, and
 prints the ratio of the median times: time on 2 threads / time on 1 thread. The load
 rule is off for the run (two threads means two whatever the load average), and every
-entry of ``SMALLEST`` is 1, so that even the smallest sizes are cut into pieces; both are
-restored at the end. The kinds of work, as ``SMALLEST`` names them:
+threshold is 1, so that even the smallest sizes are cut into pieces; both are restored at
+the end. The kinds of work, as ``THREADING_THRESHOLDS`` names them:
 
-- memory: ``x + y``, ``astype(x, float32)`` (size: the result);
-- select: ``where(condition, x, y)``;
-- cheap (NumPy's vectorised loops, 0.5 to 1 ns an element): ``exp(x)``, ``clip(x, ...)``;
-- costly (1 to 4 ns): ``x ** 2.5``, ``atan2(x, y)``;
-- dear (NumPy's plain loops, over 4 ns): ``sin(x)``;
+- memory_bound: ``x + y``, ``astype(x, float32)`` (size: the result);
+- masked_copy: ``where(condition, x, y)``;
+- under_1ns (NumPy's vectorised loops, 0.5 to 1 ns an element): ``exp(x)``, ``clip(x, ...)``;
+- 1_to_4ns: ``x ** 2.5``, ``atan2(x, y)``;
+- over_4ns (NumPy's plain loops): ``sin(x)``;
 - reduction: ``max(x)``, ``argmax(x)`` (size: the input).
 
 How to read it: below 1, two threads are faster; about 1, the pieces cost what the
@@ -45,36 +45,39 @@ import numpy as np
 import array_api_reshape as xp
 from array_api_reshape import threads
 from array_api_reshape._kernels import _piecewise_kernels, _threads
+from array_api_reshape._kernels._piecewise_kernels import (
+    FROM_1_TO_4NS, MASKED_COPY, MEMORY_BOUND, OVER_4NS, REDUCTION, UNDER_1NS,
+)
 
 # function name -> (kind of work, operation on the inputs of one size)
 FUNCTIONS: dict[str, tuple[str, Callable[[dict], object]]] = {
-    "add": ("memory", lambda v: v["x"] + v["y"]),
-    "astype": ("memory", lambda v: xp.astype(v["x"], xp.float32)),
-    "where": ("select", lambda v: xp.where(v["condition"], v["x"], v["y"])),
-    "exp": ("cheap", lambda v: xp.exp(v["x"])),
-    "clip": ("cheap", lambda v: xp.clip(v["x"], 0.25, 0.75)),
-    "pow": ("costly", lambda v: v["x"] ** 2.5),
-    "atan2": ("costly", lambda v: xp.atan2(v["x"], v["y"])),
-    "sin": ("dear", lambda v: xp.sin(v["x"])),
-    "max": ("reduction", lambda v: xp.max(v["x"])),
-    "argmax": ("reduction", lambda v: xp.argmax(v["x"])),
+    "add": (MEMORY_BOUND, lambda v: v["x"] + v["y"]),
+    "astype": (MEMORY_BOUND, lambda v: xp.astype(v["x"], xp.float32)),
+    "where": (MASKED_COPY, lambda v: xp.where(v["condition"], v["x"], v["y"])),
+    "exp": (UNDER_1NS, lambda v: xp.exp(v["x"])),
+    "clip": (UNDER_1NS, lambda v: xp.clip(v["x"], 0.25, 0.75)),
+    "pow": (FROM_1_TO_4NS, lambda v: v["x"] ** 2.5),
+    "atan2": (FROM_1_TO_4NS, lambda v: xp.atan2(v["x"], v["y"])),
+    "sin": (OVER_4NS, lambda v: xp.sin(v["x"])),
+    "max": (REDUCTION, lambda v: xp.max(v["x"])),
+    "argmax": (REDUCTION, lambda v: xp.argmax(v["x"])),
 }
-KINDS = tuple(_piecewise_kernels.SMALLEST)
+KINDS = tuple(_piecewise_kernels.THREADING_THRESHOLDS)
 
 
 @contextmanager
 def every_size_threaded() -> Iterator[None]:
-    """Every entry of ``SMALLEST`` at 1 and the load rule off for the block, then as
-    they were (the table is changed in place, through its ``update``: the kernels hold
-    it, not a copy, and it keeps the kernels' quick test of the least entry in step)."""
-    smallest = _piecewise_kernels.SMALLEST
-    saved, adapt = dict(smallest), _threads.ADAPT_THREADS_TO_LOAD
-    smallest.update(dict.fromkeys(smallest, 1))
+    """Every threading threshold at 1 and the load rule off for the block, then as they
+    were (through ``set_threading_thresholds``, which keeps the kernels' quick test of
+    the lowest threshold in step)."""
+    thresholds = _piecewise_kernels.THREADING_THRESHOLDS
+    adapt = _threads.ADAPT_THREADS_TO_LOAD
+    saved = _piecewise_kernels.set_threading_thresholds(dict.fromkeys(thresholds, 1))
     _threads.ADAPT_THREADS_TO_LOAD = False
     try:
         yield
     finally:
-        smallest.update(saved)
+        _piecewise_kernels.set_threading_thresholds(saved)
         _threads.ADAPT_THREADS_TO_LOAD = adapt
 
 
@@ -157,9 +160,10 @@ def render(results: dict[str, dict[int, dict]], margin: float) -> str:
             lines.append(f"| {size_label(size)} | " + " | ".join(cells) + " |")
         per_function = ", ".join(f"{name} {_label_or_none(_suggested_for(results[name], margin))}"
                                  for name in names)
+        now = _piecewise_kernels.THREADING_THRESHOLDS[kind]
         lines += ["", f"suggested {kind} threshold (ratio < {margin} from there on): "
                       f"{_label_or_none(suggested_for_kind(results, kind, margin))} "
-                      f"[{per_function}]; now {size_label(_piecewise_kernels.SMALLEST[kind])}"]
+                      f"[{per_function}]; now {size_label(now)}"]
         sections.append("\n".join(lines))
     return "\n\n".join(sections)
 
@@ -204,8 +208,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = measure(lambda: function(values), repeats, batch_seconds)
                 results[name][size] = result
                 print(f"  {size_label(size)} {name}: {result['ratio']:.2f}", file=sys.stderr)
-    print(f"Threads of the machine's setting: {threads.get()}; load rule off; every SMALLEST "
-          f"entry 1 during the run; load average {load_at_start:.2f} at the start, "
+    print(f"Threads of the machine's setting: {threads.get()}; load rule off; every threading "
+          f"threshold 1 during the run; load average {load_at_start:.2f} at the start, "
           f"{_load():.2f} at the end\n")
     print(render(results, args.margin))
     if args.json:

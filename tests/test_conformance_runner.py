@@ -81,7 +81,8 @@ def test_the_start_up_module_cuts_every_function_into_pieces():
     folder = Path(run.__file__).parent / "split_everything"
     code = ("from array_api_reshape import threads; "
             "from array_api_reshape._kernels import _piecewise_kernels as p; "
-            "print(threads.get(), set(p.SMALLEST.values()), p.LEAST[0])")
+            "print(threads.get(), set(p.THREADING_THRESHOLDS.values()), "
+            "p.LOWEST_THREADING_THRESHOLD)")
     path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
     env = dict(os.environ, PYTHONPATH=path)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)

@@ -16,12 +16,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout, threads
-from array_api_reshape._array._elementwise_dispatch import SIGNATURES, UNARY_SIGNATURES
 from array_api_reshape._kernels import _piecewise_kernels as piecewise, _threads
-from array_api_reshape._kernels._elementwise_kernels import BINARY, UNARY
+from array_api_reshape._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from array_api_reshape._tables._dtypes import KIND_GROUPS
 
 THREAD_COUNTS = (1, 2, 4)
+UNARY_NAMES = sorted(name for name, f in ELEMENTWISE_FUNCTIONS.items() if f.arity == 1)
+BINARY_NAMES = sorted(name for name, f in ELEMENTWISE_FUNCTIONS.items() if f.arity == 2)
 DTYPES = ("bool", "int8", "int32", "int64", "uint8", "uint64", "float32", "float64",
           "complex64", "complex128")
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -32,14 +33,14 @@ SETTINGS = settings(max_examples=60, deadline=None,
 def forced_threads(count: int):
     """Every element-wise function and order-free reduction in pieces of a few bytes on
     ``count`` threads, whatever the machine's load."""
-    saved = dict(piecewise.SMALLEST), piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD
-    piecewise.SMALLEST.update({kind: 1 for kind in piecewise.SMALLEST})
+    saved = (piecewise.set_threading_thresholds(dict.fromkeys(piecewise.THREADING_THRESHOLDS, 1)),
+             piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD)
     piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD = 8, False
     try:
         with threads.using(count):
             yield
     finally:
-        piecewise.SMALLEST.update(saved[0])
+        piecewise.set_threading_thresholds(saved[0])
         piecewise.PIECE_BYTES, _threads.ADAPT_THREADS_TO_LOAD = saved[1], saved[2]
 
 
@@ -146,21 +147,21 @@ def steps(x) -> list[int]:
     return [s for s, n in zip(layout.strides(x), x.shape) if n > 1]
 
 
-@pytest.mark.parametrize("name", sorted(UNARY_SIGNATURES))
+@pytest.mark.parametrize("name", UNARY_NAMES)
 @SETTINGS
 @given(data=st.data())
 def test_unary_functions_give_one_calls_bits(name, data):
-    dtype, oracle = dtype_and_oracle(data, name, UNARY_SIGNATURES, UNARY)
+    dtype, oracle = dtype_and_oracle(data, name)
     x = data.draw(layouts(dtype))
     check_against_one_call(getattr(xp, name), (x,), oracle, (np.asarray(x),))
 
 
-def dtype_and_oracle(data, name, signatures, kernels):
+def dtype_and_oracle(data, name):
     """A dtype the function ``name`` allows, and NumPy's ufunc to compare with where our
     kernel is that ufunc on floating operands (else None: one call of ours is the oracle)."""
-    kinds, _ = signatures[name]
-    dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(kinds, d)]))
-    kernel = kernels[name]
+    record = ELEMENTWISE_FUNCTIONS[name]
+    dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(record.kinds, d)]))
+    kernel = record.kernel
     plain = isinstance(kernel, np.ufunc) and getattr(xp, dtype).kind in KIND_GROUPS["floating-point"]
     return dtype, kernel if plain else None
 
@@ -187,11 +188,11 @@ def broadcast_partner(data, x, dtype):
     return data.draw(layouts(dtype, other_shape))
 
 
-@pytest.mark.parametrize("name", sorted(SIGNATURES))
+@pytest.mark.parametrize("name", BINARY_NAMES)
 @SETTINGS
 @given(data=st.data())
 def test_binary_functions_and_operators_give_one_calls_bits(name, data):
-    dtype, oracle = dtype_and_oracle(data, name, SIGNATURES, BINARY)
+    dtype, oracle = dtype_and_oracle(data, name)
     x1 = data.draw(layouts(dtype))
     x2 = broadcast_partner(data, x1, dtype)
     if data.draw(st.booleans()):
@@ -217,7 +218,7 @@ def test_operators_of_one_shape_take_the_fast_path_with_the_same_bits(name, data
     method = OPERATORS[name]
     numpy_arguments = [np.asarray(x1), np.asarray(x2) if isinstance(x2, xp.Array) else x2]
     check_against_one_call(lambda a, b: getattr(a, method)(b), (x1, x2),
-                           BINARY[name], numpy_arguments)
+                           ELEMENTWISE_FUNCTIONS[name].kernel, numpy_arguments)
 
 
 @SETTINGS
@@ -295,7 +296,7 @@ def test_an_error_in_one_piece_is_raised_and_no_piece_is_left_running():
 def test_large_work_at_the_real_thresholds():
     """No lowered thresholds: arrays above them, on two threads."""
     rng = np.random.default_rng(7)
-    a = rng.standard_normal(max(piecewise.SMALLEST.values()) + 4099)
+    a = rng.standard_normal(max(piecewise.THREADING_THRESHOLDS.values()) + 4099)
     b = rng.standard_normal(a.size)
     x, y = xp.asarray(a), xp.asarray(b)
     saved = _threads.ADAPT_THREADS_TO_LOAD

@@ -2,19 +2,21 @@
 Element-wise dispatch: what every element-wise function and operator does before and
 after its kernel, for an array class it is given.
 
-For each function the table ``SIGNATURES`` states its allowed dtype kinds and its result
-rule. The builders here turn one entry into a callable: the public function (built by the
+Each function's record (``ELEMENTWISE_FUNCTIONS`` of ``_kernels/_elementwise_records.py``)
+states its allowed dtype kinds, its result rule, its kernel and the operators it backs.
+The builders here turn one record into a callable: the public function (built by the
 element-wise chapter for the array class) or an operator method (declared in the array
 class's body, where the class is ``self``'s). Each applies the standard's type promotion
 (arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
-and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path.
+and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path, planned
+once per dtype (``UnaryPlan``, ``BinaryPlan``).
 
 Results go on their operands' device. While no mode is on and arrays live only on the CPU
 (``MODES.any`` off) that is the CPU, and the fast paths compare no devices and read the
-kernels' cached views directly; once a mode or another device is in use the fast paths are
-switched off (their plans cleared) and every call takes the general path, which refuses
-operands of two devices, places the result on theirs, and reads its operands through
-``_numpy()``, where the views modes watch reads.
+kernels' cached views directly; each binary function tests ``MODES.any`` once a call, in
+one place before its fast paths. Once a mode or another device is in use every call takes
+the general path, which refuses operands of two devices, places the result on theirs, and
+reads its operands through ``_numpy()``, where the views modes watch reads.
 
 This module sits below the array object and imports none of it: it reads arrays' slots and
 asks the array class for new arrays (``_adopt``).
@@ -25,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._kernels import _elementwise_kernels as kernels
+from .._kernels import _elementwise_kernels as kernels, _piecewise_kernels as piecewise
+from .._kernels._common_kernels import Binary
+from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
 from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -47,83 +51,6 @@ from ._placement import same_device
 Operation = Callable[..., Any]
 ArrayClass = Any
 """The array class the builders are given (typed loosely: this module is below it)."""
-
-UNARY_SIGNATURES: dict[str, tuple[str, str]] = {
-    "abs": ("numeric", "component"),
-    "acos": ("any", "floating"),
-    "acosh": ("any", "floating"),
-    "asin": ("any", "floating"),
-    "asinh": ("any", "floating"),
-    "atan": ("any", "floating"),
-    "atanh": ("any", "floating"),
-    "bitwise_invert": ("integer or boolean", "same"),
-    "ceil": ("real-valued", "same"),
-    "conj": ("numeric", "same"),
-    "cos": ("any", "floating"),
-    "cosh": ("any", "floating"),
-    "exp": ("any", "floating"),
-    "expm1": ("any", "floating"),
-    "floor": ("real-valued", "same"),
-    "imag": ("complex floating-point", "component"),
-    "isfinite": ("numeric", "bool"),
-    "isinf": ("numeric", "bool"),
-    "isnan": ("numeric", "bool"),
-    "log": ("any", "floating"),
-    "log1p": ("any", "floating"),
-    "log2": ("any", "floating"),
-    "log10": ("any", "floating"),
-    "logical_not": ("boolean", "bool"),
-    "negative": ("numeric", "same"),
-    "positive": ("numeric", "same"),
-    "real": ("numeric", "component"),
-    "reciprocal": ("floating-point", "same"),
-    "round": ("numeric", "same"),
-    "sign": ("numeric", "same"),
-    "signbit": ("real floating-point", "bool"),
-    "sin": ("any", "floating"),
-    "sinh": ("any", "floating"),
-    "square": ("numeric", "same"),
-    "sqrt": ("any", "floating"),
-    "tan": ("any", "floating"),
-    "tanh": ("any", "floating"),
-    "trunc": ("real-valued", "same"),
-}
-"""For each unary function: the dtype kinds it allows (a name of ``KIND_GROUPS``) and its
-result rule: "same" (the input's dtype), "floating" (integers and bools computed in the
-default floating dtype), "bool", or "component" (complex gives its real dtype)."""
-
-SIGNATURES: dict[str, tuple[str, str]] = {
-    "add": ("numeric", "same"),
-    "atan2": ("real-valued or boolean", "floating"),
-    "bitwise_and": ("integer or boolean", "same"),
-    "bitwise_left_shift": ("integer", "same"),
-    "bitwise_or": ("integer or boolean", "same"),
-    "bitwise_right_shift": ("integer", "same"),
-    "bitwise_xor": ("integer or boolean", "same"),
-    "copysign": ("real-valued or boolean", "floating"),
-    "divide": ("any", "floating"),
-    "equal": ("any", "bool"),
-    "floor_divide": ("real-valued", "same"),
-    "greater": ("real-valued", "bool"),
-    "greater_equal": ("real-valued", "bool"),
-    "hypot": ("real-valued or boolean", "floating"),
-    "less": ("real-valued", "bool"),
-    "less_equal": ("real-valued", "bool"),
-    "logaddexp": ("real-valued or boolean", "floating"),
-    "logical_and": ("boolean", "bool"),
-    "logical_or": ("boolean", "bool"),
-    "logical_xor": ("boolean", "bool"),
-    "maximum": ("real-valued", "same"),
-    "minimum": ("real-valued", "same"),
-    "multiply": ("numeric", "same"),
-    "nextafter": ("real floating-point", "same"),
-    "not_equal": ("any", "bool"),
-    "pow": ("numeric", "same"),
-    "remainder": ("real-valued", "same"),
-    "subtract": ("numeric", "same"),
-}
-"""For each binary function: its allowed dtype kinds and result rule, as for unary ones;
-the arguments of ``apply_binary``, the general path its fast paths shortcut."""
 
 RESULT_DESCRIPTIONS = {
     "same": "The result, in the (promoted) dtype of the input.",
@@ -149,7 +76,7 @@ def computation_dtype(rule: str, dtype: DType) -> DType:
     return dtype
 
 
-def result_dtype(rule: str, dtype: DType) -> DType:
+def result_dtype_for(rule: str, dtype: DType) -> DType:
     """The result's dtype for a computation in ``dtype``."""
     if rule == "bool":
         return bool_dtype
@@ -230,8 +157,10 @@ def checked_scalar(name: str, argument: str, value: Any, array_class: ArrayClass
 # --- the general path ------------------------------------------------------------------
 
 
-def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class: ArrayClass) -> Any:
-    """The general path: promote, check kinds and shapes, broadcast, compute."""
+def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: ArrayClass) -> Any:
+    """The general path of the binary ``function``: promote, check kinds and shapes,
+    broadcast, compute."""
+    name, kinds, rule = function.name, function.kinds, function.result
     if x1.__class__ is not array_class or x2.__class__ is not array_class:
         x1 = checked_scalar(name, "x1", x1, array_class)
         x2 = checked_scalar(name, "x2", x2, array_class)
@@ -254,31 +183,94 @@ def apply_binary(name: str, kinds: str, rule: str, x1: Any, x2: Any, array_class
             refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
         if _MODES.devices:
             device = same_device(name, x1=x1, x2=x2)
-            check_result_dtype(result_dtype(rule, computed_in), device, name)
+            check_result_dtype(result_dtype_for(rule, computed_in), device, name)
     dtype = computed_in
-    result = kernels.binary_of_operands(name, x1, x2, dtype)
-    return array_class._adopt(result, result_dtype(rule, dtype), device)
+    result = kernels.binary_of_operands(function, x1, x2, dtype)
+    return array_class._adopt(result, result_dtype_for(rule, dtype), device)
+
+
+# --- plans: what a function does for each dtype, decided once ------------------------------
+
+
+UnaryPlan = tuple[DType, DType]
+"""What a unary function does for an input of one dtype: ``(computed_in, result_dtype)``,
+the dtype its kernel computes in and the result's.
+
+Plans are plain tuples, which the hot paths unpack into their fields' names: that costs
+less than reading the fields of a NamedTuple or of a slotted object (measured on ``x + y``
+of 10 elements against indexing, ``plan[0]``: about 5% and 2% more a call, and 1% for the
+unpacking)."""
+
+BinaryPlan = tuple[Binary, DType, dict[type, tuple[Any, Any]], Binary]
+"""What a binary function's fast paths do for operands of one dtype: ``(kernel,
+result_dtype, exact_scalars, large_kernel)``, made by ``binary_plan``."""
+
+
+def binary_plan(
+    kernel: Binary,
+    result_dtype: DType,
+    exact_scalars: dict[type, tuple[Any, Any]],
+    large_kernel: Binary,
+) -> BinaryPlan:
+    """The plan of a binary function for one dtype: ``kernel`` for fewer elements than
+    any kind of work sends to threads and ``large_kernel`` (which may split the work over
+    threads) for more; ``result_dtype``; and ``exact_scalars``, the Python scalar types
+    that may go to the kernels unconverted, each with the bounds of the values that may
+    (none for special-case kernels, which read their operands' dtypes)."""
+    return (kernel, result_dtype, exact_scalars, large_kernel)
+
+
+def _unary_plans(function: ElementwiseFunction) -> tuple[UnaryPlan | None, ...]:
+    """For each dtype (by its index): the dtype to compute in and the result's dtype;
+    None for the dtypes the function does not allow."""
+    rule = function.result
+    computed_in = [computation_dtype(rule, dtype) for dtype in ALL_DTYPES]
+    return tuple(
+        (computed, result_dtype_for(rule, computed))
+        if dtype.kind in KIND_GROUPS[function.kinds]
+        else None
+        for dtype, computed in zip(ALL_DTYPES, computed_in)
+    )
+
+
+def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...]:
+    """For each dtype (by its index) the function allows without converting its operands:
+    its fast paths' plan; None for the other dtypes (the general path's)."""
+    scalars = kernels.takes_python_scalars(function)
+    rule = function.result
+    allowed = KIND_GROUPS[function.kinds]
+    plans: list[BinaryPlan | None] = []
+    for dtype in ALL_DTYPES:
+        if dtype.kind not in allowed or computation_dtype(rule, dtype) is not dtype:
+            plans.append(None)
+            continue
+        result = result_dtype_for(rule, dtype)
+        plans.append(binary_plan(
+            kernel=kernels.binary_kernel(function, result.kind),
+            result_dtype=result,
+            exact_scalars=EXACT_PYTHON_SCALARS[dtype] if scalars else {},
+            large_kernel=kernels.large_binary_kernel(function, result.kind),
+        ))
+    return tuple(plans)
 
 
 # --- builders --------------------------------------------------------------------------
 
 
-def _unary_plans(kinds: str, rule: str) -> tuple:
-    """For each dtype (by its index): the dtype to compute in and the result's dtype;
-    None for the dtypes the function does not allow."""
-    return tuple(
-        (computation_dtype(rule, dtype), result_dtype(rule, computation_dtype(rule, dtype)))
-        if dtype.kind in KIND_GROUPS[kinds]
-        else None
-        for dtype in ALL_DTYPES
-    )
+def _record(name: str, arity: int) -> ElementwiseFunction:
+    """The record of the element-wise function ``name``, which must take ``arity`` operands."""
+    function = ELEMENTWISE_FUNCTIONS[name]
+    if function.arity != arity:
+        raise ValueError(f"{name} takes {function.arity} operands, not {arity}")
+    return function
 
 
 def unary(name: str, array_class: ArrayClass | None) -> Operation:
     """The unary function ``name`` for ``array_class``; with None, the operator method
     (its one operand is ``self``, so its class needs no check)."""
-    kinds, rule = UNARY_SIGNATURES[name]
-    plans = _unary_plans(kinds, rule)
+    record = _record(name, 1)
+    kinds = record.kinds
+    plans = _unary_plans(record)
     compute = kernels.unary_of_array
 
     def function(x: Any, /) -> Any:
@@ -289,117 +281,91 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
-        if plan[0] is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
-            refuse_unspecified(name, f"{x._dtype.name} input, computed in {plan[0].name}")
-            check_result_dtype(plan[1], x._storage.device, name)
-        return x._adopt(compute(name, x, plan[0]), plan[1], x._storage.device)
+        computed_in, result_dtype = plan
+        if computed_in is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
+            refuse_unspecified(name, f"{x._dtype.name} input, computed in {computed_in.name}")
+            check_result_dtype(result_dtype, x._storage.device, name)
+        return x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
 
     function.__name__ = function.__qualname__ = name
     return function
 
 
-_FAST_PLANS: list[tuple[list, tuple]] = []
-"""Every binary function's fast-path plans (a list the function reads) beside their full
-form: the list is emptied of plans (all None) while a mode or a device other than the CPU
-is in use, since the fast paths compare no devices and bypass ``_numpy()``."""
-
-
-def _switch_fast_paths(any_mode: bool) -> None:
-    for plans, full in _FAST_PLANS:
-        plans[:] = [None] * len(full) if any_mode else full  # one step under the GIL
-
-
-_MODES.watch(_switch_fast_paths)
-
-
-def _fast_plans(full: tuple) -> list:
-    """The plans a binary function's fast paths read: ``full`` while no mode is on and
-    only the CPU is in use, none (the general path) otherwise."""
-    with _MODES.lock:  # the switch runs under it: no function is built half-switched
-        plans = [None] * len(full) if _MODES.any else list(full)
-        _FAST_PLANS.append((plans, full))
-    return plans
-
-
-def _binary_plans(name: str, kinds: str, rule: str) -> tuple:
-    """For each dtype (by its index) the function allows: its kernel, its result dtype,
-    the Python scalars that may go to the kernel unconverted (none for special-case
-    kernels), and its kernel for large operands (which may split the work over
-    threads); None for the dtypes it does not allow."""
-    scalars = kernels.takes_python_scalars(name)
-    return tuple(
-        (
-            kernels.binary_kernel(name, result_dtype(rule, dtype).kind),
-            result_dtype(rule, dtype),
-            EXACT_PYTHON_SCALARS[dtype] if scalars else {},
-            kernels.large_binary_kernel(name, result_dtype(rule, dtype).kind),
-        )
-        if dtype.kind in KIND_GROUPS[kinds] and computation_dtype(rule, dtype) is dtype
-        else None
-        for dtype in ALL_DTYPES
-    )
-
-
 def binary(name: str, array_class: ArrayClass | None) -> Operation:
     """The binary function ``name`` for ``array_class``. With None, its forward operator
     method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
-    kinds, rule = SIGNATURES[name]
-    plans = _fast_plans(_binary_plans(name, kinds, rule))
+    record = _record(name, 2)
+    plans = _binary_plans(record)
     cpu = CPU_DEVICE  # a closure's constant: cheaper to read than a global
-    least = 0  # below this many elements, the small kernel without a second test
-
-    def set_least(elements: int) -> None:
-        nonlocal least
-        least = elements
-
-    kernels.watch_least(set_least)
 
     def function(x1: Any, x2: Any, /) -> Any:
-        # The common cases first: two arrays of one dtype and shape, or an array and a
-        # Python scalar of its kind; anything else is promoted and checked in full.
-        # (Only while no mode is on: ``_switch_fast_paths`` clears the plans.)
-        # (The kernels' view ``_np_view`` is read here directly, built only when missing.)
         cls = array_class or x1.__class__
-        if x1.__class__ is cls:
-            plan = plans[x1._dtype.index]
-            if plan is not None:
-                a = x1._np_view
-                if a is None:
-                    a = x1._numpy()
-                if x2.__class__ is cls:
-                    if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
-                        b = x2._np_view
-                        if b is None:
-                            b = x2._numpy()
-                        if a.size < least:
-                            return cls._adopt(plan[0](a, b), plan[1], cpu)
-                        return cls._adopt(plan[3](a, b), plan[1], cpu)
-                else:
-                    bounds = plan[2].get(x2.__class__)
-                    if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        if a.size < least:
-                            return cls._adopt(plan[0](a, x2), plan[1], cpu)
-                        return cls._adopt(plan[3](a, x2), plan[1], cpu)
-        elif x2.__class__ is cls:
-            plan = plans[x2._dtype.index]
-            if plan is not None:
-                bounds = plan[2].get(x1.__class__)
-                if bounds is not None and bounds[0] <= x1 <= bounds[1]:
-                    b = x2._numpy()
-                    if b.size < least:
-                        return cls._adopt(plan[0](x1, b), plan[1], cpu)
-                    return cls._adopt(plan[3](x1, b), plan[1], cpu)
+        # The fast paths, only while no mode is on and only the CPU is in use: they compare
+        # no devices and read the kernels' view ``_np_view`` directly (built when missing).
+        # The common cases: two arrays of one dtype and shape, or an array and a Python
+        # scalar of its kind; anything else is promoted and checked in full.
+        if not _MODES.any:
+            if x1.__class__ is cls:
+                plan = plans[x1._dtype.index]
+                if plan is not None:
+                    kernel, result_dtype, exact_scalars, large_kernel = plan
+                    a = x1._np_view
+                    if a is None:
+                        a = x1._numpy()
+                    if x2.__class__ is cls:
+                        if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
+                            b = x2._np_view
+                            if b is None:
+                                b = x2._numpy()
+                            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
+                                return cls._adopt(kernel(a, b), result_dtype, cpu)
+                            return cls._adopt(large_kernel(a, b), result_dtype, cpu)
+                    else:
+                        bounds = exact_scalars.get(x2.__class__)
+                        if bounds is not None and bounds[0] <= x2 <= bounds[1]:
+                            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
+                                return cls._adopt(kernel(a, x2), result_dtype, cpu)
+                            return cls._adopt(large_kernel(a, x2), result_dtype, cpu)
+            elif x2.__class__ is cls:
+                plan = plans[x2._dtype.index]
+                if plan is not None:
+                    kernel, result_dtype, exact_scalars, large_kernel = plan
+                    bounds = exact_scalars.get(x1.__class__)
+                    if bounds is not None and bounds[0] <= x1 <= bounds[1]:
+                        b = x2._numpy()
+                        if b.size < piecewise.LOWEST_THREADING_THRESHOLD:
+                            return cls._adopt(kernel(x1, b), result_dtype, cpu)
+                        return cls._adopt(large_kernel(x1, b), result_dtype, cpu)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
-        return apply_binary(name, kinds, rule, x1, x2, cls)
+        return apply_binary(record, x1, x2, cls)
 
     function.__name__ = function.__qualname__ = name
+    return function
+
+
+def public_function(name: str, array_class: ArrayClass) -> Operation:
+    """The namespace's element-wise function ``name`` for ``array_class``, unary or binary
+    as its record says."""
+    if ELEMENTWISE_FUNCTIONS[name].arity == 1:
+        return unary(name, array_class)
+    return binary(name, array_class)
+
+
+def _operator_record(name: str, method: str) -> ElementwiseFunction:
+    """The record of ``name``, which must list the operator ``method`` among its own."""
+    function = ELEMENTWISE_FUNCTIONS[name]
+    if method not in function.operators:
+        raise ValueError(
+            f"{method} is not an operator of {name}: its record lists {function.operators}"
+        )
     return function
 
 
 def reflected(name: str, method: str) -> Operation:
     """The reflected operator method ``method`` (``__radd__``) of binary function ``name``:
     ``other + self`` when ``other`` is a Python scalar."""
+    _operator_record(name, method)
     functions: dict[ArrayClass, Operation] = {}  # the function, built once for self's class
 
     def operator(self: Any, other: Any, /) -> Any:
@@ -417,6 +383,7 @@ def reflected(name: str, method: str) -> Operation:
 def in_place(name: str, method: str) -> Operation:
     """The in-place operator method ``method`` (``__iadd__``) of binary function ``name``:
     the result is written back into ``self``, whose dtype and shape never change."""
+    _operator_record(name, method)
     forward = binary(name, None)
 
     def operator(self: Any, other: Any, /) -> Any:
@@ -430,11 +397,13 @@ def in_place(name: str, method: str) -> Operation:
 
 def forward(name: str, method: str) -> Operation:
     """The forward operator method ``method`` (``__add__``) of binary function ``name``."""
+    _operator_record(name, method)
     return _named(binary(name, None), method, name, "")
 
 
 def unary_operator(name: str, method: str) -> Operation:
     """The operator method ``method`` (``__neg__``) of unary function ``name``."""
+    _operator_record(name, method)
     return _named(unary(name, None), method, name, "")
 
 

@@ -16,10 +16,11 @@ The default version is what ``Array.__array_namespace__()`` gives without an
 or the environment variable ``ARRAY_API_RESHAPE_API_VERSION`` read at import, or the last
 ``versions.set_default()`` or ``flags.set``, or a ``flags.using`` block's.
 
-This module imports nothing from the package but the dtype table: the package's
-``__init__`` hands itself over (``register_latest``) once it is complete, and the older
-namespaces are built from it. So the array object, which asks here for namespaces, sits
-below every chapter with no import circle.
+This module imports nothing from the package but the dtype table and the element-wise
+functions' records (each says which version added it): the package's ``__init__`` hands
+itself over (``register_latest``) once it is complete, and the older namespaces are built
+from it. So the array object, which asks here for namespaces, sits below every chapter with
+no import circle.
 
 Arrays carry no version: the same array serves every namespace, and
 ``x.__array_namespace__()`` answers with the default's. Code written for one version
@@ -36,6 +37,7 @@ from .._tables import _flag_state
 from .._tables._dtypes import DType
 from .._tables._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
 from .._tables._mode_checks import refuse_missing_extension, serve_extensions
+from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 
 Array = Any
 Info = Any
@@ -44,20 +46,15 @@ package hands ``Info`` over at import, see ``register_latest``)."""
 
 ENVIRONMENT_VARIABLE = _flag_state.environment_variable("api_version")
 
-# The version of the standard that added each name (names of 2021.12 are not listed).
+# The version of the standard that added each name (names of 2021.12 are not listed),
+# but the element-wise functions of ELEMENTWISE_FUNCTIONS: their records say (see added_in).
 _ADDED_IN = {
-    "2022.12": (
-        "complex64", "complex128", "conj", "fft", "imag", "isdtype", "real", "take",
-    ),
+    "2022.12": ("complex64", "complex128", "fft", "isdtype", "take"),
     "2023.12": (
-        "__array_namespace_info__", "clip", "copysign", "cumulative_sum", "hypot",
-        "maximum", "minimum", "moveaxis", "repeat", "searchsorted", "signbit", "tile",
-        "unstack",
+        "__array_namespace_info__", "clip", "cumulative_sum", "moveaxis", "repeat",
+        "searchsorted", "tile", "unstack",
     ),
-    "2024.12": (
-        "count_nonzero", "cumulative_prod", "diff", "nextafter", "reciprocal",
-        "take_along_axis",
-    ),
+    "2024.12": ("count_nonzero", "cumulative_prod", "diff", "take_along_axis"),
     "2025.12": ("broadcast_shapes", "isin"),
 }
 _LINALG_ADDED_IN = {"2025.12": ("eig", "eigvals")}
@@ -67,6 +64,20 @@ TUPLES_SINCE = "2025.12"
 # Before this version sum, prod and linalg.trace of float32 (complex64) give float64
 # (complex128) when no dtype is asked for.
 SAME_PRECISION_SUMS_SINCE = "2023.12"
+
+
+def added_in() -> dict[str, tuple[str, ...]]:
+    """For each version of the standard after the first, the names of the namespace it
+    added: those of ``_ADDED_IN`` and the element-wise functions whose records say so.
+
+    >>> sorted(added_in()["2024.12"])
+    ['count_nonzero', 'cumulative_prod', 'diff', 'nextafter', 'reciprocal', 'take_along_axis']
+    """
+    versions = {version: list(names) for version, names in _ADDED_IN.items()}
+    for function in ELEMENTWISE_FUNCTIONS.values():
+        if function.added_in != SUPPORTED_API_VERSIONS[0]:
+            versions.setdefault(function.added_in, []).append(function.name)
+    return {version: tuple(names) for version, names in versions.items()}
 
 
 def checked_version(api_version: object, function: str) -> str:
@@ -186,7 +197,7 @@ def _build(version: str) -> types.ModuleType:
             _extensions["linalg"], "array_api_reshape.linalg", version, _LINALG_ADDED_IN,
             linalg_replaced,
         )
-    namespace = _subset(package, "array_api_reshape", version, _ADDED_IN, replaced)
+    namespace = _subset(package, "array_api_reshape", version, added_in(), replaced)
     # plain attributes while no mode is on, else served by __getattr__ (see serve_extensions)
     namespace._extensions = {
         name: module for name, module in extensions.items() if name in namespace.__all__

@@ -59,8 +59,8 @@ def copy_strided(
         if same_dtype:
             return source.copy(order)
         result = np.empty(source.shape, dtype=numpy_dtype, order=order)
-        if source.size >= piecewise.LEAST[0]:  # a conversion computes: in pieces, if it pays
-            threads = piecewise.threads_for(source.size, "memory")
+        if source.size >= piecewise.LOWEST_THREADING_THRESHOLD:  # in pieces, if it pays
+            threads = piecewise.threads_for(source.size, piecewise.MEMORY_BOUND)
             if threads > 1:
                 return piecewise.fill(piecewise.converted_into, result, (source,), threads, True)
         np.copyto(result, source, casting="unsafe")

@@ -19,14 +19,17 @@ changes the last bits. Where even an order-free reduction could differ (the sign
 zero maximum: NumPy keeps whichever zero its loop meets as it goes), the answer is
 computed again in one call.
 
-Small work stays one NumPy call: ``SMALLEST`` gives, for each kind of work, the fewest
-result elements (for reductions, input elements) worth threads, measured with
-``benchmarks/thresholds.py`` on float64.
+Small work stays one NumPy call: ``THREADING_THRESHOLDS`` gives, for each kind of work
+(named by its cost per element: ``MEMORY_BOUND``, ``UNDER_1NS``, ``FROM_1_TO_4NS``,
+``OVER_4NS``, and ``MASKED_COPY`` for ``where``, ``REDUCTION``), the fewest result elements
+(for reductions, input elements) worth threads, measured with ``benchmarks/thresholds.py``
+on float64. An element-wise function's kind of work is its record's (``_elementwise_records``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -35,63 +38,66 @@ from .._tables._layout import broadcast_shape, product, row_major_strides
 from .._tables._piece_plan import Key, plan_pieces, row_pieces
 from . import _threads
 
-LEAST = [1 << 15]
-"""The smallest entry of ``SMALLEST``, kept up to date: the hot paths' first test is
-``size < LEAST[0]`` (a list, so that a function can hold it and still see changes)."""
+# --- kinds of work, by their cost per element, and where threads start to pay ----------
 
-_LEAST_WATCHERS: list[Callable[[int], None]] = []
+MEMORY_BOUND = "memory_bound"
+"""Work that takes the time of moving its operands: arithmetic, comparisons, bitwise
+operations, conversions (``astype``)."""
 
+MASKED_COPY = "masked_copy"
+"""``where``: a copy of one operand, then a masked copy of the other over it."""
 
-def watch_least(watcher: Callable[[int], None]) -> None:
-    """Call ``watcher(LEAST[0])`` now and whenever it changes (the operators keep it in
-    their closure, where it is cheapest to read)."""
-    _LEAST_WATCHERS.append(watcher)
-    watcher(LEAST[0])
+UNDER_1NS = "under_1ns"
+"""0.5 to 1 ns an element of float64 here: NumPy's vectorised loops (``exp``, ``log``)."""
 
+FROM_1_TO_4NS = "1_to_4ns"
+"""1 to 4 ns an element of float64 (``pow``, ``atan2``, the inverse sines)."""
 
-class _Thresholds(dict[str, int]):
-    """``SMALLEST``: a dict that keeps ``LEAST`` up to date as entries change."""
+OVER_4NS = "over_4ns"
+"""Over 4 ns an element of float64: NumPy's plain loops (``sin``, ``remainder``)."""
 
-    def __setitem__(self, kind: str, elements: int) -> None:
-        super().__setitem__(kind, elements)
-        self._changed()
+REDUCTION = "reduction"
+"""An order-free reduction; its size is its input's."""
 
-    def update(self, *args: Any, **kwargs: int) -> None:
-        super().update(*args, **kwargs)
-        self._changed()
+_THRESHOLDS: dict[str, int] = {
+    MEMORY_BOUND: 1 << 22, MASKED_COPY: 1 << 16, UNDER_1NS: 1 << 19, FROM_1_TO_4NS: 1 << 18,
+    OVER_4NS: 1 << 15, REDUCTION: 1 << 22,
+}
 
-    def _changed(self) -> None:
-        LEAST[0] = min(self.values())
-        for watcher in _LEAST_WATCHERS:
-            watcher(LEAST[0])
-
-
-SMALLEST: dict[str, int] = _Thresholds(
-    memory=1 << 22, select=1 << 16, cheap=1 << 19, costly=1 << 18, dear=1 << 15,
-    reduction=1 << 22,
-)
+THREADING_THRESHOLDS: Mapping[str, int] = MappingProxyType(_THRESHOLDS)
 """Per kind of work, the fewest elements worth more than one thread (float64, measured
 by ``benchmarks/thresholds.py``: handing a piece to a helper costs tens of microseconds,
-so the cheaper an element, the more of them it takes to pay)."""
+so the cheaper an element, the more of them it takes to pay). Read-only: change it with
+``set_threading_thresholds``, which keeps ``LOWEST_THREADING_THRESHOLD`` in step."""
 
-WORK: dict[str, str] = {
-    function: kind
-    for kind, functions in {
-        # over 4 ns an element of float64 here: NumPy's plain loops
-        "dear": ("sin", "cos", "remainder", "nextafter", "logaddexp", "hypot", "floor_divide"),
-        # 1 to 4 ns
-        "costly": ("asinh", "pow", "atan2", "atanh", "asin", "acos", "acosh"),
-        # 0.5 to 1 ns: NumPy's vectorised loops
-        "cheap": ("exp", "expm1", "log", "log1p", "log2", "log10", "cosh", "sinh", "tan",
-                  "tanh", "atan", "sqrt", "reciprocal", "sign", "copysign", "logical_and",
-                  "logical_or", "logical_xor", "logical_not", "clip"),
-        # where's choice of element, many times a copy's cost
-        "select": ("where",),
-    }.items()
-    for function in functions
-}
-"""The kind of work of each function that is not "memory" (the time of moving its
-operands: arithmetic, comparisons, bitwise operations, conversions)."""
+LOWEST_THREADING_THRESHOLD = min(_THRESHOLDS.values())
+"""The least of ``THREADING_THRESHOLDS``: fewer elements never go to threads, whatever the
+work. The hot paths test it first, reading this module attribute once a call."""
+
+
+def set_threading_thresholds(thresholds: Mapping[str, int]) -> dict[str, int]:
+    """Set the thresholds of the kinds of work in ``thresholds`` (the benchmarks and the
+    tests lower them); return every threshold as it was, to be set back the same way.
+
+    >>> from array_api_reshape._kernels import _piecewise_kernels as piecewise
+    >>> saved = piecewise.set_threading_thresholds({piecewise.OVER_4NS: 2})
+    >>> piecewise.LOWEST_THREADING_THRESHOLD
+    2
+    >>> _ = piecewise.set_threading_thresholds(saved)
+    >>> piecewise.LOWEST_THREADING_THRESHOLD == min(piecewise.THREADING_THRESHOLDS.values())
+    True
+    """
+    global LOWEST_THREADING_THRESHOLD
+    unknown = sorted(set(thresholds) - set(_THRESHOLDS))
+    if unknown:
+        raise ValueError(
+            f"set_threading_thresholds(): unknown kinds of work {unknown}; "
+            f"expected some of {sorted(_THRESHOLDS)}"
+        )
+    previous = dict(_THRESHOLDS)
+    _THRESHOLDS.update(thresholds)
+    LOWEST_THREADING_THRESHOLD = min(_THRESHOLDS.values())
+    return previous
 
 
 PIECE_BYTES = 1 << 20
@@ -101,15 +107,11 @@ PIECES_PER_THREAD = 4
 """Pieces per thread: helpers that start late, or run slower, take fewer of them."""
 
 
-def work_of(function: str) -> str:
-    """The kind of work of our element-wise function ``function`` (a key of ``SMALLEST``)."""
-    return WORK.get(function, "memory")
-
-
 def threads_for(size: int, work: str) -> int:
-    """Threads for ``size`` elements of ``work``: 1 below the kind's threshold (and for
-    one element, whatever the threshold)."""
-    if size < SMALLEST[work] or size < 2 or _threads.threads() == 1:
+    """Threads for ``size`` elements of ``work`` (a kind of work, a key of
+    ``THREADING_THRESHOLDS``): 1 below its threshold (and for one element, whatever the
+    threshold)."""
+    if size < _THRESHOLDS[work] or size < 2 or _threads.threads() == 1:
         return 1
     return _threads.threads_for_now()
 
@@ -204,7 +206,8 @@ def fill(function: Callable[..., Any], result: np.ndarray, operands: Sequence[An
             op_flags=op_flags,
             order="K",
         ).itviews
-        one_call = len(iteration[-1].shape) == 1 and _seems_to_overlap(iteration[:-1], iteration[-1])
+        one_call = (len(iteration[-1].shape) == 1
+                    and _seems_to_overlap(iteration[:-1], iteration[-1]))
     if one_call:
         if in_place:
             function(*operands, out=result)

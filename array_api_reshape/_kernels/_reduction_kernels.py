@@ -24,7 +24,7 @@ from ._common_kernels import silenced
 from ._operand_kernels import Elements
 
 
-_LEAST, _ORDER_FREE = piecewise.LEAST, piecewise.ORDER_FREE
+_ORDER_FREE = piecewise.ORDER_FREE
 
 _REDUCTIONS: dict[str, Callable[..., Any]] = {
     # sum and prod of an ndarray are one ufunc reduction: called directly, without
@@ -58,8 +58,8 @@ def reduced(
     freedom <= 0 (the standard defines those results as NaN).
     """
     view = x._numpy()
-    if view.size >= _LEAST[0] and function in _ORDER_FREE:
-        threads = piecewise.threads_for(view.size, "reduction")
+    if view.size >= piecewise.LOWEST_THREADING_THRESHOLD and function in _ORDER_FREE:
+        threads = piecewise.threads_for(view.size, piecewise.REDUCTION)
         if threads > 1:
             return silenced(piecewise.reduced, function, _REDUCTIONS[function], view, axes,
                             keepdims, threads)
@@ -85,8 +85,8 @@ def extremum_positions(
     ``axis``, or in the flattened ``x`` for None (all axes kept as size 1 on request)."""
     view = x._numpy()
     numpy_function = _ARG_EXTREMA[function]
-    if view.size >= _LEAST[0]:
-        threads = piecewise.threads_for(view.size, "reduction")
+    if view.size >= piecewise.LOWEST_THREADING_THRESHOLD:
+        threads = piecewise.threads_for(view.size, piecewise.REDUCTION)
         if threads > 1 and axis is None:
             result = np.asarray(silenced(piecewise.position_of_extremum, function, view, threads))
             return result.reshape((1,) * view.ndim) if keepdims else result

@@ -42,14 +42,15 @@ def chosen(
     """Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere, in ``dtype``
     (the three broadcast together; in pieces on several threads when large)."""
     c, a, b = condition._numpy(), elements_as(x1, dtype, "where"), elements_as(x2, dtype, "where")
-    if c.size >= piecewise.LEAST[0] or a.size >= piecewise.LEAST[0] or b.size >= piecewise.LEAST[0]:
+    lowest = piecewise.LOWEST_THREADING_THRESHOLD
+    if c.size >= lowest or a.size >= lowest or b.size >= lowest:
         return _chosen_in_pieces(c, a, b, dtype)
     return np.asarray(silenced(np.where, c, a, b))
 
 
 def _chosen_in_pieces(c: np.ndarray, a: np.ndarray, b: np.ndarray, dtype: DType) -> np.ndarray:
     """``where`` of large operands: in pieces on several threads where that pays."""
-    threads = piecewise.threads_for(piecewise.result_size((c, a, b)), "select")
+    threads = piecewise.threads_for(piecewise.result_size((c, a, b)), piecewise.MASKED_COPY)
     if threads == 1:
         return np.asarray(silenced(np.where, c, a, b))
     result = piecewise.new_result((c, a, b), dtype.dtype)

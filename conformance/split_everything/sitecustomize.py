@@ -7,7 +7,8 @@ load, so that the suite checks the threaded paths rather than the one-call ones.
 
 from array_api_reshape._kernels import _piecewise_kernels, _threads
 
-_piecewise_kernels.SMALLEST.update({kind: 2 for kind in _piecewise_kernels.SMALLEST})
+_piecewise_kernels.set_threading_thresholds(
+    dict.fromkeys(_piecewise_kernels.THREADING_THRESHOLDS, 2))
 _piecewise_kernels.PIECE_BYTES = 8
 _threads.ADAPT_THREADS_TO_LOAD = False
 _threads.set_threads(4)
