@@ -199,3 +199,99 @@ def test_a_temporary_value_made_on_the_same_line_is_not_another_array(mode):
         x = xp.arange(6.0)
         x[1:4] = x[0:3]
         assert np.array_equal(np.asarray(x), [0.0, 0.0, 1.0, 2.0, 4.0, 5.0])
+
+
+# --- the in-place operators' fast path ------------------------------------------------
+
+IN_PLACE = {
+    "__iadd__": np.add, "__isub__": np.subtract, "__imul__": np.multiply,
+    "__itruediv__": np.divide, "__ipow__": np.power, "__ifloordiv__": np.floor_divide,
+    "__imod__": np.remainder, "__iand__": np.bitwise_and, "__ior__": np.bitwise_or,
+    "__ixor__": np.bitwise_xor, "__ilshift__": np.left_shift, "__irshift__": np.right_shift,
+}
+ARITHMETIC = ("__iadd__", "__isub__", "__imul__")
+
+
+def _outcome(run):
+    try:
+        with np.errstate(all="ignore"):
+            return None, run()
+    except Exception as error:  # the outcome compared is the error's kind
+        return type(error), None
+
+
+@settings(max_examples=300, deadline=None)
+@given(method=st.sampled_from(sorted(IN_PLACE)), dtype=st.sampled_from(DTYPES),
+       other=st.sampled_from(["array", "scalar", "same", "reversed"]), data=st.data())
+def test_an_in_place_operator_matches_writing_the_operator_form_back(method, dtype, other, data):
+    """``x op= y`` leaves in ``x`` what ``x[...] = x op y`` leaves (the result computed
+    apart, then written), or refuses it with the same kind of error."""
+    values = data.draw(st.lists(st.integers(-5, 5), min_size=4, max_size=4), label="values")
+    scalar = data.draw(st.sampled_from([2, 1, 0, -1, 2.5, True]), label="scalar")
+
+    def fresh():
+        x = xp.astype(xp.asarray(values), getattr(xp, dtype))
+        if other == "array":
+            y = xp.astype(xp.asarray(values[::-1]), getattr(xp, dtype))
+        elif other == "same":
+            y = x
+        elif other == "reversed":
+            y = xp.flip(x)
+        else:
+            y = scalar
+        return x, y
+
+    def in_place():
+        x, y = fresh()
+        result = getattr(x, method)(y)
+        if result is NotImplemented:
+            raise TypeError("NotImplemented")
+        assert result is x
+        return np.asarray(x).copy()
+
+    def operator_form_written_back():
+        x, y = fresh()
+        result = getattr(x, method.replace("__i", "__", 1))(y)
+        if result is NotImplemented:
+            raise TypeError("NotImplemented")
+        if result.dtype != x.dtype:
+            raise TypeError("the result's dtype differs")
+        x[...] = result
+        return np.asarray(x).copy()
+
+    fast_error, fast = _outcome(in_place)
+    slow_error, slow = _outcome(operator_form_written_back)
+    assert fast_error is slow_error
+    if fast is not None:
+        np.testing.assert_array_equal(fast, slow)
+
+
+@pytest.mark.parametrize("method", ARITHMETIC)
+def test_an_in_place_operator_refuses_read_only_and_broadcast_targets_unchanged(method):
+    source = np.arange(4.0)
+    source.flags.writeable = False
+    read_only = xp.asarray(source)
+    with pytest.raises(ValueError, match=rf"^{method}\(\): the array is read-only"):
+        getattr(read_only, method)(1.0)
+    broadcast = xp.broadcast_to(xp.asarray([1.0, 2.0]), (3, 2))
+    with pytest.raises(ValueError, match=rf"^{method}\(\): the array is a broadcast view"):
+        getattr(broadcast, method)(1.0)
+    assert np.array_equal(np.asarray(broadcast), [[1.0, 2.0]] * 3)
+    assert np.array_equal(source, np.arange(4.0))
+
+
+@pytest.mark.parametrize("setting", [{"writeable": False}, {"views": "error-on-write"}])
+def test_an_in_place_operator_obeys_the_write_modes(setting):
+    with flags.using(**setting):
+        x = xp.arange(4.0)
+        keep = x[1:3]  # under error-on-write, another array over the elements written
+        with pytest.raises(ValueError):
+            x += 1.0
+    assert np.array_equal(np.asarray(x), np.arange(4.0)) and keep.shape == (2,)
+
+
+def test_an_in_place_operator_into_a_strided_view_writes_through():
+    x = xp.arange(8.0)
+    view = x[::2]
+    view += 10.0
+    assert np.array_equal(np.asarray(x), [10, 1, 12, 3, 14, 5, 16, 7])

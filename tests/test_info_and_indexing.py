@@ -69,7 +69,7 @@ def test_zero_d_integer_array_is_a_basic_index_and_a_view():
     "key, error, message",
     [
         (lambda: xp.asarray([0, 3]), IndexError, "index 3 in an index array is out of range"),
-        (lambda: xp.asarray([0.0]), IndexError, "integer or bool dtype"),
+        (lambda: xp.asarray([0.0]), IndexError, "must have an integer or boolean dtype"),
         (lambda: xp.asarray([True, False]), IndexError, "does not match"),
         (lambda: (xp.asarray([0, 1]), xp.asarray([0, 1, 2])), IndexError, "do not broadcast"),
     ],

@@ -300,11 +300,11 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
 
     def function(x1: Any, x2: Any, /) -> Any:
         cls = array_class or x1.__class__
-        # The fast paths, only while no mode is on and only the CPU is in use: they compare
-        # no devices and read the kernels' view ``_np_view`` directly (built when missing).
+        # The fast paths compare no devices and read the kernels' view ``_np_view``
+        # directly (built when missing): taken while no operand needs the modes' checks.
         # The common cases: two arrays of one dtype and shape, or an array and a Python
         # scalar of its kind; anything else is promoted and checked in full.
-        if not _MODES.any:
+        if not _MODES.operands or _plain_operands(x1, x2):
             if x1.__class__ is cls:
                 plan = plans[x1._dtype.index]
                 if plan is not None:
@@ -344,6 +344,19 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     return function
 
 
+def _plain_operands(x1: Any, x2: Any) -> bool:
+    """While views are tracked or devices other than the CPU are in use: True when the
+    operands need neither (no tracked array sees their memory, both are on the CPU), so
+    that the fast paths may read them directly and place the result on the CPU."""
+    for operand in (x1, x2):
+        storage = getattr(operand, "_storage", None)
+        if storage is not None and (
+            storage.sharing is not None or storage.device is not CPU_DEVICE
+        ):
+            return False
+    return True
+
+
 def public_function(name: str, array_class: ArrayClass) -> Operation:
     """The namespace's element-wise function ``name`` for ``array_class``, unary or binary
     as its record says."""
@@ -380,19 +393,68 @@ def reflected(name: str, method: str) -> Operation:
     return _named(operator, method, name, ", reflected")
 
 
+def _in_place_kernels(function: ElementwiseFunction) -> tuple[Any, ...]:
+    """For each dtype (by its index) whose fast-path plan gives a result of the same
+    dtype: the kernel that writes the result into the first operand; None otherwise."""
+    return tuple(
+        None if plan is None or plan[1] is not dtype
+        else kernels.in_place_kernel(function, dtype.kind)
+        for dtype, plan in zip(ALL_DTYPES, _binary_plans(function))
+    )
+
+
 def in_place(name: str, method: str) -> Operation:
     """The in-place operator method ``method`` (``__iadd__``) of binary function ``name``:
-    the result is written back into ``self``, whose dtype and shape never change."""
-    _operator_record(name, method)
+    the result is written back into ``self``, whose dtype and shape never change.
+
+    The common cases (``self`` and an array of its dtype and shape, or a Python scalar of
+    its kind, few elements, a writable C-contiguous ``self``) compute straight into
+    ``self``'s memory, while no mode needs to see the write; everything else computes
+    the result and writes it through ``_assign_in_place``, which checks and refuses."""
+    function = _operator_record(name, method)
     forward = binary(name, None)
+    plans = _binary_plans(function)
+    into_first = _in_place_kernels(function)
 
     def operator(self: Any, other: Any, /) -> Any:
+        write = into_first[self._dtype.index]
+        if write is not None and (
+            not (_MODES.writes or _MODES.devices) or _plain_write(self, other)
+        ):
+            a = self._np_view
+            if a is None:
+                a = self._numpy()
+            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
+                flags = a.flags  # (a writable C-contiguous view repeats no address)
+                if flags.writeable and flags.c_contiguous:
+                    other_class = other.__class__
+                    if other_class is self.__class__:
+                        if other._dtype is self._dtype and other._layout.shape == a.shape:
+                            b = other._np_view
+                            if b is None:
+                                b = other._numpy()
+                            write(a, b)
+                            return self
+                    else:
+                        bounds = plans[self._dtype.index][2].get(other_class)
+                        if bounds is not None and bounds[0] <= other <= bounds[1]:
+                            write(a, other)
+                            return self
         if not is_operand(other, method, self.__class__):
             return NotImplemented
-        result = forward(self, other)
-        return self._assign_in_place(method, result)
+        return self._assign_in_place(method, forward(self, other))
 
     return _named(operator, method, name, ", in place")
+
+
+def _plain_write(target: Any, other: Any) -> bool:
+    """While some write mode or another device may be in use: True when a write into
+    ``target`` with ``other`` needs none of their checks (the writeable flag cannot be
+    off, no other tracked array sees either's memory, no device but the CPU is in use)."""
+    if _MODES.read_only or _MODES.devices or target._storage.sharing is not None:
+        return False
+    storage = getattr(other, "_storage", None)
+    return storage is None or storage.sharing is None
 
 
 def forward(name: str, method: str) -> Operation:

@@ -12,6 +12,7 @@ are silenced where the record says NumPy may warn: the standard defines those re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -112,6 +113,27 @@ def large_binary_kernel(function: ElementwiseFunction, kind: str) -> Binary:
 
 
 _NDARRAY = np.ndarray
+
+
+def in_place_kernel(function: ElementwiseFunction, kind: str) -> Callable[[Any, Any], None]:
+    """A function of two NumPy operands that writes ``function`` of them into the first
+    (the in-place operators' fast path, for small operands of one dtype): NumPy's ufunc
+    writing into its ``out``, which buffers operands that overlap it; a special-case
+    kernel's result computed apart, then copied in. Silenced where NumPy could warn."""
+    kernel = function.kernel
+    if isinstance(kernel, np.ufunc):
+        def into_first(a: Any, b: Any) -> None:
+            kernel(a, b, out=a)
+    else:
+        def into_first(a: Any, b: Any) -> None:
+            np.copyto(a, kernel(a, b), casting="unsafe")
+    if not _could_warn(function, kind):
+        return into_first
+
+    def quietly_into_first(a: Any, b: Any) -> None:
+        silenced(into_first, a, b)
+
+    return quietly_into_first
 
 
 def takes_python_scalars(function: ElementwiseFunction) -> bool:

@@ -169,20 +169,15 @@ class _Modes:
 
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
-    __slots__ = ("any", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock",
-                 "watchers")
+    __slots__ = (
+        "any", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock"
+    )
 
     def __init__(self) -> None:
         self.any = self.writes = self.read_only = self.tracking = False
         self.operands = self.devices = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
-        self.watchers: list[Callable[[bool], None]] = []  # TEMPORARY: until the dispatch reads MODES
-
-    def watch(self, watcher: Callable[[bool], None]) -> None:
-        """TEMPORARY (the element-wise dispatch's fast plans)."""
-        self.watchers.append(watcher)
-        watcher(self.any)
 
     def _may_differ(self, name: str) -> bool:
         return self.blocks[name] > 0 or _defaults[name] != FLAGS[name].default
@@ -196,11 +191,7 @@ class _Modes:
         self.read_only = differs["writeable"]
         self.writes = self.tracking or self.read_only
         self.operands = self.tracking or self.devices
-        was = self.any
         self.any = self.devices or any(differs.values())
-        if self.any != was:
-            for watcher in self.watchers:
-                watcher(self.any)
 
     def open(self, names: Iterable[str], step: int) -> None:
         """Count a ``flags.using`` block setting ``names`` opening (``step`` 1) or
