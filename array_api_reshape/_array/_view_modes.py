@@ -93,10 +93,12 @@ def track_view(parent: Any, view: Any) -> None:
 
 def check_read(array: Any) -> None:
     """Report a read of ``array``, whose storage other arrays share, when a write through
-    one of them changed its elements (views flag "warn" or "error")."""
+    one of them changed its elements (views flag "warn" or "error"); an array nobody
+    else sees any more is released from the bookkeeping."""
     mode = value("views")
     if mode in ("warn", "error"):
         _report_marked_read(array, mode)
+    _sharing.release_if_alone(array)
 
 
 def _report_marked_read(array: Any, mode: str) -> None:

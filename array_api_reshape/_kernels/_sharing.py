@@ -431,7 +431,8 @@ Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and i
 def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candidate]:
     """Every live array but ``writer`` and ``excluded`` (one or two objects) that may see
     ``writer``'s storage (ours, or a NumPy array held outside our objects), with its layout
-    over the storage. A storage left with nobody drops its bookkeeping."""
+    over the storage. A storage left with nobody else drops its bookkeeping (unless the
+    writer carries marks), so that later writes through it are plain."""
     storage = writer._storage
     sharing = sharing_of(storage)
     if sharing is None:
@@ -451,9 +452,38 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
                     _drop(sharing, foreign)
             elif not (array is first or array is second):
                 candidates.append((None, foreign, _foreign_layout(array, storage)))
-    if not sharing.records and not sharing.foreign:
-        storage.sharing = None
+    if not candidates:
+        _forget_if_alone(writer, storage, sharing)
     return candidates
+
+
+def _forget_if_alone(writer: ArrayObject, storage: Storage, sharing: Sharing) -> None:
+    """Drop the bookkeeping of a storage that no other live array sees (a NumPy array
+    only our own objects hold is no other), unless the writer carries marks still to
+    report: its writes are plain again."""
+    record = sharing.records.get(id(writer))
+    if record is not None and record.marks:
+        return
+    if all(other.ref() is None or other.ref() is writer for other in sharing.records.values()):
+        sharing.records.pop(id(writer), None)
+        storage.sharing = None
+
+
+def release_if_alone(array: ArrayObject) -> None:
+    """``array``'s storage forgets its bookkeeping when no other live array sees it and
+    ``array`` carries no mark (the reads and writes through it are plain again)."""
+    storage = array._storage
+    sharing = storage.sharing
+    if sharing is None:
+        return
+    for record in sharing.records.values():
+        other = record.ref()
+        if other is not None and other is not array:
+            return
+    for foreign in sharing.foreign:
+        if foreign.live() is not None:
+            return
+    _forget_if_alone(array, storage, sharing)
 
 
 def others_written(
