@@ -31,14 +31,14 @@ out too high. Compare ratios from one run only.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import numpy as np
 
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             values = inputs(size, rng)
             for name, (_, function) in FUNCTIONS.items():
-                result = measure(lambda: function(values), repeats, batch_seconds)
+                result = measure(functools.partial(function, values), repeats, batch_seconds)
                 results[name][size] = result
                 print(f"  {size_label(size)} {name}: {result['ratio']:.2f}", file=sys.stderr)
     print(f"Threads of the machine's setting: {threads.get()}; load rule off; every threading "

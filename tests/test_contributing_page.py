@@ -93,7 +93,8 @@ def _bound(node: ast.AST) -> set[str]:
 
 def test_every_module_of_the_package_has_a_layer():
     modules = _layers.read_modules()
-    assert _layers.unplaced(modules) == [], "move it into its layer's folder (LAYERS in docs/_layers.py)"
+    assert _layers.unplaced(modules) == [], (
+        "move it into its layer's folder (LAYERS in docs/_layers.py)")
     placed = [m.name for layer in _layers.grouped(modules) for m in layer]
     assert sorted(placed) == sorted(modules)
     assert len(modules) == len(list(PACKAGE_DIR.rglob("*.py")))
@@ -128,7 +129,9 @@ def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_pa
         "_array/_array_object.py": 2, "_chapters/_layout_tools/_svg.py": 3,
         "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
     }
-    assert sorted(_layers.unplaced(modules)) == ["_extras/_more.py", "_helpers.py", "layout/_private.py"]
+    assert sorted(_layers.unplaced(modules)) == [
+        "_extras/_more.py", "_helpers.py", "layout/_private.py",
+    ]
     assert modules[f"{_layers.PACKAGE}._tables._layout"].short == "_layout"
     assert modules[f"{_layers.PACKAGE}.layout"].short == "layout"
 
@@ -141,7 +144,8 @@ def test_imports_inside_functions_and_relative_imports_are_read_type_checking_on
             "def f():\n    from .._chapters._reductions import reduce\n    import numpy as np\n",
         "_chapters/_reductions.py":
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-            "    from .._array._array_object import Array\nelse:\n    from .._tables._devices import Device\n",
+            "    from .._array._array_object import Array\n"
+            "else:\n    from .._tables._devices import Device\n",
         "_tables/_devices.py": "",
     })
     modules = _layers.read_modules(tmp_path)
@@ -204,10 +208,11 @@ def test_every_layer_is_a_folder_of_modules_and_the_top_holds_only_public_ones()
         assert len(members) > 1, f"{layer.title}: no module in its folder"
         if layer.folder is not None:
             assert (PACKAGE_DIR / layer.folder / "__init__.py").exists(), layer.folder
-    top = sorted(p.name for p in PACKAGE_DIR.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists())
+    top = sorted(p.name for p in PACKAGE_DIR.iterdir()
+                 if p.suffix == ".py" or (p / "__init__.py").exists())
     folders = sorted(layer.folder for layer in _layers.LAYERS if layer.folder)
-    assert top == sorted([*folders, "__init__.py", "__main__.py", "fft.py", "flags.py", "layout", "linalg.py",
-                           "threads.py", "versions.py"])
+    assert top == sorted([*folders, "__init__.py", "__main__.py", "fft.py", "flags.py", "layout",
+                          "linalg.py", "threads.py", "versions.py"])
 
 
 def test_numpy_outside_the_kernel_layer_is_named():

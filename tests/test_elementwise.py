@@ -80,7 +80,8 @@ def refused(name, kinds):
 
 
 def arrays_of(dtype, shape=None):
-    shape = shape if shape is not None else npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4)
+    if shape is None:
+        shape = npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4)
     return npst.arrays(np.dtype(dtype.name), shape)
 
 
@@ -173,15 +174,18 @@ def test_python_scalars_take_the_arrays_dtype(name, data):
 @pytest.mark.parametrize(
     "call, error, message",
     [
-        (lambda: xp.add(xp.zeros(2, dtype=xp.uint64), xp.zeros(2, dtype=xp.int8)), TypeError, "cannot promote uint64 and int8"),
-        (lambda: xp.add(xp.zeros(2, dtype=xp.int8), xp.asarray([1])._numpy()), TypeError, "convert it with array_api_reshape.asarray"),
+        (lambda: xp.add(xp.zeros(2, dtype=xp.uint64), xp.zeros(2, dtype=xp.int8)),
+         TypeError, "cannot promote uint64 and int8"),
+        (lambda: xp.add(xp.zeros(2, dtype=xp.int8), xp.asarray([1])._numpy()),
+         TypeError, "convert it with array_api_reshape.asarray"),
         (lambda: xp.add(xp.zeros(2, dtype=xp.int8), 300), OverflowError, "does not fit"),
         (lambda: xp.add(xp.zeros(2), xp.zeros(3)), ValueError, "do not broadcast"),
         (lambda: xp.add(1, 2), TypeError, "at least one of 'x1' and 'x2'"),
         (lambda: xp.add(xp.zeros(2), "1"), TypeError, "Python scalar"),
         (lambda: xp.reciprocal(xp.zeros(2, dtype=xp.int32)), TypeError, "floating-point dtype"),
         (lambda: xp.bitwise_left_shift(xp.zeros(2), 1), TypeError, "integer dtype"),
-        (lambda: xp.logical_and(xp.zeros(2), True), TypeError, "'x1' must have a boolean dtype, got array_api_reshape.float64"),
+        (lambda: xp.logical_and(xp.zeros(2), True),
+         TypeError, "'x1' must have a boolean dtype, got array_api_reshape.float64"),
         (lambda: xp.pow(xp.asarray([2]), -1), ValueError, "negative integer power"),
     ],
     ids=["uint64-int8", "numpy-array", "overflow", "shapes", "two-scalars", "string",
@@ -323,4 +327,4 @@ def test_failed_in_place_operators_change_nothing(update, error):
 def test_comparison_with_other_objects_is_not_an_error():
     assert (xp.asarray([1]) == None) is False  # noqa: E711
     with pytest.raises(TypeError):
-        xp.asarray([1]) < "a"
+        _ = xp.asarray([1]) < "a"

@@ -162,7 +162,8 @@ def dtype_and_oracle(data, name):
     record = ELEMENTWISE_FUNCTIONS[name]
     dtype = data.draw(st.sampled_from([d for d in DTYPES if allowed(record.kinds, d)]))
     kernel = record.kernel
-    plain = isinstance(kernel, np.ufunc) and getattr(xp, dtype).kind in KIND_GROUPS["floating-point"]
+    plain = (isinstance(kernel, np.ufunc)
+             and getattr(xp, dtype).kind in KIND_GROUPS["floating-point"])
     return dtype, kernel if plain else None
 
 

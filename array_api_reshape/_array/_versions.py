@@ -31,7 +31,8 @@ asks for it (``x.__array_namespace__(api_version=V)``, which array-api-compat's
 from __future__ import annotations
 
 import types
-from typing import Any, Callable, Literal, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from .._tables import _flag_state
 from .._tables._dtypes import DType
@@ -151,6 +152,7 @@ class VersionedNamespace(types.ModuleType):
     _added_later: dict[str, str]
     _extensions: dict[str, types.ModuleType]
     __all__: list[str]
+    __array_namespace_info__: Callable[[], Info]  # set by _build from 2023.12 on
 
     def __repr__(self) -> str:
         return f"<module {self.__name__!r} (standard {self.__dict__.get('_standard_version')})>"
@@ -204,7 +206,7 @@ def _build(version: str) -> types.ModuleType:
     }
     serve_extensions(namespace.__dict__, dict(namespace._extensions), own_getattr=True)
     if hasattr(namespace, "__array_namespace_info__"):  # not before 2023.12
-        setattr(namespace, "__array_namespace_info__", _info_function(version))
+        namespace.__array_namespace_info__ = _info_function(version)
     return namespace
 
 
