@@ -197,8 +197,6 @@ class Array:
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
         self._dtype = dtype
         self._np_view = result
-        if _MODES.tracking:
-            _view_modes.made(self)
         return self
 
     @staticmethod

@@ -75,7 +75,7 @@ def made(array: Any) -> None:
     if value("views") != "shared":
         site = array._made = _sharing.call_site()
         if array._storage.sharing is not None:  # memory others see
-            _sharing.track(array, site)
+            _sharing.track(array, ("made by", site))
 
 
 def track_view(parent: Any, view: Any) -> None:
@@ -87,8 +87,17 @@ def track_view(parent: Any, view: Any) -> None:
         _sharing.share_storage(parent._storage, view._storage)
     site = _sharing.call_site()
     view._made = site
-    _sharing.track(parent, getattr(parent, "_made", None))
-    _sharing.track(view, site, parent=parent)
+    _sharing.track(parent, _origin(parent, ("first viewed by", site)))
+    _sharing.track(view, ("made by", site), parent=parent)
+
+
+def _origin(array: Any, otherwise: _sharing.Origin) -> _sharing.Origin:
+    """Where ``array`` came from, for the reports: where it was made, when a function
+    that makes arrays over shared memory recorded it, else ``otherwise`` (its memory was
+    first shared there: the results of computations record nothing, so that they cost
+    no more under the views modes)."""
+    made = getattr(array, "_made", None)
+    return otherwise if made is None else ("made by", made)
 
 
 def check_read(array: Any) -> None:
@@ -110,8 +119,8 @@ def _report_marked_read(array: Any, mode: str) -> None:
     message = (
         f"{reader.function}: reads an array whose elements were changed through another "
         f"array over the same memory, by {mark.write}; where views are copies (JAX, Dask, "
-        f"TensorFlow) this array would still hold its old values (it was made by "
-        f"{made or 'an unknown call, before tracking began'}). Read through the array "
+        f"TensorFlow) this array would still hold its old values (it was "
+        f"{_sharing.described(made) or 'made before tracking began'}). Read through the array "
         f"that was written, or write into a copy; {_flag_note(mode)}"
     )
     if mode == "error":
@@ -260,5 +269,5 @@ def register_export(array: Any, exported: Any, function: str) -> Any:
         _sharing.register_foreign(array._storage, [(exported, 0)],
                                   _sharing.Site(f"handed out by {function}", site.filename,
                                                 site.lineno))
-        _sharing.track(array, getattr(array, "_made", None))
+        _sharing.track(array, _origin(array, ("first shared by", site)))
     return exported

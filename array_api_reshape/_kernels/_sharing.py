@@ -117,12 +117,22 @@ class Mark:
         self.write = write
 
 
+Origin = tuple[str, Site]
+"""Where an array came from, for the reports: how ("made by", "first viewed by") and
+the site, put into words only when a report needs them."""
+
+
+def described(origin: Origin | None) -> str | None:
+    """An origin in words ("made by reshape() at f.py:3"), or None."""
+    return None if origin is None else f"{origin[0]} {origin[1]}"
+
+
 class Record:
-    """One live array of ours over a shared storage."""
+    """One live array of ours over a shared storage, and where it came from."""
 
     __slots__ = ("ref", "made", "parent", "marks")
 
-    def __init__(self, ref: weakref.ref, made: Site | None, parent: weakref.ref | None,
+    def __init__(self, ref: weakref.ref, made: Origin | None, parent: weakref.ref | None,
                  marks: list[Mark]):
         self.ref = ref
         self.made = made
@@ -204,9 +214,9 @@ def alias_of_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
     return None
 
 
-def track(array: ArrayObject, made: Site | None, parent: ArrayObject | None = None) -> None:
-    """Count ``array`` among the live arrays of its storage (once); a view made from
-    ``parent`` carries the parent's marks."""
+def track(array: ArrayObject, made: Origin | None, parent: ArrayObject | None = None) -> None:
+    """Count ``array`` among the live arrays of its storage (once), ``made`` saying where
+    it came from; a view made from ``parent`` carries the parent's marks."""
     sharing = _sharing_for(array._storage)
     key = id(array)
     if key in sharing.records:
@@ -421,8 +431,8 @@ class Other(NamedTuple):
     def describe(self) -> str:
         if self.foreign is not None:
             return f"a NumPy array ({self.foreign.origin})"
-        made = self.record.made if self.record is not None else None
-        return f"another array (made by {made})" if made else "another array"
+        made = described(self.record.made) if self.record is not None else None
+        return f"another array ({made})" if made else "another array"
 
 
 Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and its layout
@@ -572,7 +582,7 @@ def unmark_written(writer: ArrayObject, target: Layout, advanced_key: tuple | No
     record.marks = kept
 
 
-def marked_elements(array: ArrayObject) -> tuple[Mark, Site | None] | None:
+def marked_elements(array: ArrayObject) -> tuple[Mark, Origin | None] | None:
     """The first mark that covers some element of ``array``, and where the array was
     made; None when its elements are as every other library would have them."""
     sharing = sharing_of(array._storage)
