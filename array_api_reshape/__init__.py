@@ -155,7 +155,7 @@ from ._chapters._utility_functions import all, any, diff
 from ._array import _pickling, _versions
 from . import fft as _fft, layout, linalg as _linalg
 from ._chapters._info import Info as _Info
-from ._tables._mode_checks import serve_extensions as _serve_extensions
+from ._modes._refusals import serve_extensions as _serve_extensions
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"

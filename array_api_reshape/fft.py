@@ -5,7 +5,7 @@ Transforms keep the input's precision: complex64 and float32 inputs give complex
 float32 results, complex128 and float64 give complex128 or float64.
 """
 
-from ._tables._mode_checks import extension_function as _extension_function
+from ._modes._refusals import extension_function as _extension_function
 from ._chapters._fft_functions import (  # the extension's names, and only those
     fft,
     fftfreq,

@@ -64,8 +64,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ._tables import _flag_state
-from ._tables._mode_checks import ViewMutationWarning
+from ._modes import _flag_state
+from ._modes._refusals import ViewMutationWarning
 
 __all__ = ["get", "set", "reset", "using", "NAMES", "ENVIRONMENT_VARIABLES",
            "ViewMutationWarning"]

@@ -3,7 +3,7 @@ The ``linalg`` extension of the standard: decompositions, solvers, norms and pro
 over stacks of matrices (the last two axes) and vectors.
 """
 
-from ._tables._mode_checks import extension_function as _extension_function
+from ._modes._refusals import extension_function as _extension_function
 from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names, and only those)
     cholesky,
     cross,

@@ -33,6 +33,8 @@ class Layer:
 LAYERS = (  # bottom to top
     Layer("Layout and dtype tables", "pure Python: layouts, dtypes, devices", "_tables"),
     Layer("Kernel layer", "the only modules that run NumPy on elements", "_kernels"),
+    Layer("Portability modes", "the flags' state, the modes' refusals, devices, views tracking",
+          "_modes"),
     Layer("The array object", "Array, and the modules it builds its methods from", "_array"),
     Layer("Chapters", "one module per chapter of the standard, and the layout tools", "_chapters"),
     Layer("Public modules", "what users import; names only, no logic", None),

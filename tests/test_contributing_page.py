@@ -118,15 +118,17 @@ def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_pa
     _write(tmp_path, {
         "__init__.py": "", "__main__.py": "", "fft.py": "", "layout/__init__.py": "",
         "_tables/__init__.py": "", "_tables/_layout.py": "", "_kernels/_storage.py": "",
-        "_array/_array_object.py": "", "_chapters/_layout_tools/_svg.py": "",
+        "_modes/_flag_state.py": "",
+            "_array/_array_object.py": "", "_chapters/_layout_tools/_svg.py": "",
         "_helpers.py": "", "_extras/_more.py": "", "layout/_private.py": "",
     })
     modules = _layers.read_modules(tmp_path)
     layer = {m.file: _layers.layer_of(m) for m in modules.values()}
     assert layer == {
-        "__init__.py": 4, "__main__.py": 4, "fft.py": 4, "layout/__init__.py": 4,
+        "__init__.py": 5, "__main__.py": 5, "fft.py": 5, "layout/__init__.py": 5,
         "_tables/__init__.py": 0, "_tables/_layout.py": 0, "_kernels/_storage.py": 1,
-        "_array/_array_object.py": 2, "_chapters/_layout_tools/_svg.py": 3,
+        "_modes/_flag_state.py": 2,
+        "_array/_array_object.py": 3, "_chapters/_layout_tools/_svg.py": 4,
         "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
     }
     assert sorted(_layers.unplaced(modules)) == [
@@ -157,7 +159,7 @@ def test_imports_inside_functions_and_relative_imports_are_read_type_checking_on
     # an import under TYPE_CHECKING never runs: no arrow; its else branch runs
     assert modules[reductions].imports == {f"{package}._tables._devices"}
     edges = _layers.layer_imports(modules)
-    assert edges[(2, 3)] == [("_array_object", "_reductions")]  # upward between folders: dashed
+    assert edges[(3, 4)] == [("_array_object", "_reductions")]  # upward between folders: dashed
     assert "_array_object` imports `_reductions" in _layers.upward_imports(modules)
 
 

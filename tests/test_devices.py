@@ -20,7 +20,7 @@ from hypothesis import given, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import flags, layout
-from array_api_reshape._tables._flag_state import MODES
+from array_api_reshape._modes._flag_state import MODES
 
 INFO = xp.__array_namespace_info__()
 DEVICES = INFO.devices()

@@ -23,7 +23,7 @@ from array_api_reshape._kernels._elementwise_records import (
     ElementwiseFunction,
 )
 from array_api_reshape._tables._dtypes import KIND_GROUPS
-from array_api_reshape._tables._flag_state import SUPPORTED_API_VERSIONS
+from array_api_reshape._modes._flag_state import SUPPORTED_API_VERSIONS
 
 RECORDS = sorted(ELEMENTWISE_FUNCTIONS.values(), key=lambda record: record.name)
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import flags
-from array_api_reshape._tables._flag_state import FLAGS, MODES
+from array_api_reshape._modes._flag_state import FLAGS, MODES
 
 PACKAGE = pathlib.Path(xp.__file__).parent
 

@@ -18,7 +18,7 @@ import pytest
 
 import array_api_reshape as xp
 from array_api_reshape import flags, layout
-from array_api_reshape._tables._flag_state import MODES
+from array_api_reshape._modes._flag_state import MODES
 
 DEFAULTS = {
     "api_version": "2025.12",

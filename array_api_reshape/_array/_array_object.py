@@ -16,7 +16,7 @@ from typing import Any, SupportsIndex, Union
 from . import _elementwise_dispatch as _dispatch
 from .._kernels import _common_kernels as _kernels
 from .._tables._devices import CPU_DEVICE, Device
-from .._tables._device_checks import (
+from .._modes._device_checks import (
     check_device,
     check_dtype_on_device,
     check_result_dtype,
@@ -31,8 +31,8 @@ from .._tables._dtypes import (
     promotes_to,
     python_scalar_fits_kind,
 )
-from .._tables._flag_state import MODES as _MODES
-from .._tables._mode_checks import is_lazy, is_read_only, refuse_lazy, refuse_write
+from .._modes._flag_state import MODES as _MODES
+from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._layout import (
     Layout,
     broadcast_to_shape,
@@ -41,11 +41,11 @@ from .._tables._layout import (
     matrix_transposed,
     remembered_contiguous_layout,
 )
-from . import _view_modes
+from .._modes import _view_modes
 from ._indexing import Target, kernel_key, select
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
-from ._placement import same_device
+from .._modes._placement import same_device
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from ._versions import namespace as _namespace
 

@@ -39,14 +39,13 @@ from .._tables._dtypes import (
     DType,
     as_python_scalar,
     bool as bool_dtype,
-    promote_types,
-    scalar_result_dtype,
 )
+from .._modes._refusals import promote_types, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
-from .._tables._device_checks import check_result_dtype
-from .._tables._mode_checks import MODES as _MODES, refuse_unspecified
+from .._modes._device_checks import check_result_dtype
+from .._modes._refusals import MODES as _MODES, refuse_unspecified
 from .._tables._layout import broadcast_shape
-from ._placement import same_device
+from .._modes._placement import same_device
 
 Operation = Callable[..., Any]
 ArrayClass = Any

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from .._kernels import _common_kernels as _kernels
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
-from .._tables._flag_state import MODES
+from .._modes._flag_state import MODES
 from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout_indexing import (
     basic_indexed,
@@ -27,8 +27,8 @@ from .._tables._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
-from .._tables._mode_checks import refuse_boolean_index
-from ._placement import same_device
+from .._modes._refusals import refuse_boolean_index
+from .._modes._placement import same_device
 
 _PLAIN_BOUNDS = (int, type(None))
 

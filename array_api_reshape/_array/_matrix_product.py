@@ -13,10 +13,11 @@ from typing import Any
 
 from .._kernels import _common_kernels as _kernels
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import check_dtype_kind, promote_types
+from .._tables._dtypes import check_dtype_kind
+from .._modes._refusals import promote_types
 from .._tables._layout import broadcast_shape
-from .._tables._mode_checks import MODES
-from ._placement import same_device
+from .._modes._refusals import MODES
+from .._modes._placement import same_device
 
 
 def matrix_product(x1: Any, x2: Any) -> Any:

@@ -31,15 +31,16 @@ from collections.abc import Callable
 from typing import Any
 
 from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
-from .._tables._device_checks import check_device, check_dtype_on_device
-from .._tables._mode_checks import MODES
+from .._modes._device_checks import check_device, check_dtype_on_device
+from .._modes._refusals import MODES
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._layout import contiguous_layout, make_layout, product
 from .._kernels._data_type_kernels import item_size
 from .._kernels._pickle_kernels import pickled_elements, storage_from_pickle
 from .._kernels._storage import holds_only_bools
 from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
-from ._view_modes import register_export
+from .._modes._view_modes import register_export
+from .._modes._view_tracking import storage_joining_tracked
 
 Array = Any
 """The array class, typed loosely: this module sits below it (the class registers itself)."""
@@ -153,10 +154,13 @@ def rebuild_array(
     device = None  # a CPU pickle stores no device: the storage's own, the CPU
     if device_name is not _CPU_NAME or MODES.any:
         device = _checked_device(device_name, dtype)
-    storage, offset = storage_from_pickle(memory, dtype, writable, MODES.tracking)
+    storage = storage_from_pickle(memory, dtype, writable)
     layout = contiguous_layout(shape)
-    if offset:
-        layout = make_layout(layout.shape, layout.strides, offset)
+    if MODES.tracking:  # an out-of-band buffer of an array of ours: one frame with it
+        joined = storage_joining_tracked(storage)
+        if joined is not None:
+            storage, offset = joined
+            layout = make_layout(layout.shape, layout.strides, offset)
     return _ARRAY_CLASS[0]._new(storage, layout, dtype, device)
 
 

@@ -34,10 +34,10 @@ import types
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from .._tables import _flag_state
+from .._modes import _flag_state
 from .._tables._dtypes import DType
-from .._tables._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
-from .._tables._mode_checks import refuse_missing_extension, serve_extensions
+from .._modes._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
+from .._modes._refusals import refuse_missing_extension, serve_extensions
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 
 Array = Any

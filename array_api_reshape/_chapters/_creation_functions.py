@@ -7,9 +7,9 @@ import operator
 from typing import Any, Literal, Protocol, TypeVar
 
 from .._array._array_object import Array, check_array
-from .._array._placement import same_device
+from .._modes._placement import same_device
 from .._tables._devices import CPU_DEVICE, Device
-from .._tables._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
+from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
 from .._tables._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
@@ -18,10 +18,10 @@ from .._tables._dtypes import (
     DType,
     bool as bool_dtype,
     as_python_scalar,
-    check_dtype,
     check_keeps_imaginary,
     python_scalar_fits_kind,
 )
+from .._modes._refusals import check_dtype
 from .._kernels._creation_kernels import (
     arange_array,
     converted_copy,
@@ -35,7 +35,9 @@ from .._kernels._creation_kernels import (
     triangle_array,
 )
 from .._kernels._memory import check_allocation
-from .._tables._mode_checks import MODES, refuse_unspecified
+from .._modes._refusals import MODES, refuse_unspecified
+from .._modes._view_modes import tracking
+from .._modes._view_tracking import borrowed_and_tracked
 from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
@@ -172,8 +174,10 @@ def asarray(
     """
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
-        same_dtype = plain_array_dtype(obj, copy is None)
-        if same_dtype is not None:  # (never while a mode is on: see plain_array_dtype)
+        # (not while a mode is on: the general path places arrays on a fixed device and
+        # counts what they share for the views modes)
+        same_dtype = None if MODES.any else plain_array_dtype(obj, copy is None)
+        if same_dtype is not None:
             if copy is None:
                 return Array._share(obj, same_dtype)
             if copy is True:
@@ -254,7 +258,7 @@ def _from_foreign(
     if device is not CPU_DEVICE:
         check_dtype_on_device(target, device, "asarray")
     if not copy and source_dtype is target:
-        shared = borrowed(elements)
+        shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
         if shared is not None:
             return Array._new(*shared, target, device)
         if copy is False:
@@ -1156,7 +1160,7 @@ def from_dlpack(
         raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
     if placed is not CPU_DEVICE:
         check_dtype_on_device(dtype, placed, "from_dlpack")
-    shared = borrowed(elements)
+    shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
     if shared is None:
         return Array._adopt(foreign_copy(elements), dtype, placed)
     return Array._new(*shared, dtype, placed)

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 from .._kernels import _common_kernels as _kernels
 from .._array._array_object import Array, check_array
-from .._array._placement import same_device
+from .._modes._placement import same_device
 from .._tables._devices import CPU_DEVICE
-from .._tables._mode_checks import MODES
-from .._tables._dtypes import check_dtype_kind, promote_types
+from .._modes._refusals import MODES
+from .._tables._dtypes import check_dtype_kind
+from .._modes._refusals import promote_types
 from .._tables._layout import broadcast_shape
 from .._array._matrix_product import matrix_product
 from .._tables._validation import as_int, as_int_tuple, normalize_axis

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._array._array_object import Array, check_array
-from .._array._placement import same_device
+from .._modes._placement import same_device
 from .._tables._devices import CPU_DEVICE
 from .._tables._bounded_cache import BoundedCache
-from .._tables._dtypes import DType, check_dtype_kind, promote_types
-from .._tables._mode_checks import MODES, refuse_data_dependent
+from .._tables._dtypes import DType, check_dtype_kind
+from .._modes._refusals import promote_types
+from .._modes._refusals import MODES, refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
     broadcast_to_shape,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .._array._array_object import Array, check_array
 from .._tables._devices import CPU_DEVICE
-from .._tables._device_checks import check_result_dtype
+from .._modes._device_checks import check_result_dtype
 from .._tables._dtypes import DType
 from .._kernels._reduction_kernels import reduced
 from .._tables._validation import normalize_axes

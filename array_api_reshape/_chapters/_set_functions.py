@@ -5,18 +5,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
-from .._tables._device_checks import check_result_dtype
-from .._array._placement import same_device
+from .._modes._device_checks import check_result_dtype
+from .._modes._placement import same_device
 from .._tables._devices import CPU_DEVICE
-from .._tables._mode_checks import MODES
-from .._tables._dtypes import (
-    DEFAULT_INDEX,
-    DType,
-    bool as bool_dtype,
-    promote_types,
-    scalar_result_dtype,
-)
-from .._tables._mode_checks import refuse_data_dependent
+from .._modes._refusals import MODES
+from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype
+from .._modes._refusals import promote_types, scalar_result_dtype
+from .._modes._refusals import refuse_data_dependent
 from .._kernels._set_kernels import membership, unique_parts
 
 

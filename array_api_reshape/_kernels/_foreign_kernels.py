@@ -19,9 +19,7 @@ from ._creation_kernels import StorageAndLayout, ours_or_name
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._common_kernels import contiguous_copy
 from ._operand_kernels import Elements
-from ._sharing import borrowed_and_tracked
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign
-from .._tables._flag_state import MODES, value
 
 ForeignElements = np.ndarray
 """A foreign object's elements as the kernels see them (today a NumPy array over the
@@ -38,12 +36,8 @@ def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     in native byte order and, if ``whole`` is asked, non-empty and C-contiguous (so that
     an array may share all of it as it is); None otherwise.
 
-    ``asarray``'s hot path: one call for any object, no more than before the seam. While
-    some mode may be on it gives None: the general path places arrays on a fixed device
-    and counts what they share for the views modes."""
+    ``asarray``'s hot path: one call for any object, no more than before the seam."""
     if obj.__class__ is _NDARRAY and (not whole or (obj.flags.c_contiguous and obj.size)):
-        if MODES.any:
-            return None
         numpy_dtype = obj.dtype
         dtype = _STANDARD_DTYPE_OF.get(numpy_dtype)
         if dtype is not None and numpy_dtype.isnative:
@@ -87,9 +81,7 @@ def dlpack_source(producer: object, copy: bool | None) -> ForeignSource:
 def borrowed(elements: ForeignElements) -> StorageAndLayout | None:
     """Storage sharing the foreign elements' memory and their layout, or None when
     their byte strides are not whole elements (the caller must copy). While a views
-    mode is on, the foreign array is counted among those that see the storage."""
-    if MODES.any and value("views") != "shared":
-        return borrowed_and_tracked(elements)
+    mode is on, callers ask ``_modes._view_tracking.borrowed_and_tracked`` instead."""
     return borrow(elements)
 
 

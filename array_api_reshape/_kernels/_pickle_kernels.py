@@ -14,7 +14,6 @@ from typing import Any
 
 from ._operand_kernels import Elements
 from .._tables._dtypes import DType
-from ._sharing import alias_of_tracked
 from ._storage import Storage, from_pickle_payload, pickle_payload
 
 
@@ -32,18 +31,8 @@ def pickled_elements(
     return pickle_payload(view, out_of_band)
 
 
-def storage_from_pickle(
-    memory: memoryview, dtype: DType, writable: bool, tracked: bool = False
-) -> tuple[Storage, int]:
+def storage_from_pickle(memory: memoryview, dtype: DType, writable: bool) -> Storage:
     """A Storage over the elements of ``dtype`` whose bytes ``memory`` holds (checked
     by the caller: C-contiguous, a whole number of elements), shared when allowed,
-    read-only unless ``writable``, and the element index where they start in it (0,
-    unless ``tracked``: then memory that is already a tracked storage's, an out-of-band
-    buffer of an array of this process, is reached through that storage's bookkeeping,
-    see ``_sharing.alias_of_tracked``)."""
-    storage = from_pickle_payload(memory, dtype.dtype, writable)
-    if tracked:
-        found = alias_of_tracked(storage.buffer)
-        if found is not None:
-            return found[0], found[1].offset
-    return storage, 0
+    read-only unless ``writable``."""
+    return from_pickle_payload(memory, dtype.dtype, writable)

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from ._mode_checks import MODES, refuse_unspecified
 
 
 class DType:
@@ -153,10 +152,11 @@ def check_keeps_imaginary(source: DType, target: DType, function: str) -> None:
         )
 
 
-def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
+def dtype_of_argument(dtype: Any, function: str, argument: str = "dtype") -> DType:
     """Our DType for ``dtype``: one of ours, the NumPy dtype of one of ours, or Python's
-    ``bool``, ``int``, ``float`` or ``complex`` (our default dtype of that kind);
-    otherwise a TypeError naming the argument."""
+    ``bool``, ``int``, ``float`` or ``complex`` (our default dtype of that kind, as the
+    major libraries agree; ``_modes._refusals.check_dtype`` refuses it where the
+    unspecified flag says so); otherwise a TypeError naming the argument."""
     if dtype.__class__ is DType:
         return dtype
     if isinstance(dtype, np.dtype):
@@ -164,8 +164,6 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
         if ours is not None:
             return ours
     elif dtype.__class__ is type and dtype in _BUILTIN_TYPES:
-        if MODES.any:
-            refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
         return _BUILTIN_TYPES[dtype]
     raise TypeError(
         f"{function}(): '{argument}' must be a dtype of array_api_reshape "
@@ -231,12 +229,11 @@ _PROMOTION = {
 }
 
 
-def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
+def agreed_promotion(a: DType, b: DType, function: str = "result_type") -> DType:
     """The promotion of two dtypes: the standard's table, extended to mixed kinds where
-    the major libraries agree; TypeError for the pairs they disagree on."""
+    the major libraries agree (``is_standard_promotion`` tells them apart); TypeError
+    for the pairs they disagree on."""
     result = _PROMOTION.get((a, b))
-    if MODES.any and result is not None and STANDARD_PROMOTION.get((a, b)) is None:
-        refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")
     if result is None:
         raise TypeError(
             f"{function}(): cannot promote {a.name} and {b.name} to a common dtype (no type can "
@@ -260,8 +257,9 @@ def standard_promotes_to(source: DType, target: DType) -> builtins.bool:
 _SCALAR_RANK: dict[Any, int] = {builtins.bool: 0, int: 1, float: 2, complex: 3}
 
 
-def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
-    """The dtype of an operation between an array of ``dtype`` and a Python scalar.
+def agreed_scalar_promotion(dtype: DType, scalar: object, function: str) -> DType:
+    """The dtype of an operation between an array of ``dtype`` and a Python scalar
+    (``scalar_beyond_the_standard`` tells where the standard is silent).
 
     A scalar of the array's kind or a lower one takes the array's dtype (``True`` with
     int8 is int8, ``2`` with float32 is float32); a scalar of a higher kind gives our
@@ -278,10 +276,6 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
                 f"{type(scalar).__name__}; only bool, int, float and complex scalars "
                 "take part in type promotion"
             )
-    if MODES.any and _scalar_beyond_the_standard(rank, dtype):
-        refuse_unspecified(
-            function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
-        )
     if rank <= _KIND_RANK[dtype.kind]:
         return dtype
     if rank == 3 and dtype.kind == "real floating":
@@ -290,6 +284,20 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
 
 
 _DEFAULT_OF_RANK = (bool, DEFAULT_INTEGER, DEFAULT_REAL_FLOATING, DEFAULT_COMPLEX_FLOATING)
+
+
+def is_standard_promotion(a: DType, b: DType) -> builtins.bool:
+    """True when the standard's own table promotes ``a`` with ``b``."""
+    return (a, b) in STANDARD_PROMOTION
+
+
+def scalar_beyond_the_standard(dtype: DType, scalar: object) -> builtins.bool:
+    """True for a Python scalar (already accepted) the standard does not pair with an
+    array of ``dtype``."""
+    rank = _SCALAR_RANK.get(scalar.__class__)
+    if rank is None:
+        rank = _python_scalar_rank(scalar)
+    return rank is not None and _scalar_beyond_the_standard(rank, dtype)
 
 
 def _scalar_beyond_the_standard(rank: int, dtype: DType) -> builtins.bool:

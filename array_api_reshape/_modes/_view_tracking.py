@@ -15,8 +15,9 @@ is built so that all of our references to it go through one object, and the coun
 those references is measured when it is registered (``sys.getrefcount`` before and
 after), so that ``asarray(numpy.zeros(3))`` shares with nobody once the call returns.
 
-Kernel layer: NumPy index arrays over a storage; arrays are read through their
-storage and layout, never through the array class.
+The modes' layer: pure Python bookkeeping that asks the kernels (``_shared_memory``) for
+what only NumPy knows (element addresses, where a NumPy array's elements are, who holds
+it); arrays are read through their storage and layout, never through the array class.
 """
 
 from __future__ import annotations
@@ -26,11 +27,25 @@ import sys
 import weakref
 from typing import Any, NamedTuple
 
-import numpy as np
-
+from .._kernels._shared_memory import (
+    Addresses,
+    ForeignArray,
+    addresses_of,
+    borrowed_through_one_reference,
+    difference,
+    foreign_layout,
+    intersection,
+    is_c_contiguous,
+    is_held_elsewhere,
+    overlap,
+    owners_of,
+    reference_counts,
+    storage_holding,
+    union,
+)
+from .._kernels._storage import Storage, borrow, read_only_alias
 from .._tables._bounded_cache import BoundedCache
-from .._tables._layout import Layout, element_addresses, extent, row_major_strides
-from ._storage import Storage, borrow, read_only_alias
+from .._tables._layout import Layout, extent, row_major_strides
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
@@ -151,10 +166,9 @@ class Foreign:
         self.our_references = our_references
         self.origin = origin
 
-    def live(self) -> np.ndarray | None:
+    def live(self) -> ForeignArray | None:
         array = self.ref()
-        # references: ours, the local name, and getrefcount's own argument
-        if array is None or sys.getrefcount(array) <= self.our_references + 2:
+        if array is None or not is_held_elsewhere(array, self.our_references):
             return None
         return array
 
@@ -187,31 +201,30 @@ def _sharing_for(storage: Storage) -> Sharing:
     return sharing
 
 
-def alias_of_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
+def alias_of_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
     """When a NumPy array's elements lie in the storage of tracked arrays of ours (it
     came back from ``__array__``, ``__dlpack__`` or an out-of-band pickle buffer): a
     storage over the same buffer that shares its bookkeeping (read-only when the NumPy
     array or the storage is), and the array's layout over it, so that every array over
     that memory is seen in one frame of element addresses; None otherwise."""
-    if array.size == 0:
+    found = storage_holding(array, list(_TRACKED_STORAGES))
+    if found is None:
         return None
-    for storage in list(_TRACKED_STORAGES):
-        buffer = storage.buffer
-        if array.dtype != buffer.dtype:
-            continue
-        layout = _foreign_layout(array, storage)
-        if layout is None:
-            continue
-        span = extent(layout)
-        if span is None or span[0] < 0 or span[1] >= buffer.size:
-            continue
-        if array.flags.writeable and storage.writable:
-            alias = Storage(buffer, storage.device)
-        else:
-            alias = read_only_alias(storage)
-        share_storage(storage, alias)
-        return alias, layout
-    return None
+    storage, layout, writeable = found
+    if writeable and storage.writable:
+        alias = Storage(storage.buffer, storage.device)
+    else:
+        alias = read_only_alias(storage)
+    share_storage(storage, alias)
+    return alias, layout
+
+
+def storage_joining_tracked(storage: Storage) -> tuple[Storage, int] | None:
+    """For a new storage over memory that a tracked storage holds (an out-of-band pickle
+    buffer of an array of ours): a storage sharing that one's bookkeeping, and the
+    element where the new storage's elements start in it; None otherwise."""
+    found = alias_of_tracked(storage.buffer)
+    return None if found is None else (found[0], found[1].offset)
 
 
 def track(array: ArrayObject, made: Origin | None, parent: ArrayObject | None = None) -> None:
@@ -250,7 +263,9 @@ def share_storage(storage: Storage, alias: Storage) -> None:
     _TRACKED_STORAGES.add(alias)
 
 
-def register_foreign(storage: Storage, arrays: list[tuple[np.ndarray, int]], origin: Site) -> None:
+def register_foreign(
+    storage: Storage, arrays: list[tuple[ForeignArray, int]], origin: Site
+) -> None:
     """Count NumPy arrays that see ``storage``'s memory, each with the number of
     references our own objects hold to it (entries whose array is gone go first, so
     that exports never written after do not pile up; an array counted already keeps its
@@ -271,38 +286,7 @@ def _drop(sharing: Sharing, foreign: Foreign) -> None:
         pass
 
 
-def shares_buffer(storage: Storage, array: np.ndarray) -> bool:
-    """True when ``array`` may see some of ``storage``'s memory."""
-    return bool(np.may_share_memory(storage.buffer, array))
-
-
-def reference_counts(arrays: list[np.ndarray]) -> list[int]:
-    """``sys.getrefcount`` of each array (to measure what a new storage holds)."""
-    return [sys.getrefcount(array) for array in arrays]
-
-
-def owners_of(array: np.ndarray) -> list[np.ndarray]:
-    """``array`` and the NumPy array whose memory it views, if another."""
-    chain = [array]
-    base = array.base
-    while isinstance(base, np.ndarray):
-        chain.append(base)
-        base = base.base
-    return chain
-
-
-def borrowed_through_one_reference(array: np.ndarray) -> np.ndarray:
-    """A flat buffer over the elements of a C-contiguous ``array`` that holds it through
-    one object (a memoryview), so that NumPy views made from the buffer never hold
-    ``array`` themselves and counting references tells whether anyone else does."""
-    flat = array.reshape(-1)
-    if flat.size == 0:
-        return np.empty(0, dtype=array.dtype)
-    # NumPy declares the buffer protocol of ndarray for Python 3.12 and later only
-    return np.frombuffer(memoryview(flat), dtype=array.dtype)  # type: ignore[arg-type]
-
-
-def borrowed_and_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
+def borrowed_and_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
     """``borrow(array)`` for the views modes: a storage over ``array``'s memory that holds
     it through one object, with ``array`` (and the NumPy array whose memory it views)
     counted among the arrays that see the storage while anything else holds them. When
@@ -316,7 +300,7 @@ def borrowed_and_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
     else:
         owners = owners_of(array)
         before = reference_counts(owners)
-        if array.flags.c_contiguous:
+        if is_c_contiguous(array):
             shared = (
                 Storage(borrowed_through_one_reference(array)),
                 Layout(array.shape, row_major_strides(array.shape), 0),
@@ -331,87 +315,6 @@ def borrowed_and_tracked(array: np.ndarray) -> tuple[Storage, Layout] | None:
                      [(owner, count - was) for owner, was, count in zip(owners, before, after)],
                      Site(f"handed to {site.function}", site.filename, site.lineno))
     return shared
-
-
-# --- element addresses ------------------------------------------------------------------
-
-SMALL = 4096
-"""Up to this many elements, a set of addresses is a Python frozenset (cheaper than
-NumPy's set routines for a few elements); beyond, a sorted NumPy array."""
-
-Addresses = Any
-"""A set of storage indices: a frozenset of ints, or a sorted, unique NumPy array."""
-
-
-def element_indices(layout: Layout) -> np.ndarray:
-    """The storage index of each element of ``layout``, in an array of its shape."""
-    indices = np.full((), layout.offset, dtype=np.intp)
-    for size, stride in zip(layout.shape, layout.strides):
-        indices = np.add.outer(indices, np.arange(size, dtype=np.intp) * stride)
-    return indices
-
-
-def addresses_of(layout: Layout, advanced_key: tuple | None = None) -> Addresses:
-    """The storage indices of ``layout``'s elements, or of those an advanced key of
-    ``index_key`` selects from it."""
-    if advanced_key is None and layout.size <= SMALL:
-        return frozenset(element_addresses(layout))
-    indices = element_indices(layout)
-    if advanced_key is not None:
-        indices = np.asarray(indices[advanced_key])
-    return np.unique(indices)
-
-
-def _as_array(addresses: Addresses) -> np.ndarray:
-    if isinstance(addresses, np.ndarray):
-        return addresses
-    return np.array(sorted(addresses), dtype=np.intp)
-
-
-def _as_set(addresses: Addresses) -> frozenset:
-    return addresses if isinstance(addresses, frozenset) else frozenset(addresses.tolist())
-
-
-def _both_small(first: Addresses, second: Addresses) -> bool:
-    return len(first) <= SMALL and len(second) <= SMALL
-
-
-def intersection(first: Addresses, second: Addresses) -> Addresses:
-    """The addresses in both."""
-    if _both_small(first, second):
-        return _as_set(first) & _as_set(second)
-    return np.intersect1d(_as_array(first), _as_array(second), assume_unique=True)
-
-
-def union(first: Addresses, second: Addresses) -> Addresses:
-    """The addresses in either."""
-    if _both_small(first, second):
-        return _as_set(first) | _as_set(second)
-    return np.union1d(_as_array(first), _as_array(second))
-
-
-def difference(first: Addresses, second: Addresses) -> Addresses:
-    """The addresses of ``first`` not in ``second``."""
-    if _both_small(first, second):
-        return _as_set(first) - _as_set(second)
-    return np.setdiff1d(_as_array(first), _as_array(second), assume_unique=True)
-
-
-def _foreign_layout(array: np.ndarray, storage: Storage) -> Layout | None:
-    """A NumPy array's elements as a layout over ``storage`` (None when its bytes do
-    not fall on the storage's element boundaries)."""
-    buffer = storage.buffer
-    itemsize = buffer.itemsize
-    start = array.__array_interface__["data"][0] - buffer.__array_interface__["data"][0]
-    if array.itemsize != itemsize or start % itemsize or any(s % itemsize for s in array.strides):
-        return None
-    return Layout(array.shape, tuple(s // itemsize for s in array.strides), start // itemsize)
-
-
-def overlap(written: Addresses, layout: Layout) -> Addresses | None:
-    """The written addresses that ``layout`` also holds, or None when there are none."""
-    common = intersection(written, addresses_of(layout))
-    return common if len(common) else None
 
 
 def _apart(first: tuple[int, int] | None, second: tuple[int, int] | None) -> bool:
@@ -461,7 +364,7 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
                 if foreign.ref() is None:
                     _drop(sharing, foreign)
             elif not (array is first or array is second):
-                candidates.append((None, foreign, _foreign_layout(array, storage)))
+                candidates.append((None, foreign, foreign_layout(array, storage)))
     if not candidates:
         _forget_if_alone(writer, storage, sharing)
     return candidates

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from ._devices import DEVICES_BY_NAME, Device
+from .._tables._devices import DEVICES_BY_NAME, Device
 
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 """The versions of the standard a namespace can follow, oldest first."""

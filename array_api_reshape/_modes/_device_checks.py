@@ -17,8 +17,8 @@ Pure Python: devices and dtypes in, exceptions out.
 
 from __future__ import annotations
 
-from ._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
-from ._dtypes import ALL_DTYPES, DType
+from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}

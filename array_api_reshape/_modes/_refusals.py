@@ -12,6 +12,14 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
+from .._tables._dtypes import (
+    DType,
+    agreed_promotion,
+    agreed_scalar_promotion,
+    dtype_of_argument,
+    is_standard_promotion,
+    scalar_beyond_the_standard,
+)
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
 
 P = ParamSpec("P")
@@ -24,6 +32,9 @@ __all__ = [
     "refuse_disabled_extension",
     "refuse_missing_extension",
     "refuse_unspecified",
+    "check_dtype",
+    "promote_types",
+    "scalar_result_dtype",
     "extension_function",
     "serve_extensions",
     "refuse_lazy",
@@ -154,6 +165,37 @@ def refuse_unspecified(function: str, what: str) -> None:
             "flag is 'refuse' (array_api_reshape.flags.set(unspecified='follow') does as "
             "NumPy, PyTorch and JAX do)"
         )
+
+
+def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
+    """Our DType for a ``dtype`` argument (``_dtypes.dtype_of_argument``); Python's
+    ``bool``, ``int``, ``float`` and ``complex``, which the standard does not name as
+    dtypes, are refused when the unspecified flag is "refuse"."""
+    result = dtype_of_argument(dtype, function, argument)
+    if MODES.any and dtype.__class__ is type:
+        refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
+    return result
+
+
+def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
+    """The promotion of two dtypes (``_dtypes.agreed_promotion``); across kinds, where
+    the standard is silent, refused when the unspecified flag is "refuse"."""
+    result = agreed_promotion(a, b, function)
+    if MODES.any and not is_standard_promotion(a, b):
+        refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")
+    return result
+
+
+def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
+    """The dtype of an operation between an array of ``dtype`` and a Python scalar
+    (``_dtypes.agreed_scalar_promotion``); a pairing the standard is silent on is refused
+    when the unspecified flag is "refuse"."""
+    result = agreed_scalar_promotion(dtype, scalar, function)
+    if MODES.any and scalar_beyond_the_standard(dtype, scalar):
+        refuse_unspecified(
+            function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
+        )
+    return result
 
 
 def serve_extensions(

@@ -41,11 +41,12 @@ import dis
 import warnings
 from typing import Any
 
-from .._kernels import _sharing
+from .._kernels._shared_memory import shares_buffer
+from . import _view_tracking as _tracking
 from .._kernels._creation_kernels import converted_copy
 from .._tables._bounded_cache import BoundedCache
-from .._tables._flag_state import MODES, value
-from .._tables._mode_checks import ViewMutationWarning
+from ._flag_state import MODES, value
+from ._refusals import ViewMutationWarning
 
 __all__ = [
     "made", "track_view", "check_read", "before_write", "after_write", "register_export",
@@ -73,9 +74,9 @@ def made(array: Any) -> None:
     reports), while the views flag asks for tracking; count it among the arrays over its
     memory when others may see that memory (``asarray`` of a NumPy array over ours)."""
     if value("views") != "shared":
-        site = array._made = _sharing.call_site()
+        site = array._made = _tracking.call_site()
         if array._storage.sharing is not None:  # memory others see
-            _sharing.track(array, ("made by", site))
+            _tracking.track(array, ("made by", site))
 
 
 def track_view(parent: Any, view: Any) -> None:
@@ -84,14 +85,14 @@ def track_view(parent: Any, view: Any) -> None:
     if value("views") == "shared":
         return
     if view._storage is not parent._storage:  # a read-only alias of the parent's memory
-        _sharing.share_storage(parent._storage, view._storage)
-    site = _sharing.call_site()
+        _tracking.share_storage(parent._storage, view._storage)
+    site = _tracking.call_site()
     view._made = site
-    _sharing.track(parent, _origin(parent, ("first viewed by", site)))
-    _sharing.track(view, ("made by", site), parent=parent)
+    _tracking.track(parent, _origin(parent, ("first viewed by", site)))
+    _tracking.track(view, ("made by", site), parent=parent)
 
 
-def _origin(array: Any, otherwise: _sharing.Origin) -> _sharing.Origin:
+def _origin(array: Any, otherwise: _tracking.Origin) -> _tracking.Origin:
     """Where ``array`` came from, for the reports: where it was made, when a function
     that makes arrays over shared memory recorded it, else ``otherwise`` (its memory was
     first shared there: the results of computations record nothing, so that they cost
@@ -107,26 +108,26 @@ def check_read(array: Any) -> None:
     mode = value("views")
     if mode in ("warn", "error"):
         _report_marked_read(array, mode)
-    _sharing.release_if_alone(array)
+    _tracking.release_if_alone(array)
 
 
 def _report_marked_read(array: Any, mode: str) -> None:
-    found = _sharing.marked_elements(array)
+    found = _tracking.marked_elements(array)
     if found is None:
         return
     mark, made = found
-    reader = _sharing.call_site()
+    reader = _tracking.call_site()
     message = (
         f"{reader.function}: reads an array whose elements were changed through another "
         f"array over the same memory, by {mark.write}; where views are copies (JAX, Dask, "
         f"TensorFlow) this array would still hold its old values (it was "
-        f"{_sharing.described(made) or 'made before tracking began'}). Read through the array "
+        f"{_tracking.described(made) or 'made before tracking began'}). Read through the array "
         f"that was written, or write into a copy; {_flag_note(mode)}"
     )
     if mode == "error":
         raise ValueError(message)
-    _sharing.clear_mark(array, mark)
-    warnings.warn(message, ViewMutationWarning, stacklevel=_sharing.user_stack_level())
+    _tracking.clear_mark(array, mark)
+    warnings.warn(message, ViewMutationWarning, stacklevel=_tracking.user_stack_level())
 
 
 class Pending:
@@ -159,15 +160,15 @@ def before_write(
     if mode == "shared" or sharing is None:
         return None
     excluded = _not_others(array, source, function, augmented)
-    candidates = _sharing.live_others(array, excluded)
+    candidates = _tracking.live_others(array, excluded)
     record = sharing.records.get(id(array))
     marked = record is not None and bool(record.marks)
     if not candidates and not marked:
         return None
-    others = _sharing.others_written(candidates, target, advanced_key)
+    others = _tracking.others_written(candidates, target, advanced_key)
     site = None
     if others:
-        site = _sharing.call_site(function)
+        site = _tracking.call_site(function)
         if mode == "error-on-write":
             raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
@@ -178,7 +179,7 @@ def before_write(
                 if mode == "error":
                     raise ValueError(_write_message(site, other, mode))
                 warnings.warn(_write_message(site, other, mode), ViewMutationWarning,
-                              stacklevel=_sharing.user_stack_level())
+                              stacklevel=_tracking.user_stack_level())
                 break
     return Pending(others, site, marked, target, advanced_key)
 
@@ -187,9 +188,9 @@ def after_write(array: Any, pending: Pending) -> None:
     """After the write ``before_write`` saw: mark the other arrays it changed, and clear
     the writer's own marks over the elements it wrote."""
     if pending.others:
-        _sharing.mark(pending.others, pending.site)
+        _tracking.mark(pending.others, pending.site)
     if pending.marked:
-        _sharing.unmark_written(array, pending.target, pending.advanced_key)
+        _tracking.unmark_written(array, pending.target, pending.advanced_key)
 
 
 def _not_others(array: Any, source: Any, function: str, augmented: bool) -> tuple[object, ...]:
@@ -201,9 +202,9 @@ def _not_others(array: Any, source: Any, function: str, augmented: bool) -> tupl
     on this very line) is being written."""
     made = getattr(array, "_made", None) if augmented else None
     if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
-        here = _sharing.call_site(function)
+        here = _tracking.call_site(function)
         if (made.filename, made.lineno) == (here.filename, here.lineno):
-            return (source, _sharing.parent_of(array))
+            return (source, _tracking.parent_of(array))
     return (source,) if _made_on_this_line(source, function) else ()
 
 
@@ -211,11 +212,11 @@ def _made_on_this_line(source: Any, function: str) -> bool:
     made = getattr(source, "_made", None)
     if made is None:
         return True  # not one of our tracked arrays: a scalar, or an array of nobody's
-    here = _sharing.call_site(function)
+    here = _tracking.call_site(function)
     return (made.filename, made.lineno) == (here.filename, here.lineno)
 
 
-def _write_message(site: _sharing.Site, other: _sharing.Other, mode: str) -> str:
+def _write_message(site: _tracking.Site, other: _tracking.Other, mode: str) -> str:
     return (
         f"{site}: this write changes elements that {other.describe()} also views; where "
         f"views are copies (JAX, Dask, TensorFlow) that array would keep its old values. "
@@ -225,7 +226,7 @@ def _write_message(site: _sharing.Site, other: _sharing.Other, mode: str) -> str
 
 def _own_elements(array: Any) -> None:
     """Copy-on-write: ``array`` gets a new storage holding a copy of its elements."""
-    _sharing.forget(array)
+    _tracking.forget(array)
     storage, layout = converted_copy(array, array._dtype)
     array._storage = storage
     array._replace_layout(layout)
@@ -242,7 +243,7 @@ _STORES = {"STORE_SUBSCR", "STORE_SLICE"}  # STORE_SLICE: ``x[a:b] op= y`` from 
 def in_augmented_subscript() -> bool:
     """True when the user's line being run is an augmented assignment to a subscript
     (``x[key] += y``): Python stores the in-place result back with ``x[key] = ...``."""
-    frame = _sharing.user_frame()
+    frame = _tracking.user_frame()
     code, offset = frame.f_code, frame.f_lasti
     known = _AFTER_AUGMENTED.get((code, offset))
     if known is None:
@@ -264,10 +265,10 @@ def register_export(array: Any, exported: Any, function: str) -> Any:
     ``__dlpack__``, ``__reduce_ex__``), among the arrays that see ``array``'s memory while
     someone holds it, and ``array`` itself: an array of ours made over that memory later
     (``asarray`` of it) sees ``array`` as another."""
-    if tracking() and _sharing.shares_buffer(array._storage, exported):
-        site = _sharing.call_site()
-        _sharing.register_foreign(array._storage, [(exported, 0)],
-                                  _sharing.Site(f"handed out by {function}", site.filename,
+    if tracking() and shares_buffer(array._storage, exported):
+        site = _tracking.call_site()
+        _tracking.register_foreign(array._storage, [(exported, 0)],
+                                  _tracking.Site(f"handed out by {function}", site.filename,
                                                 site.lineno))
-        _sharing.track(array, _origin(array, ("first shared by", site)))
+        _tracking.track(array, _origin(array, ("first shared by", site)))
     return exported
