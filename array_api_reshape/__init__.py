@@ -5,6 +5,10 @@ on a strided array type whose reshape is a view whenever any strides allow.
 
 import sys as _sys
 
+from . import fft as _fft
+from . import layout
+from . import linalg as _linalg
+from ._array import _pickling, _versions
 from ._array._array_object import Array
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import (
@@ -26,22 +30,6 @@ from ._chapters._creation_functions import (
     zeros_like,
 )
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
-from ._tables._dtypes import (
-    bool,
-    complex64,
-    complex128,
-    float32,
-    float64,
-    int8,
-    int16,
-    int32,
-    int64,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-)
-from ._chapters._indexing_functions import take, take_along_axis
 from ._chapters._elementwise_functions import (
     abs,
     acos,
@@ -53,8 +41,8 @@ from ._chapters._elementwise_functions import (
     atan2,
     atanh,
     bitwise_and,
-    bitwise_left_shift,
     bitwise_invert,
+    bitwise_left_shift,
     bitwise_or,
     bitwise_right_shift,
     bitwise_xor,
@@ -104,13 +92,15 @@ from ._chapters._elementwise_functions import (
     signbit,
     sin,
     sinh,
-    square,
     sqrt,
+    square,
     subtract,
     tan,
     tanh,
     trunc,
 )
+from ._chapters._indexing_functions import take, take_along_axis
+from ._chapters._info import Info as _Info
 from ._chapters._info import __array_namespace_info__
 from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._chapters._manipulation_functions import (
@@ -152,10 +142,22 @@ from ._chapters._statistical_functions import (
     var,
 )
 from ._chapters._utility_functions import all, any, diff
-from ._array import _pickling, _versions
-from . import fft as _fft, layout, linalg as _linalg
-from ._chapters._info import Info as _Info
 from ._modes._refusals import serve_extensions as _serve_extensions
+from ._tables._dtypes import (
+    bool,
+    complex64,
+    complex128,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"

@@ -18,9 +18,9 @@ import sys
 
 import array_api_reshape as xp
 from array_api_reshape import layout, versions
-from array_api_reshape._tables._layout import Layout, extent, row_major_strides
 from array_api_reshape._chapters._layout_tools._diagram import reshape_picture
 from array_api_reshape._chapters._layout_tools._explain import ReshapeExplanation, explain_layout
+from array_api_reshape._tables._layout import Layout, extent, row_major_strides
 
 PROG = "python -m array_api_reshape"
 

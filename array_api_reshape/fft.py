@@ -5,7 +5,6 @@ Transforms keep the input's precision: complex64 and float32 inputs give complex
 float32 results, complex128 and float64 give complex128 or float64.
 """
 
-from ._modes._refusals import extension_function as _extension_function
 from ._chapters._fft_functions import (  # the extension's names, and only those
     fft,
     fftfreq,
@@ -22,6 +21,7 @@ from ._chapters._fft_functions import (  # the extension's names, and only those
     rfftfreq,
     rfftn,
 )
+from ._modes._refusals import extension_function as _extension_function
 
 __all__ = [
     "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",

@@ -3,16 +3,18 @@ The ``linalg`` extension of the standard: decompositions, solvers, norms and pro
 over stacks of matrices (the last two axes) and vectors.
 """
 
-from ._modes._refusals import extension_function as _extension_function
 from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names, and only those)
+    EighResult,
+    EigResult,
+    QRResult,
+    SlogdetResult,
+    SVDResult,
     cholesky,
     cross,
     det,
     diagonal,
     eig,
     eigh,
-    EighResult,
-    EigResult,
     eigvals,
     eigvalsh,
     inv,
@@ -22,17 +24,15 @@ from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names
     outer,
     pinv,
     qr,
-    QRResult,
     slogdet,
-    SlogdetResult,
     solve,
     svd,
-    SVDResult,
     svdvals,
     trace,
     vector_norm,
 )
 from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._modes._refusals import extension_function as _extension_function
 
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",

@@ -17,7 +17,7 @@ import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape._kernels import _copy_kernels, _threads
 from array_api_reshape._tables._copy_plan import TilePolicy
-from array_api_reshape._kernels._common_kernels import (
+from array_api_reshape._kernels._numpy_views import (
     c_contiguous,
     column_major_copy,
     contiguous_copy,

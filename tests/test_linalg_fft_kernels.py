@@ -50,7 +50,7 @@ def test_kernels_sit_below_the_array(module):
         if isinstance(node, ast.ImportFrom) and node.module
     }
     assert imported <= {"__future__", "collections.abc", "typing", "_tables._dtypes",
-                        "_common_kernels", "_operand_kernels"}
+                        "_numpy_views", "_operand_kernels"}
 
 
 def square(dtype=xp.float64):

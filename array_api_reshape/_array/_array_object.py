@@ -13,26 +13,31 @@ from collections.abc import Callable, Iterator
 from types import EllipsisType
 from typing import Any, SupportsIndex, Union
 
-from . import _elementwise_dispatch as _dispatch
-from .._kernels import _common_kernels as _kernels
-from .._tables._devices import CPU_DEVICE, Device
+from .._kernels import _indexing_kernels
+from .._kernels import _interchange_kernels as _interchange
+from .._kernels import _numpy_views as _views
+from .._kernels import _scalar_kernels as _scalars
+from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
+from .._modes import _view_modes
 from .._modes._device_checks import (
     check_device,
     check_dtype_on_device,
     check_result_dtype,
     resolve_device,
 )
+from .._modes._flag_state import MODES as _MODES
+from .._modes._placement import same_device
+from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
+from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import (
     ALL_DTYPES,
     EXACT_PYTHON_SCALARS,
     DType,
-    check_dtype_kind,
     as_python_scalar,
+    check_dtype_kind,
     promotes_to,
     python_scalar_fits_kind,
 )
-from .._modes._flag_state import MODES as _MODES
-from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._layout import (
     Layout,
     broadcast_to_shape,
@@ -41,12 +46,10 @@ from .._tables._layout import (
     matrix_transposed,
     remembered_contiguous_layout,
 )
-from .._modes import _view_modes
+from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
-from .._modes._placement import same_device
-from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from ._versions import namespace as _namespace
 
 Operand = Union["Array", bool, int, float, complex]
@@ -184,7 +187,7 @@ class Array:
                     self = Array._new(borrowed[0], borrowed[1], dtype, device)
                     self._np_view = result
                     return self
-            result = _kernels.c_contiguous(result, dtype.dtype)
+            result = _views.c_contiguous(result, dtype.dtype)
         if device is not CPU_DEVICE:
             check_result_dtype(dtype, device)
         storage = _new_object(Storage)
@@ -213,7 +216,7 @@ class Array:
         a read of the elements, which the views modes watch."""
         view = self._np_view
         if view is None:
-            view = self._np_view = _kernels.numpy_view(
+            view = self._np_view = _views.numpy_view(
                 self._storage, self._layout, self._dtype.dtype
             )
         if _MODES.tracking and self._storage.sharing is not None:
@@ -345,7 +348,7 @@ class Array:
             return self
         target = check_device(target, "to_device")
         check_dtype_on_device(self._dtype, target, "to_device")
-        return Array._adopt(_kernels.compact_copy(self), self._dtype, target)
+        return Array._adopt(_views.compact_copy(self), self._dtype, target)
 
     # --- conversion to Python scalars --------------------------------------------------
 
@@ -357,7 +360,7 @@ class Array:
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "
                 f"got shape {self.shape}"
             )
-        return _kernels.scalar_value(self)
+        return _scalars.scalar_value(self)
 
     def __bool__(self) -> bool:
         return bool(self._scalar("__bool__"))
@@ -386,9 +389,9 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.any:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
-            exported = _kernels.to_numpy(self, dtype, copy, read_only=is_read_only())
+            exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
-        return _kernels.to_numpy(self, dtype, copy)
+        return _interchange.to_numpy(self, dtype, copy)
 
     def __dlpack__(
         self,
@@ -408,12 +411,14 @@ class Array:
                 if max_version is None or max_version[0] < 1:
                     refuse_write("__dlpack__() (a capsule older than DLPack 1.0 cannot be "
                                  "marked read-only, so it would hand out writable memory)")
-                return _kernels.export_dlpack(self, max_version, dl_device, copy, read_only=True,
-                                              on_export=self._exported_by_dlpack)
+                return _interchange.export_dlpack(
+                    self, max_version, dl_device, copy, read_only=True,
+                    on_export=self._exported_by_dlpack,
+                )
             if _view_modes.tracking():
-                return _kernels.export_dlpack(self, max_version, dl_device, copy,
-                                              on_export=self._exported_by_dlpack)
-        return _kernels.export_dlpack(self, max_version, dl_device, copy)
+                return _interchange.export_dlpack(self, max_version, dl_device, copy,
+                                                  on_export=self._exported_by_dlpack)
+        return _interchange.export_dlpack(self, max_version, dl_device, copy)
 
     def _exported_by_dlpack(self, exported: Any) -> None:
         _view_modes.register_export(self, exported, "__dlpack__()")
@@ -440,7 +445,7 @@ class Array:
 
     def __copy__(self) -> Array:
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
-        return Array._adopt(_kernels.compact_copy(self), self._dtype, self._storage.device)
+        return Array._adopt(_views.compact_copy(self), self._dtype, self._storage.device)
 
     def __deepcopy__(self, memo: object) -> Array:
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""
@@ -451,14 +456,14 @@ class Array:
     def __repr__(self) -> str:
         if is_lazy():  # a lazy library shows what it knows before computing
             return f"Array(shape={self.shape}, dtype={self._dtype.name}, lazy)"
-        return _kernels.array_repr(self)
+        return _scalars.array_repr(self)
 
     def __format__(self, format_spec: str) -> str:
         """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
         if self.ndim == 0:
             if _MODES.any:
                 refuse_lazy("__format__()", "the array's value")
-            return _kernels.format_scalar(self, format_spec)
+            return _scalars.format_scalar(self, format_spec)
         if format_spec:
             raise TypeError(
                 f"__format__(): format spec {format_spec!r} applies only to 0-dimensional "
@@ -724,9 +729,9 @@ class Array:
                 _view_modes.track_view(self, view)
             return view
         if target.__class__ is Array:  # a boolean mask of this array's shape
-            elements = _kernels.masked(self, target)
+            elements = _indexing_kernels.masked(self, target)
         else:
-            elements = _kernels.gather(self, target.key)
+            elements = _indexing_kernels.gather(self, target.key)
         return Array._adopt(elements, self._dtype, self._storage.device)
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
@@ -771,9 +776,9 @@ class Array:
             if self._layout is not layout:  # copy-on-write: elements of its own, a new layout
                 target = select(self, key, operation)
         if isinstance(target, Layout):
-            _kernels.write(self, target, source)
+            _indexing_kernels.write(self, target, source)
         else:
-            _kernels.scatter(self, kernel_key(target), source)
+            _indexing_kernels.scatter(self, kernel_key(target), source)
         if pending is not None:
             _view_modes.after_write(self, pending)
 
@@ -818,7 +823,7 @@ class Array:
                 f"__setitem__(): cannot cast {type(value).__name__} {value!r} to the "
                 f"array's dtype {self._dtype.name} without losing data"
             )
-        return _kernels.scalar_of_dtype(scalar, self._dtype)
+        return _scalars.scalar_of_dtype(scalar, self._dtype)
 
 
 def check_array(x: object, function: str, argument: str = "x") -> None:

@@ -27,9 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._kernels import _elementwise_kernels as kernels, _piecewise_kernels as piecewise
-from .._kernels._common_kernels import Binary
+from .._kernels import _elementwise_kernels as kernels
+from .._kernels import _piecewise_kernels as piecewise
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
+from .._kernels._numpy_views import Binary
+from .._modes._device_checks import check_result_dtype
+from .._modes._placement import same_device
+from .._modes._refusals import MODES as _MODES
+from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -38,14 +44,11 @@ from .._tables._dtypes import (
     REAL_OF,
     DType,
     as_python_scalar,
+)
+from .._tables._dtypes import (
     bool as bool_dtype,
 )
-from .._modes._refusals import promote_types, scalar_result_dtype
-from .._tables._devices import CPU_DEVICE
-from .._modes._device_checks import check_result_dtype
-from .._modes._refusals import MODES as _MODES, refuse_unspecified
 from .._tables._layout import broadcast_shape
-from .._modes._placement import same_device
 
 Operation = Callable[..., Any]
 ArrayClass = Any

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .._kernels import _common_kernels as _kernels
+from .._kernels import _indexing_kernels
+from .._modes._flag_state import MODES
+from .._modes._placement import same_device
+from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
-from .._modes._flag_state import MODES
 from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout_indexing import (
     basic_indexed,
@@ -27,8 +29,6 @@ from .._tables._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
-from .._modes._refusals import refuse_boolean_index
-from .._modes._placement import same_device
 
 _PLAIN_BOUNDS = (int, type(None))
 
@@ -51,7 +51,7 @@ def kernel_key(target: Any) -> tuple:
     """An advanced target (an ``Advanced`` selection or a mask) as the kernels' key."""
     if target.__class__ is Advanced:
         return target.key
-    return _kernels.index_key((target,), "__setitem__")
+    return _indexing_kernels.index_key((target,), "__setitem__")
 
 
 def select(array: Any, key: Any, operation: str) -> Target:
@@ -108,4 +108,4 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
         if item.__class__ is array.__class__:
             check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
                              error=IndexError)
-    return _kernels.index_key(items, operation)
+    return _indexing_kernels.index_key(items, operation)

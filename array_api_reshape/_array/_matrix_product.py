@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._kernels import _common_kernels as _kernels
+from .._kernels import _linalg_kernels
+from .._modes._placement import same_device
+from .._modes._refusals import MODES, promote_types
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import check_dtype_kind
-from .._modes._refusals import promote_types
 from .._tables._layout import broadcast_shape
-from .._modes._refusals import MODES
-from .._modes._placement import same_device
 
 
 def matrix_product(x1: Any, x2: Any) -> Any:
@@ -41,4 +40,4 @@ def matrix_product(x1: Any, x2: Any) -> Any:
         raise ValueError(
             f"matmul(): the stacks of shapes {x1.shape[:-2]} and {x2.shape[:-2]} do not broadcast"
         )
-    return x1._adopt(_kernels.matmul(x1, x2, dtype), dtype, device)
+    return x1._adopt(_linalg_kernels.matmul(x1, x2, dtype), dtype, device)

@@ -30,17 +30,17 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
-from .._modes._device_checks import check_device, check_dtype_on_device
-from .._modes._refusals import MODES
-from .._tables._dtypes import ALL_DTYPES, DType
-from .._tables._layout import contiguous_layout, make_layout, product
 from .._kernels._data_type_kernels import item_size
 from .._kernels._pickle_kernels import pickled_elements, storage_from_pickle
 from .._kernels._storage import holds_only_bools
-from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
+from .._modes._device_checks import check_device, check_dtype_on_device
+from .._modes._refusals import MODES
 from .._modes._view_modes import register_export
 from .._modes._view_tracking import storage_joining_tracked
+from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from .._tables._dtypes import ALL_DTYPES, DType
+from .._tables._layout import contiguous_layout, make_layout, product
+from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
 
 Array = Any
 """The array class, typed loosely: this module sits below it (the class registers itself)."""

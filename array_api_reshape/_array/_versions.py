@@ -34,11 +34,11 @@ import types
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from .._modes import _flag_state
-from .._tables._dtypes import DType
 from .._modes._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
 from .._modes._refusals import refuse_missing_extension, serve_extensions
-from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
+from .._tables._dtypes import DType
 
 Array = Any
 Info = Any

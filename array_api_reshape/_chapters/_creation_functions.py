@@ -7,21 +7,6 @@ import operator
 from typing import Any, Literal, Protocol, TypeVar
 
 from .._array._array_object import Array, check_array
-from .._modes._placement import same_device
-from .._tables._devices import CPU_DEVICE, Device
-from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
-from .._tables._dtypes import (
-    DEFAULT_INTEGER,
-    DEFAULT_REAL_FLOATING,
-    DEFAULT_COMPLEX_FLOATING,
-    EXACT_PYTHON_SCALARS,
-    DType,
-    bool as bool_dtype,
-    as_python_scalar,
-    check_keeps_imaginary,
-    python_scalar_fits_kind,
-)
-from .._modes._refusals import check_dtype
 from .._kernels._creation_kernels import (
     arange_array,
     converted_copy,
@@ -34,10 +19,6 @@ from .._kernels._creation_kernels import (
     python_scalar_array,
     triangle_array,
 )
-from .._kernels._memory import check_allocation
-from .._modes._refusals import MODES, refuse_unspecified
-from .._modes._view_modes import tracking
-from .._modes._view_tracking import borrowed_and_tracked
 from .._kernels._foreign_kernels import (
     ForeignSource,
     borrowed,
@@ -47,9 +28,28 @@ from .._kernels._foreign_kernels import (
     plain_array_copy,
     plain_array_dtype,
 )
-from ._manipulation_functions import broadcast_view
+from .._kernels._memory import check_allocation
+from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
+from .._modes._placement import same_device
+from .._modes._refusals import MODES, check_dtype, refuse_unspecified
+from .._modes._view_modes import tracking
+from .._modes._view_tracking import borrowed_and_tracked
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._dtypes import (
+    DEFAULT_COMPLEX_FLOATING,
+    DEFAULT_INTEGER,
+    DEFAULT_REAL_FLOATING,
+    EXACT_PYTHON_SCALARS,
+    DType,
+    as_python_scalar,
+    check_keeps_imaginary,
+    python_scalar_fits_kind,
+)
+from .._tables._dtypes import (
+    bool as bool_dtype,
+)
 from .._tables._validation import INT64_MAX, as_int, check_copy, check_shape, is_one_of
-
+from ._manipulation_functions import broadcast_view
 
 _T_co = TypeVar("_T_co", covariant=True)
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
-from .._tables._devices import Device
+from .._kernels._creation_kernels import converted_copy
+from .._kernels._data_type_kernels import floating_limits, integer_range
 from .._modes._device_checks import check_device, check_dtype_on_device
+from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
+from .._tables._devices import Device
 from .._tables._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
@@ -17,9 +20,6 @@ from .._tables._dtypes import (
     check_keeps_imaginary,
     standard_promotes_to,
 )
-from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
-from .._kernels._creation_kernels import converted_copy
-from .._kernels._data_type_kernels import floating_limits, integer_range
 from .._tables._validation import check_copy
 
 

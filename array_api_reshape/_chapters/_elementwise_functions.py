@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .._array import _elementwise_dispatch as dispatch
+from .._array._array_object import Array, Operand
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
-from .._array._array_object import Array, Operand
 from .._modes._placement import same_device
-from .._tables._devices import CPU_DEVICE
 from .._modes._refusals import MODES
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import KIND_GROUPS
 from .._tables._layout import broadcast_shape
 

@@ -4,19 +4,18 @@ them (and nothing else).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-import sys
-
+from .._array._array_object import Array, check_array
 from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
-from .._array._array_object import Array, check_array
-from .._tables._devices import CPU_DEVICE, Device
 from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
-from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._modes._refusals import check_dtype
+from .._tables._devices import CPU_DEVICE, Device
+from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._tables._layout import product
 from .._tables._validation import (
     INT64_MAX,

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
+from .._kernels._take_kernels import taken, taken_along_axis
 from .._modes._placement import same_device
+from .._modes._refusals import MODES, refuse_unspecified
 from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
 from .._tables._dtypes import as_python_scalar
 from .._tables._layout import broadcast_shape
-from .._modes._refusals import refuse_unspecified
-from .._kernels._take_kernels import taken, taken_along_axis
 from .._tables._validation import normalize_axis
 
 

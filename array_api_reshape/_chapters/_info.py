@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .._tables._devices import ALL_DEVICES, Device
+from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 from .._modes._device_checks import DEFAULT_DTYPES, default_device, resolve_device
-from .._tables._dtypes import ALL_DTYPES, DType
-from ._data_type_functions import isdtype
-from .._tables._validation import MAX_DIMENSIONS
 from .._modes._flag_state import value as flag_value
 from .._modes._refusals import is_lazy
-from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
+from .._tables._devices import ALL_DEVICES, Device
+from .._tables._dtypes import ALL_DTYPES, DType
+from .._tables._validation import MAX_DIMENSIONS
+from ._data_type_functions import isdtype
 
 
 class Info:

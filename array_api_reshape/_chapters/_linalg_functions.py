@@ -8,19 +8,17 @@ import math
 import sys
 from typing import Literal, NamedTuple
 
-from .._kernels import _linalg_kernels as kernels
 from .._array._array_object import Array, check_array
+from .._kernels import _linalg_kernels as kernels
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._refusals import MODES, check_dtype, promote_types
 from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
-from ._data_type_functions import finfo
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
-from .._modes._refusals import check_dtype, promote_types
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
-from ._reductions import check_keepdims, reduced_axes
 from .._tables._validation import INT64_MAX, as_int, is_one_of
-
+from ._data_type_functions import finfo
+from ._reductions import check_keepdims, reduced_axes
 
 
 class EighResult(NamedTuple):

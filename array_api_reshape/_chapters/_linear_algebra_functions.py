@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._kernels import _common_kernels as _kernels
 from .._array._array_object import Array, check_array
-from .._modes._placement import same_device
-from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
-from .._tables._dtypes import check_dtype_kind
-from .._modes._refusals import promote_types
-from .._tables._layout import broadcast_shape
 from .._array._matrix_product import matrix_product
+from .._kernels import _linalg_kernels
+from .._modes._placement import same_device
+from .._modes._refusals import MODES, promote_types
+from .._tables._devices import CPU_DEVICE
+from .._tables._dtypes import check_dtype_kind
+from .._tables._layout import broadcast_shape
 from .._tables._validation import as_int, as_int_tuple, normalize_axis
 
 
@@ -144,7 +143,7 @@ def tensordot(
                 f"{b} of 'x2' (size {x2.shape[b]})"
             )
     device = same_device("tensordot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
-    return Array._adopt(_kernels.tensordot(x1, x2, (first, second), dtype), dtype, device)
+    return Array._adopt(_linalg_kernels.tensordot(x1, x2, (first, second), dtype), dtype, device)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -196,4 +195,4 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
             f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"
         )
     device = same_device("vecdot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
-    return Array._adopt(_kernels.vector_dot(x1, x2, axis, dtype), dtype, device)
+    return Array._adopt(_linalg_kernels.vector_dot(x1, x2, axis, dtype), dtype, device)

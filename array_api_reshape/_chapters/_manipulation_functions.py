@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._array._array_object import Array, check_array
+from .._kernels._manipulation_kernels import (
+    column_major_copy,
+    concatenated,
+    repeated,
+    rolled,
+    row_major_copy,
+    stacked,
+    tiled,
+)
+from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
-from .._tables._devices import CPU_DEVICE
+from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType, check_dtype_kind
-from .._modes._refusals import promote_types
-from .._modes._refusals import MODES, refuse_data_dependent
 from .._tables._layout import (
     broadcast_shape,
     broadcast_to_shape,
@@ -29,16 +38,6 @@ from .._tables._reshape_decision import (
     remembered_row_major_decision,
     reshape_target,
 )
-from .._kernels._manipulation_kernels import (
-    column_major_copy,
-    concatenated,
-    repeated,
-    rolled,
-    row_major_copy,
-    stacked,
-    tiled,
-)
-from .._kernels._memory import check_allocation
 from .._tables._validation import (
     INT64_MAX,
     as_int,

@@ -4,12 +4,11 @@ kernel, wrapping its result."""
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
-from .._tables._devices import CPU_DEVICE
-from .._modes._device_checks import check_result_dtype
-from .._tables._dtypes import DType
 from .._kernels._reduction_kernels import reduced
+from .._modes._device_checks import check_result_dtype
+from .._tables._devices import CPU_DEVICE
+from .._tables._dtypes import DType
 from .._tables._validation import normalize_axes
-
 
 _ALL_AXES = [tuple(range(ndim)) for ndim in range(65)]
 

@@ -6,18 +6,16 @@ from __future__ import annotations
 from typing import Literal
 
 from .._array._array_object import Array, check_array
+from .._kernels._reduction_kernels import extremum_positions
+from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
 from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
-from .._modes._refusals import promote_types, scalar_result_dtype
-from .._modes._refusals import refuse_data_dependent
 from .._tables._layout import broadcast_shape
-from .._kernels._reduction_kernels import extremum_positions
-from ._reductions import check_keepdims, reduce
-from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
 from .._tables._validation import is_one_of, normalize_axis
+from ._reductions import check_keepdims, reduce
 
 
 def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
+from .._kernels._set_kernels import membership, unique_parts
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
-from .._tables._dtypes import DEFAULT_INDEX, DType, bool as bool_dtype
-from .._modes._refusals import promote_types, scalar_result_dtype
-from .._modes._refusals import refuse_data_dependent
-from .._kernels._set_kernels import membership, unique_parts
+from .._tables._dtypes import DEFAULT_INDEX, DType
+from .._tables._dtypes import bool as bool_dtype
 
 
 class UniqueAllResult(NamedTuple):

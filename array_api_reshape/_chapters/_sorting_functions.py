@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
+from .._kernels._sorting_kernels import sort_positions, sorted_values
 from .._modes._device_checks import check_result_dtype
 from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
-from .._kernels._sorting_kernels import sort_positions, sorted_values
 from .._tables._validation import normalize_axis
 
 

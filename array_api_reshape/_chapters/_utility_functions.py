@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from .._array._array_object import Array, check_array
-from .._modes._placement import same_device
-from .._tables._devices import CPU_DEVICE
-from .._modes._refusals import MODES
-from .._tables._dtypes import bool as bool_dtype
-from .._modes._refusals import promote_types
-from ._reductions import reduce
 from .._kernels._scan_kernels import differences
+from .._modes._placement import same_device
+from .._modes._refusals import MODES, promote_types
+from .._tables._devices import CPU_DEVICE
+from .._tables._dtypes import bool as bool_dtype
 from .._tables._validation import as_int, normalize_axis
+from ._reductions import reduce
 
 
 def all(

@@ -17,14 +17,11 @@ import math
 import numpy as np
 
 from .._tables._dtypes import DType, from_numpy_dtype
-from ._common_kernels import (
-    checked_scalar,
-    contiguous_copy,
-    float_magnitude,
-    from_contiguous_result,
-)
 from .._tables._layout import Layout, contiguous_layout
+from ._linalg_kernels import float_magnitude
+from ._numpy_views import contiguous_copy, from_contiguous_result
 from ._operand_kernels import Elements
+from ._scalar_kernels import checked_scalar
 from ._storage import Storage, adopt, allocate
 
 StorageAndLayout = tuple[Storage, Layout]

@@ -20,15 +20,15 @@ import numpy as np
 from .._tables._dtypes import KIND_GROUPS, DType
 from . import _piecewise_kernels as piecewise
 from ._elementwise_records import ElementwiseFunction
-from ._common_kernels import (
+from ._numpy_views import (
     ArrayObject,
     Binary,
-    checked_scalar,
     contiguous_copy,
     returning_ndarray,
     silenced,
     silencing,
 )
+from ._scalar_kernels import checked_scalar
 
 
 def unary_of_array(function: ElementwiseFunction, x: ArrayObject, dtype: DType) -> np.ndarray:

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common_kernels import contiguous_copy
+from ._numpy_views import contiguous_copy
 from ._piecewise_kernels import FROM_1_TO_4NS, MEMORY_BOUND, OVER_4NS, UNDER_1NS
 
 # --- the standard's special cases, where NumPy differs ---------------------------------

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from .._tables._dtypes import ALL_DTYPES, DType
 from ._copy_kernels import SMALL_COPY_BYTES
 from ._creation_kernels import StorageAndLayout, ours_or_name
-from .._tables._dtypes import ALL_DTYPES, DType
-from ._common_kernels import contiguous_copy
+from ._numpy_views import contiguous_copy
 from ._operand_kernels import Elements
 from ._storage import borrow, from_dlpack_producer, numpy_from_foreign
 

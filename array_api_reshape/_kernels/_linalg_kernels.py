@@ -20,7 +20,7 @@ from typing import Literal, TypeVar
 import numpy as np
 
 from .._tables._dtypes import DType
-from ._common_kernels import elements_in
+from ._numpy_views import elements_in, silenced
 from ._operand_kernels import Elements
 
 _Result = TypeVar("_Result")
@@ -222,3 +222,34 @@ def vector_norm(
         )
     )
 
+
+def matmul(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
+    """Matrix product of two arrays with NumPy's broadcasting of stacks, computed in
+    ``dtype``."""
+    with np.errstate(all="ignore"):
+        return np.matmul(x1._numpy(), x2._numpy(), dtype=dtype.dtype)
+
+
+def vector_dot(x1: Elements, x2: Elements, axis: int, dtype: DType) -> np.ndarray:
+    """Sum over ``axis`` of conj(x1) * x2 for two arrays, after broadcasting the other
+    axes, computed in ``dtype``."""
+    a = np.moveaxis(elements_in(x1, dtype), axis, -1)
+    b = np.moveaxis(elements_in(x2, dtype), axis, -1)
+    with np.errstate(all="ignore"):
+        return np.asarray(np.vecdot(a, b))  # over the last axis
+
+
+def tensordot(
+    x1: Elements, x2: Elements, axes: tuple[tuple[int, ...], tuple[int, ...]], dtype: DType
+) -> np.ndarray:
+    """The contraction of two arrays over the axis pairs ``axes``, computed in ``dtype``."""
+    a, b = elements_in(x1, dtype), elements_in(x2, dtype)
+    return np.asarray(silenced(np.tensordot, a, b, axes=axes))
+
+
+def float_magnitude(values: np.ndarray) -> float:
+    """The largest absolute value in a float array (NaN ignored; NaN if all are NaN).
+
+    Two reductions and no temporary array: ``fmax`` and ``fmin`` skip NaNs."""
+    flat = values.reshape(-1)
+    return float(max(abs(np.fmax.reduce(flat)), abs(np.fmin.reduce(flat))))

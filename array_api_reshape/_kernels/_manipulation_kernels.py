@@ -15,15 +15,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._creation_kernels import StorageAndLayout
-from ._operand_kernels import Elements
 from .._tables._dtypes import DType
-from ._copy_kernels import copy_strided
-from ._common_kernels import contiguous_copy, silenced, wrap_result
 from .._tables._layout import column_major_strides, make_layout
-from ._memory import check_allocation
-from ._storage import Storage
 from .._tables._validation import INT64_MAX
+from ._copy_kernels import copy_strided
+from ._creation_kernels import StorageAndLayout
+from ._memory import check_allocation
+from ._numpy_views import contiguous_copy, silenced, wrap_result
+from ._operand_kernels import Elements
+from ._storage import Storage
 
 
 def row_major_copy(x: Elements, shape: tuple[int, ...] | None = None) -> np.ndarray:

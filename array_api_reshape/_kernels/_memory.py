@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+
 from .._tables._dtypes import DType
 
 INTP_MAX = 2**63 - 1

@@ -4,7 +4,7 @@ Python scalars (as checked 0-d arrays).
 
 Kernel modules sit below the array object and never import it; an array reaches them as
 anything with a ``_numpy()`` method, which is all they ask of it (``Elements``, defined in
-``_common_kernels`` and named here for the kernel modules).
+``_numpy_views`` and named here for the kernel modules).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._tables._dtypes import DType
-from ._common_kernels import Elements as Elements, checked_scalar, elements_in
-
+from ._numpy_views import Elements as Elements
+from ._numpy_views import elements_in
+from ._scalar_kernels import checked_scalar
 
 Scalar = bool | int | float | complex | np.generic
 """A Python scalar, or a NumPy scalar standing for one."""

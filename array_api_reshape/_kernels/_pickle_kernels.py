@@ -12,8 +12,8 @@ import pickle
 from collections.abc import Callable
 from typing import Any
 
-from ._operand_kernels import Elements
 from .._tables._dtypes import DType
+from ._operand_kernels import Elements
 from ._storage import Storage, from_pickle_payload, pickle_payload
 
 

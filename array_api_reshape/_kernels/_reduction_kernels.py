@@ -20,9 +20,8 @@ import numpy as np
 
 from .._tables._dtypes import DType
 from . import _piecewise_kernels as piecewise
-from ._common_kernels import silenced
+from ._numpy_views import silenced
 from ._operand_kernels import Elements
-
 
 _ORDER_FREE = piecewise.ORDER_FREE
 

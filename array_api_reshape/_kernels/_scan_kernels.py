@@ -15,9 +15,8 @@ from typing import Any
 import numpy as np
 
 from .._tables._dtypes import DType
-from ._common_kernels import elements_in, silenced
+from ._numpy_views import elements_in, silenced
 from ._operand_kernels import Elements
-
 
 _CUMULATIVE: dict[str, tuple[Callable[..., Any], int]] = {
     # our function: NumPy's running function, and the identity that starts it

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._tables._dtypes import DType
 from . import _piecewise_kernels as piecewise
-from ._common_kernels import elements_in, silenced
+from ._numpy_views import elements_in, silenced
 from ._operand_kernels import Elements, Scalar, elements_as
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tables._dtypes import DType
-from ._common_kernels import silenced
+from ._numpy_views import silenced
 from ._operand_kernels import Elements, Scalar, elements_or_scalar
 
 

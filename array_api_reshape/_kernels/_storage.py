@@ -15,8 +15,6 @@ import numpy as np
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._layout import Layout, make_layout
 
-
-
 DLPACK_CPU = (1, 0)
 """The DLPack device (type, id) of the CPU."""
 

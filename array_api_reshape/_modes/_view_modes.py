@@ -41,10 +41,10 @@ import dis
 import warnings
 from typing import Any
 
-from .._kernels._shared_memory import shares_buffer
-from . import _view_tracking as _tracking
 from .._kernels._creation_kernels import converted_copy
+from .._kernels._shared_memory import shares_buffer
 from .._tables._bounded_cache import BoundedCache
+from . import _view_tracking as _tracking
 from ._flag_state import MODES, value
 from ._refusals import ViewMutationWarning
 

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 
-
 class DType:
     """One of the standard's data types."""
 

@@ -6,10 +6,9 @@ import sys
 from typing import NoReturn
 
 from ..._array._array_object import Array, check_array
-from ..._kernels._common_kernels import buffer_is_private, resize_buffer, zero_outside
-from ..._tables._layout import contiguous_layout, is_c_contiguous, product
-from ..._kernels._resize_kernels import move_blocks
+from ..._kernels._resize_kernels import buffer_is_private, move_blocks, resize_buffer, zero_outside
 from ..._modes._refusals import refuse_write
+from ..._tables._layout import contiguous_layout, is_c_contiguous, product
 from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
 from ..._tables._validation import check_shape
 

@@ -1,0 +1,182 @@
+"""
+Our elements as NumPy sees them: a strided NumPy view over a storage and a layout, the
+kernels' results back as storage, copies through the one copy routine, and NumPy's
+floating-point warnings turned off where the standard defines the results.
+
+The layout modules decide where elements are; these functions hand NumPy a view of
+exactly those elements. Every other kernel module reads our arrays through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+
+from .._tables._dtypes import DType
+from .._tables._layout import Layout, contiguous_layout, has_repeated_addresses
+from ._copy_kernels import copy_strided
+from ._storage import Storage, adopt
+
+
+class Elements(Protocol):
+    """What a kernel needs of an array: the NumPy view of its elements."""
+
+    def _numpy(self) -> np.ndarray: ...
+
+
+ArrayObject = Any
+"""Our array object, whose storage, layout and dtype some kernels read; the array layer
+sits above the kernels and is not imported here."""
+
+Silenced = Callable[..., Any]
+"""``silenced(function, *args, **kwargs)``: ``function``'s result, NumPy's warnings off."""
+
+Binary = Callable[[Any, Any], np.ndarray]
+"""A function of two operands returning an ndarray."""
+
+
+def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary]]:
+    """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
+    calls ``f`` once; ``silencing(f)`` is ``f``, a function of two operands, made quiet
+    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
+
+    ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
+    it only sets a context variable, so the same variable is set here directly with an
+    error state made once. When NumPy's private names move, ``numpy.errstate`` it is.
+    """
+    try:
+        from numpy._core._ufunc_config import (  # type: ignore[attr-defined]
+            _extobj_contextvar,
+            _make_extobj,
+        )
+
+        ignore_all = _make_extobj(all="ignore")
+    except (ImportError, AttributeError, TypeError):
+
+        def silenced_by_errstate(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            with np.errstate(all="ignore"):
+                return function(*args, **kwargs)
+
+        def silencing_by_errstate(function: Callable[[Any, Any], Any]) -> Binary:
+            def quiet(a: Any, b: Any) -> np.ndarray:
+                with np.errstate(all="ignore"):
+                    return np.asarray(function(a, b))
+
+            return quiet
+
+        return silenced_by_errstate, silencing_by_errstate
+
+    set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
+
+    def silenced(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        token = set_state(ignore_all)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            reset_state(token)
+
+    def silencing(function: Callable[[Any, Any], Any]) -> Binary:
+        def quiet(a: Any, b: Any) -> np.ndarray:
+            token = set_state(ignore_all)
+            try:
+                result = function(a, b)
+            finally:
+                reset_state(token)
+            return result if result.__class__ is _NDARRAY else np.asarray(result)
+
+        return quiet
+
+    return silenced, silencing
+
+
+_NDARRAY = np.ndarray
+
+
+def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
+    """``function``, of two operands, returning an ndarray where it would give a NumPy scalar."""
+
+    def run(a: Any, b: Any) -> np.ndarray:
+        result = function(a, b)
+        return result if result.__class__ is _NDARRAY else np.asarray(result)
+
+    return run
+
+
+silenced, silencing = _silencers()
+
+
+def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:
+    """A NumPy array over ``storage`` showing exactly the elements of ``layout``.
+
+    NumPy checks the bounds again here. A layout that repeats addresses (a broadcast)
+    gives a read-only view, as does a read-only storage.
+    """
+    itemsize = numpy_dtype.itemsize
+    shape, strides = layout.shape, layout.strides
+    byte_strides = tuple([s * itemsize for s in strides])
+    buffer = storage.buffer
+    if 0 in shape:
+        view = np.ndarray(shape, numpy_dtype, buffer.reshape(-1)[:0], 0, byte_strides)
+    else:
+        view = np.ndarray(shape, numpy_dtype, buffer, layout.offset * itemsize, byte_strides)
+    if 0 in strides and view.flags.writeable and has_repeated_addresses(layout):
+        view.flags.writeable = False
+    return view
+
+
+def copy_to_contiguous(
+    source: np.ndarray, numpy_dtype: np.dtype | None = None
+) -> tuple[Storage, Layout]:
+    """One strided copy of ``source`` into a new C-contiguous buffer (converting the dtype
+    if asked)."""
+    return adopt(contiguous_copy(source, numpy_dtype)), contiguous_layout(source.shape)
+
+
+# One planned copy of ``source`` as a new C-contiguous NumPy array (in ``numpy_dtype`` if
+# given): the routine every copy goes through, bound directly (a hot path for small copies).
+contiguous_copy = copy_strided
+
+
+def c_contiguous(result: np.ndarray, numpy_dtype: np.dtype) -> np.ndarray:
+    """``result`` in C order and ``numpy_dtype``: itself when it is so, else one copy."""
+    if result.__class__ is not _NDARRAY:  # a NumPy scalar
+        return np.asarray(result, dtype=numpy_dtype, order="C")
+    if result.flags.c_contiguous and result.dtype == numpy_dtype:
+        return result
+    return copy_strided(result, numpy_dtype)
+
+
+def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
+    """Adopt a freshly computed NumPy result, copying only if it is not C-contiguous."""
+    if not result.flags.c_contiguous:
+        return copy_to_contiguous(result)
+    return Storage(result), contiguous_layout(result.shape)
+
+
+def _elements(value: Any) -> Any:
+    """A value to write or compare: our array's view, else the value (a NumPy scalar
+    or array made by these kernels)."""
+    return value._numpy() if hasattr(value, "_layout") else value
+
+
+def elements_in(x: Elements, dtype: DType) -> np.ndarray:
+    """The elements of our array ``x`` in our ``dtype``: its view when it is so already,
+    else a converted copy."""
+    return x._numpy().astype(dtype.dtype, copy=False)
+
+
+def compact_copy(x: Elements) -> np.ndarray:
+    """A new C-contiguous NumPy array holding a copy of our array's elements."""
+    return copy_strided(x._numpy())
+
+
+def wrap_result(result: np.ndarray) -> tuple[Storage, Layout]:
+    """Storage and layout for a kernel result (a NumPy array or scalar)."""
+    return from_contiguous_result(np.asarray(result))
+
+
+def column_major_copy(view: np.ndarray) -> np.ndarray:
+    """The elements of ``view`` in column-major order, as a new flat buffer (one copy)."""
+    return copy_strided(view, order="F").reshape(-1, order="F")
