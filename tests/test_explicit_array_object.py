@@ -67,12 +67,12 @@ def test_no_module_assigns_a_function_to_a_class_attribute_or_watches_flags():
 @pytest.mark.parametrize("flag", ["views", "writeable", "lazy", "unspecified"])
 def test_the_concerns_turn_on_only_for_their_flags_and_off_again(flag):
     value = {"views": "error", "writeable": False, "lazy": True, "unspecified": "refuse"}[flag]
-    assert not (MODES.any or MODES.writes or MODES.tracking or MODES.operands)
+    assert not (MODES.flags or MODES.writes or MODES.tracking or MODES.operands)
     with flags.using(**{flag: value}):
-        assert MODES.any
+        assert MODES.flags
         assert MODES.writes == (flag in ("views", "writeable"))
         assert MODES.tracking == MODES.operands == (flag == "views")
-    assert not (MODES.any or MODES.writes or MODES.tracking or MODES.operands)
+    assert not (MODES.flags or MODES.writes or MODES.tracking or MODES.operands)
     assert set(MODES.blocks) == set(FLAGS) and not any(MODES.blocks.values())
 
 

@@ -43,7 +43,7 @@ def default_flags():
 def test_the_defaults_are_the_drop_in_namespace_and_cost_one_attribute():
     assert flags.get() == DEFAULTS
     assert flags.NAMES == tuple(DEFAULTS)
-    assert MODES.any is False
+    assert MODES.flags is False
     assert flags.ENVIRONMENT_VARIABLES["lazy"] == "ARRAY_API_RESHAPE_LAZY"
 
 
@@ -54,9 +54,9 @@ def test_set_and_reset_change_the_defaults_for_every_thread():
     thread.start()
     thread.join()
     assert seen["lazy"] is True and seen["enabled_extensions"] == ("fft",)
-    assert MODES.any is True
+    assert MODES.flags is True
     flags.reset()
-    assert flags.get() == DEFAULTS and MODES.any is False
+    assert flags.get() == DEFAULTS and MODES.flags is False
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,7 @@ def test_using_is_scoped_to_its_block_even_when_it_raises():
     with pytest.raises(KeyError):
         with flags.using(boolean_indexing=False):
             raise KeyError
-    assert flags.get() == DEFAULTS and MODES.any is False
+    assert flags.get() == DEFAULTS and MODES.flags is False
 
 
 def test_using_in_one_thread_leaves_the_others_alone():

@@ -353,7 +353,7 @@ class Array:
     # --- conversion to Python scalars --------------------------------------------------
 
     def _scalar(self, method: str) -> Any:
-        if _MODES.any:
+        if _MODES.flags:
             refuse_lazy(f"{method}()", "the array's value")
         if self.ndim != 0:
             raise TypeError(
@@ -387,7 +387,7 @@ class Array:
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """NumPy's array protocol: a view of our memory unless a copy is asked for or needed
         (read-only while the writeable flag is off)."""
-        if _MODES.any:
+        if _MODES.flags:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
             exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
@@ -405,7 +405,7 @@ class Array:
         """Export the array through DLPack (the CPU has no streams)."""
         if stream is not None:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
-        if _MODES.any:
+        if _MODES.flags:
             refuse_lazy("__dlpack__()", "the elements, to hand them to another library")
             if is_read_only() and not copy:
                 if max_version is None or max_version[0] < 1:
@@ -461,7 +461,7 @@ class Array:
     def __format__(self, format_spec: str) -> str:
         """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
         if self.ndim == 0:
-            if _MODES.any:
+            if _MODES.flags:
                 refuse_lazy("__format__()", "the array's value")
             return _scalars.format_scalar(self, format_spec)
         if format_spec:

@@ -12,8 +12,8 @@ and runs one kernel of ``_elementwise_kernels``; the common cases take a fast pa
 once per dtype (``UnaryPlan``, ``BinaryPlan``).
 
 Results go on their operands' device. While no mode is on and arrays live only on the CPU
-(``MODES.any`` off) that is the CPU, and the fast paths compare no devices and read the
-kernels' cached views directly; each binary function tests ``MODES.any`` once a call, in
+(``MODES.devices`` off) that is the CPU, and the fast paths compare no devices and read the
+kernels' cached views directly; each binary function tests ``MODES.operands`` once a call, in
 one place before its fast paths. Once a mode or another device is in use every call takes
 the general path, which refuses operands of two devices, places the result on theirs, and
 reads its operands through ``_numpy()``, where the views modes watch reads.
@@ -180,7 +180,7 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             )
     computed_in = computation_dtype(rule, dtype)
     device = CPU_DEVICE
-    if _MODES.any:
+    if _MODES.flags or _MODES.devices:
         if computed_in is not dtype:
             refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
         if _MODES.devices:
@@ -284,7 +284,8 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
         computed_in, result_dtype = plan
-        if computed_in is not x._dtype and _MODES.any:  # (the one way to a dtype the device lacks)
+        # computing in another dtype: unspecified by the standard, and one a device may lack
+        if computed_in is not x._dtype and (_MODES.flags or _MODES.devices):
             refuse_unspecified(name, f"{x._dtype.name} input, computed in {computed_in.name}")
             check_result_dtype(result_dtype, x._storage.device, name)
         return x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)

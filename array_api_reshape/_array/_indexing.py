@@ -75,11 +75,11 @@ def select(array: Any, key: Any, operation: str) -> Target:
             sliced = remembered_sliced_layout((layout, start, stop, step))
             return sliced if sliced is not None else first_axis_sliced(layout, key)
     if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
-        if MODES.any:
+        if MODES.flags or MODES.devices:
             _check_advanced(array, key, True, operation)
         return key
     if is_advanced(key):
-        if MODES.any:
+        if MODES.flags or MODES.devices:
             _check_advanced(array, key, _has_boolean_array(array, key), operation)
         return _new_tuple(Advanced, (_advanced_key(array, key, operation),))
     return basic_indexed(layout, basic_key(key, operation), operation)

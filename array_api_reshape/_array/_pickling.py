@@ -152,7 +152,7 @@ def rebuild_array(
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")
     device = None  # a CPU pickle stores no device: the storage's own, the CPU
-    if device_name is not _CPU_NAME or MODES.any:
+    if device_name is not _CPU_NAME or MODES.flags:
         device = _checked_device(device_name, dtype)
     storage = storage_from_pickle(memory, dtype, writable)
     layout = contiguous_layout(shape)

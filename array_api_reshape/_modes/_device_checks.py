@@ -36,7 +36,7 @@ _FLAG_OFF = "array_api_reshape.flags.set(fixed_device=None) turns it off"
 def default_device() -> Device:
     """The device arrays are made on when no device is named: the fixed_device flag's
     device when it is set here, else the CPU."""
-    if MODES.any:
+    if MODES.flags:
         fixed = value("fixed_device")
         if fixed is not None:
             return fixed
@@ -68,10 +68,10 @@ def resolve_device(device: object, function: str) -> Device:
 def check_device(device: object, function: str) -> Device:
     """The device ``function`` is to make an array on (see ``resolve_device``), after the
     fixed_device flag's check; records that arrays may now live off the CPU."""
-    if device is None and not MODES.any:
+    if device is None and not MODES.flags:
         return CPU_DEVICE
     resolved = resolve_device(device, function)
-    if MODES.any:
+    if MODES.flags:
         refuse_unfixed_device(resolved, function)
     if resolved is not CPU_DEVICE and not MODES.devices:
         MODES.use_devices()

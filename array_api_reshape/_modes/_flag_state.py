@@ -6,7 +6,7 @@ value is the innermost ``flags.using(...)`` block's, in the current context (a c
 variable: each thread and each asyncio task has its own), else the module-wide default
 (``flags.set``, or the environment variable ``ARRAY_API_RESHAPE_<FLAG>`` read at import).
 
-Hot paths ask ``MODES`` first: for each concern (any mode, writes, views tracking,
+Hot paths ask ``MODES`` first: for each concern (any flag, writes, views tracking,
 operands, devices) one attribute that stays False while no flag governing it can differ
 from its default anywhere, so the default namespace pays one attribute read on the paths
 a flag governs and nothing on the others. ``MODES.devices`` turns on (for good) when the
@@ -151,8 +151,8 @@ class _Modes:
     attribute, recomputed whenever a default changes or a block opens or closes, so a hot
     path pays one attribute read, and only on the paths that concern governs:
 
-    ``any``
-        some flag of ``_MODE_FLAGS`` may differ, or ``devices`` is on.
+    ``flags``
+        some flag of ``_MODE_FLAGS`` may differ (the first question of every refusal).
     ``writes``
         a write must be checked: the writeable flag may be off (``read_only``) or the
         views flag may not be ``"shared"`` (``tracking``).
@@ -170,11 +170,11 @@ class _Modes:
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
     __slots__ = (
-        "any", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock"
+        "flags", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock"
     )
 
     def __init__(self) -> None:
-        self.any = self.writes = self.read_only = self.tracking = False
+        self.flags = self.writes = self.read_only = self.tracking = False
         self.operands = self.devices = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
@@ -191,7 +191,7 @@ class _Modes:
         self.read_only = differs["writeable"]
         self.writes = self.tracking or self.read_only
         self.operands = self.tracking or self.devices
-        self.any = self.devices or any(differs.values())
+        self.flags = any(differs.values())
 
     def open(self, names: Iterable[str], step: int) -> None:
         """Count a ``flags.using`` block setting ``names`` opening (``step`` 1) or

@@ -2,7 +2,7 @@
 The refusals of the portability modes: each raises, in the modes that forbid an action,
 the error that names the action, the flag, and the way back or around.
 
-Callers on hot paths test ``MODES.any`` first (one attribute read) and call these only
+Callers on hot paths test ``MODES.flags`` first (one attribute read) and call these only
 when some mode may be on. Pure Python: flags in, exceptions out.
 """
 
@@ -56,12 +56,12 @@ def _turn_on(flag: str, setting: object) -> str:
 
 def is_lazy() -> bool:
     """True when the lazy flag is on here."""
-    return MODES.any and bool(value("lazy"))
+    return MODES.flags and bool(value("lazy"))
 
 
 def is_read_only() -> bool:
     """True when the writeable flag is off here."""
-    return MODES.any and not value("writeable")
+    return MODES.flags and not value("writeable")
 
 
 def refuse_lazy(call: str, what: str) -> None:
@@ -77,7 +77,7 @@ def refuse_lazy(call: str, what: str) -> None:
 def refuse_data_dependent(function: str) -> None:
     """``function``'s result has a shape that depends on the data: ValueError when the
     lazy flag is on, RuntimeError (as array-api-strict) when data_dependent_shapes is off."""
-    if not MODES.any:
+    if not MODES.flags:
         return
     refuse_lazy(f"{function}()", "the values to know its result's shape")
     if not value("data_dependent_shapes"):
@@ -90,7 +90,7 @@ def refuse_data_dependent(function: str) -> None:
 def refuse_boolean_index(method: str) -> None:
     """Indexing with a boolean array: RuntimeError (as array-api-strict) when
     boolean_indexing is off; reading by a mask is also data-dependent under lazy."""
-    if not MODES.any:
+    if not MODES.flags:
         return
     if method == "__getitem__":
         refuse_lazy("__getitem__()", "the mask's values to know the result's shape")
@@ -116,7 +116,7 @@ def refuse_write(call: str) -> None:
 def refuse_missing_extension(extension: str) -> None:
     """AttributeError (as array-api-strict) for the attribute ``linalg`` or ``fft`` of a
     namespace while the extension is not among the enabled_extensions."""
-    if MODES.any and extension not in value("enabled_extensions"):
+    if MODES.flags and extension not in value("enabled_extensions"):
         raise AttributeError(
             f"the {extension} extension is disabled by the enabled_extensions flag "
             "(array_api_reshape.flags.set(enabled_extensions=('linalg', 'fft')) enables both)"
@@ -126,7 +126,7 @@ def refuse_missing_extension(extension: str) -> None:
 def refuse_disabled_extension(extension: str, function: str) -> None:
     """RuntimeError (as array-api-strict) for a function of ``extension`` called while
     the extension is not among the enabled_extensions."""
-    if MODES.any and extension not in value("enabled_extensions"):
+    if MODES.flags and extension not in value("enabled_extensions"):
         also = ""
         if extension == "linalg" and function in ("matmul", "tensordot", "matrix_transpose",
                                                   "vecdot"):
@@ -146,7 +146,7 @@ def extension_function(extension: str, module: str, function: Callable[P, R]) ->
 
     @functools.wraps(function)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
-        if MODES.any:
+        if MODES.flags:
             refuse_disabled_extension(extension, name)
         return function(*args, **kwargs)
 
@@ -159,7 +159,7 @@ def refuse_unspecified(function: str, what: str) -> None:
     """TypeError (as array-api-strict) for ``what``, a behaviour the standard leaves
     unspecified and the default namespace follows NumPy, PyTorch and JAX on, when the
     unspecified flag is "refuse"."""
-    if MODES.any and value("unspecified") == "refuse":
+    if MODES.flags and value("unspecified") == "refuse":
         raise TypeError(
             f"{function}(): {what}, which the standard does not specify, and the unspecified "
             "flag is 'refuse' (array_api_reshape.flags.set(unspecified='follow') does as "
@@ -172,7 +172,7 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
     ``bool``, ``int``, ``float`` and ``complex``, which the standard does not name as
     dtypes, are refused when the unspecified flag is "refuse"."""
     result = dtype_of_argument(dtype, function, argument)
-    if MODES.any and dtype.__class__ is type:
+    if MODES.flags and dtype.__class__ is type:
         refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
     return result
 
@@ -181,7 +181,7 @@ def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
     """The promotion of two dtypes (``_dtypes.agreed_promotion``); across kinds, where
     the standard is silent, refused when the unspecified flag is "refuse"."""
     result = agreed_promotion(a, b, function)
-    if MODES.any and not is_standard_promotion(a, b):
+    if MODES.flags and not is_standard_promotion(a, b):
         refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")
     return result
 
@@ -191,7 +191,7 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
     (``_dtypes.agreed_scalar_promotion``); a pairing the standard is silent on is refused
     when the unspecified flag is "refuse"."""
     result = agreed_scalar_promotion(dtype, scalar, function)
-    if MODES.any and scalar_beyond_the_standard(dtype, scalar):
+    if MODES.flags and scalar_beyond_the_standard(dtype, scalar):
         refuse_unspecified(
             function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
         )
