@@ -26,7 +26,7 @@ CHAPTERS = [
     "_chapters/_set_functions.py",
     "_chapters/_sorting_functions.py",
     "_chapters/_statistical_functions.py",
-    "_chapters/_reductions.py",
+    "_chapters/_reduction_steps.py",
     "_chapters/_utility_functions.py",
     "_chapters/_indexing_functions.py",
 ]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape._tables._layout import Layout, element_addresses, row_major_strides
-from array_api_reshape._tables._layout_reshape import ReshapeBlocked, reshape_as_view
+from array_api_reshape._tables._reshape_as_view import ReshapeBlocked, reshape_as_view
 from array_api_reshape._chapters._layout_tools._diagram import (
     ELLIPSIS_MARK,
     TRUNCATION_NOTE,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from array_api_reshape._tables._layout import Layout, fits_in_buffer
-from array_api_reshape._tables._layout_reshape import (
+from array_api_reshape._tables._reshape_as_view import (
     ReshapeBlocked,
     reshape_as_view,
     reshape_as_view_column_major,

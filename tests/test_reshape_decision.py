@@ -17,7 +17,7 @@ import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape._array._array_object import Array
 from array_api_reshape._tables._layout import Layout, fits_in_buffer
-from array_api_reshape._tables._layout_reshape import ReshapeBlocked
+from array_api_reshape._tables._reshape_as_view import ReshapeBlocked
 from array_api_reshape._tables._reshape_decision import (
     COLUMN_MAJOR_DECISIONS,
     ROW_MAJOR_DECISIONS,

@@ -130,12 +130,12 @@ class Array:
     Create arrays with :func:`asarray` or another creation function, not with ``Array()``.
     """
 
-    __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "_made", "__weakref__")
+    __slots__ = ("_storage", "_layout", "_dtype", "_np_view", "_made_at", "__weakref__")
     _storage: Storage
     _layout: Layout
     _dtype: DType
     _np_view: Any  # the kernels' view of the elements, built on first use
-    _made: Any  # where the array was made: set only while a views mode is on
+    _made_at: Any  # where the array was made: set only while a views mode is on
 
     # NumPy's arrays and scalars defer their operators to ours (as to PyTorch's tensors),
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.

@@ -5,9 +5,8 @@ the views modes' look at a write.
 ``select`` turns a key into a target: the ``Layout`` of the view a basic key (integers,
 slices, Ellipsis, None) selects, or an advanced selection (integer arrays, lists, a
 boolean mask) that the kernels gather from or scatter into. Reads, writes and the views
-modes all ask it, and it names the operation it serves in its errors. The layout
-arithmetic itself is ``_tables._layout_indexing``'s; the key's normal form is
-``_tables._index_keys``'s.
+modes all ask it, and it names the operation it serves in its errors. The key's normal
+form and the layout arithmetic are ``_tables._layout_indexing``'s.
 
 This module sits below the array object: it reads arrays' slots, never the class.
 """
@@ -22,8 +21,9 @@ from .._modes._placement import same_device
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
-from .._tables._index_keys import basic_key, is_advanced
 from .._tables._layout_indexing import (
+    basic_key,
+    is_advanced,
     basic_indexed,
     first_axis_indexed,
     first_axis_sliced,

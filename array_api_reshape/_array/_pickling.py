@@ -40,7 +40,7 @@ from .._modes._view_tracking import storage_joining_tracked
 from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._layout import contiguous_layout, make_layout, product
-from .._tables._validation import INT64_MAX, MAX_DIMENSIONS
+from .._tables._arguments import INT64_MAX, MAX_DIMENSIONS
 
 Array = Any
 """The array class, typed loosely: this module sits below it (the class registers itself)."""

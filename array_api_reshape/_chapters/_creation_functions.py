@@ -48,7 +48,7 @@ from .._tables._dtypes import (
 from .._tables._dtypes import (
     bool as bool_dtype,
 )
-from .._tables._validation import INT64_MAX, as_int, check_copy, check_shape, is_one_of
+from .._tables._arguments import INT64_MAX, as_int, check_copy, check_shape, is_one_of
 from ._manipulation_functions import broadcast_view
 
 _T_co = TypeVar("_T_co", covariant=True)

@@ -20,7 +20,7 @@ from .._tables._dtypes import (
     check_keeps_imaginary,
     standard_promotes_to,
 )
-from .._tables._validation import check_copy
+from .._tables._arguments import check_copy
 
 
 def astype(

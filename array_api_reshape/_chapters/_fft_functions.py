@@ -17,7 +17,7 @@ from .._modes._refusals import check_dtype
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._tables._layout import product
-from .._tables._validation import (
+from .._tables._arguments import (
     INT64_MAX,
     as_int,
     as_int_tuple,

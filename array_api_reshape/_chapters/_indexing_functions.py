@@ -9,7 +9,7 @@ from .._modes._refusals import MODES, refuse_unspecified
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import as_python_scalar
 from .._tables._layout import broadcast_shape
-from .._tables._validation import normalize_axis
+from .._tables._arguments import normalize_axis
 
 
 def _checked_indices(indices: object, function: str) -> Array:

@@ -8,7 +8,7 @@ from .._modes._flag_state import value as flag_value
 from .._modes._refusals import is_lazy
 from .._tables._devices import ALL_DEVICES, Device
 from .._tables._dtypes import ALL_DTYPES, DType
-from .._tables._validation import MAX_DIMENSIONS
+from .._tables._arguments import MAX_DIMENSIONS
 from ._data_type_functions import isdtype
 
 

@@ -16,9 +16,9 @@ from .._modes._refusals import MODES, check_dtype, promote_types
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
-from .._tables._validation import INT64_MAX, as_int, is_one_of
+from .._tables._arguments import INT64_MAX, as_int, is_one_of
 from ._data_type_functions import finfo
-from ._reductions import check_keepdims, reduced_axes
+from ._reduction_steps import check_keepdims, reduced_axes
 
 
 class EighResult(NamedTuple):

@@ -12,7 +12,7 @@ from .._modes._refusals import MODES, promote_types
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
-from .._tables._validation import as_int, as_int_tuple, normalize_axis
+from .._tables._arguments import as_int, as_int_tuple, normalize_axis
 
 
 def matrix_transpose(x: Array, /) -> Array:

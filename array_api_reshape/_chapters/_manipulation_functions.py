@@ -38,7 +38,7 @@ from .._tables._reshape_decision import (
     remembered_row_major_decision,
     reshape_target,
 )
-from .._tables._validation import (
+from .._tables._arguments import (
     INT64_MAX,
     as_int,
     as_int_tuple,

@@ -14,8 +14,8 @@ from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scal
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
 from .._tables._layout import broadcast_shape
-from .._tables._validation import is_one_of, normalize_axis
-from ._reductions import check_keepdims, reduce
+from .._tables._arguments import is_one_of, normalize_axis
+from ._reduction_steps import check_keepdims, reduce
 
 
 def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> Array:

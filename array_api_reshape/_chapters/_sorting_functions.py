@@ -6,7 +6,7 @@ from .._array._array_object import Array, check_array
 from .._kernels._sorting_kernels import sort_positions, sorted_values
 from .._modes._device_checks import check_result_dtype
 from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
-from .._tables._validation import normalize_axis
+from .._tables._arguments import normalize_axis
 
 
 def _sort_arguments(

@@ -10,8 +10,8 @@ from .._kernels._scan_kernels import cumulative
 from .._modes._device_checks import check_result_dtype
 from .._modes._refusals import check_dtype, refuse_unspecified
 from .._tables._dtypes import DType, check_dtype_kind, check_keeps_imaginary, int64, uint64
-from .._tables._validation import INT64_MAX, normalize_axis
-from ._reductions import reduce, reduced_axes, reduced_size
+from .._tables._arguments import INT64_MAX, normalize_axis
+from ._reduction_steps import reduce, reduced_axes, reduced_size
 
 
 def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:

@@ -8,8 +8,8 @@ from .._modes._placement import same_device
 from .._modes._refusals import MODES, promote_types
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import bool as bool_dtype
-from .._tables._validation import as_int, normalize_axis
-from ._reductions import reduce
+from .._tables._arguments import as_int, normalize_axis
+from ._reduction_steps import reduce
 
 
 def all(

@@ -17,7 +17,7 @@ import numpy as np
 
 from .._tables._dtypes import DType
 from .._tables._layout import column_major_strides, make_layout
-from .._tables._validation import INT64_MAX
+from .._tables._arguments import INT64_MAX
 from ._copy_kernels import copy_strided
 from ._creation_kernels import StorageAndLayout
 from ._memory import check_allocation

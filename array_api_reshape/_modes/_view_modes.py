@@ -74,7 +74,7 @@ def made(array: Any) -> None:
     reports), while the views flag asks for tracking; count it among the arrays over its
     memory when others may see that memory (``asarray`` of a NumPy array over ours)."""
     if value("views") != "shared":
-        site = array._made = _tracking.call_site()
+        site = array._made_at = _tracking.call_site()
         if array._storage.sharing is not None:  # memory others see
             _tracking.track(array, ("made by", site))
 
@@ -87,7 +87,7 @@ def track_view(parent: Any, view: Any) -> None:
     if view._storage is not parent._storage:  # a read-only alias of the parent's memory
         _tracking.share_storage(parent._storage, view._storage)
     site = _tracking.call_site()
-    view._made = site
+    view._made_at = site
     _tracking.track(parent, _origin(parent, ("first viewed by", site)))
     _tracking.track(view, ("made by", site), parent=parent)
 
@@ -97,7 +97,7 @@ def _origin(array: Any, otherwise: _tracking.Origin) -> _tracking.Origin:
     that makes arrays over shared memory recorded it, else ``otherwise`` (its memory was
     first shared there: the results of computations record nothing, so that they cost
     no more under the views modes)."""
-    made = getattr(array, "_made", None)
+    made = getattr(array, "_made_at", None)
     return otherwise if made is None else ("made by", made)
 
 
@@ -159,7 +159,7 @@ def before_write(
     sharing = array._storage.sharing
     if mode == "shared" or sharing is None:
         return None
-    excluded = _not_others(array, source, function, augmented)
+    excluded = _part_of_this_write(array, source, function, augmented)
     candidates = _tracking.live_others(array, excluded)
     record = sharing.records.get(id(array))
     marked = record is not None and bool(record.marks)
@@ -193,14 +193,16 @@ def after_write(array: Any, pending: Pending) -> None:
         _tracking.unmark_written(array, pending.target, pending.advanced_key)
 
 
-def _not_others(array: Any, source: Any, function: str, augmented: bool) -> tuple[object, ...]:
+def _part_of_this_write(
+    array: Any, source: Any, function: str, augmented: bool
+) -> tuple[object, ...]:
     """What a write into ``array`` does not count as another array: the value written
     when it was made on this very line (a temporary such as ``x[0:3]`` in
     ``x[1:4] = x[0:3]``; a live array made on another line is another array like any,
     whose changed elements are reported or, under copy-on-write, kept), and, for
     Python's own ``x[key] op= y``, the array ``x`` whose temporary view ``x[key]`` (made
     on this very line) is being written."""
-    made = getattr(array, "_made", None) if augmented else None
+    made = getattr(array, "_made_at", None) if augmented else None
     if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
         here = _tracking.call_site(function)
         if (made.filename, made.lineno) == (here.filename, here.lineno):
@@ -209,7 +211,7 @@ def _not_others(array: Any, source: Any, function: str, augmented: bool) -> tupl
 
 
 def _made_on_this_line(source: Any, function: str) -> bool:
-    made = getattr(source, "_made", None)
+    made = getattr(source, "_made_at", None)
     if made is None:
         return True  # not one of our tracked arrays: a scalar, or an array of nobody's
     here = _tracking.call_site(function)

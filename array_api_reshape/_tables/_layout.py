@@ -2,10 +2,10 @@
 The layout of a strided array: shape, strides and offset, all counted in elements.
 
 Everything that decides *where elements are* lives in this module and its siblings
-(``_layout_reshape`` with ``_reshape_decision``, and ``_layout_indexing``). They are pure
+(``_reshape_as_view`` with ``_reshape_decision``, and ``_layout_indexing``). They are pure
 Python: no NumPy, no buffers, no mutation; their caches are
 ``_bounded_cache.BoundedCache``. Functions here trust that axes were already normalised by
-the caller (``_validation``); they only do the arithmetic.
+the caller (``_arguments``); they only do the arithmetic.
 """
 
 from __future__ import annotations

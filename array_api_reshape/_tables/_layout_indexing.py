@@ -1,11 +1,20 @@
 """
-Basic indexing as layout arithmetic: integers, slices (any step), Ellipsis and None.
+Basic indexing as layout arithmetic, and the keys that reach it.
 
-The key reaching ``basic_indexed`` has already been checked for types by the array layer:
-a tuple whose items are Python ints, slices, None or Ellipsis (at most one).
+A key is first read (``is_advanced``, ``basic_key``): a basic key becomes a tuple of
+Python ints, slices (with int or None parts), None and at most one Ellipsis; a key
+holding arrays (integer arrays, or a boolean mask), lists or Python bools is advanced,
+and the array layer gathers or scatters with it. A basic key then selects a view's
+layout (``basic_indexed``, with fast paths for one int or one slice): integers, slices
+(any step), Ellipsis and None, all arithmetic on the layout's shape, strides and offset.
+``_array/_indexing.select`` is the one caller that turns a key into a target.
 """
 
 from __future__ import annotations
+
+import operator
+from types import EllipsisType
+from typing import Any
 
 from ._bounded_cache import BoundedCache
 from ._layout import Layout, _new_layout, make_layout
@@ -92,3 +101,72 @@ def first_axis_sliced(layout: Layout, key: slice) -> Layout:
     offset = layout.offset + first * stride if length else layout.offset
     result = _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))
     return SLICED_LAYOUTS.remember((layout, key.start, key.stop, key.step), result)
+
+
+# --- reading a key ---------------------------------------------------------------------
+
+BasicItem = int | slice | None | EllipsisType
+"""One item of a basic key in normal form."""
+
+
+def is_advanced(key: Any) -> bool:
+    """True when the key holds an array, a list or a Python bool (not basic indexing)."""
+    items = key if key.__class__ is tuple else (key,)
+    for item in items:
+        if item is None or item is Ellipsis or item.__class__ in (int, slice):
+            continue
+        if isinstance(item, (bool, list)):
+            return True
+        ndim = getattr(item, "ndim", None)
+        if ndim is not None and (ndim != 0 or not _is_integer_scalar(item)):
+            return True
+    return False
+
+
+def _is_integer_scalar(item: Any) -> bool:
+    """True for a 0-d integer array or a NumPy integer: a basic integer index."""
+    try:
+        operator.index(item)
+    except TypeError:
+        return False
+    return True
+
+
+def _index_item(item: Any, operation: str) -> BasicItem:
+    """One item of a basic key in normal form, or raise IndexError/TypeError."""
+    if item is None or item is Ellipsis or item.__class__ is int:
+        return item
+    if item.__class__ is slice:
+        return slice(
+            _slice_part(item.start, operation), _slice_part(item.stop, operation),
+            _slice_part(item.step, operation),
+        )
+    if hasattr(type(item), "__index__"):
+        return operator.index(item)
+    raise IndexError(
+        f"{operation}(): only integers, slices, Ellipsis (...) and None are basic indices; "
+        f"got {type(item).__name__} {item!r}"
+    )
+
+
+def _slice_part(part: Any, operation: str) -> int | None:
+    if part is None or part.__class__ is int:
+        return part
+    if isinstance(part, bool) or not hasattr(type(part), "__index__"):
+        raise IndexError(
+            f"{operation}(): slice bounds and steps must be integers or None, got {part!r}"
+        )
+    return operator.index(part)
+
+
+def basic_key(key: Any, operation: str) -> tuple[BasicItem, ...]:
+    """The normal form of a basic indexing key; raises IndexError for anything else,
+    naming ``operation`` (``"__getitem__"``, ``"__setitem__"``)."""
+    items = key if key.__class__ is tuple else (key,)
+    normal = tuple(_index_item(item, operation) for item in items)
+    if sum(1 for item in normal if item is Ellipsis) > 1:
+        raise IndexError(f"{operation}(): an index can only have a single ellipsis ('...')")
+    for item in normal:
+        if item.__class__ is slice and item.step == 0:
+            raise ValueError(f"{operation}(): slice step cannot be zero")
+    return normal

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from ._bounded_cache import BoundedCache
 from ._layout import Layout, Order
-from ._layout_reshape import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
-from ._validation import as_int_tuple
+from ._reshape_as_view import ReshapeBlocked, reshape_as_view, reshape_as_view_column_major
+from ._arguments import as_int_tuple
 
 __all__ = [
     "ReshapeBlocked",

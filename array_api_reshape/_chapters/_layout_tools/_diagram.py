@@ -37,7 +37,7 @@ from ..._tables._reshape_decision import (
     decide_reshape,
     new_shape_of,
 )
-from ..._tables._validation import as_int
+from ..._tables._arguments import as_int
 from ._sampling import (
     ELLIPSIS,
     address_of,

@@ -10,7 +10,7 @@ from ..._kernels._resize_kernels import buffer_is_private, move_blocks, resize_b
 from ..._modes._refusals import refuse_write
 from ..._tables._layout import contiguous_layout, is_c_contiguous, product
 from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
-from ..._tables._validation import check_shape
+from ..._tables._arguments import check_shape
 
 
 def _refuse(reason: str) -> NoReturn:

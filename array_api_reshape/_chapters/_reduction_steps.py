@@ -8,7 +8,7 @@ from .._kernels._reduction_kernels import reduced
 from .._modes._device_checks import check_result_dtype
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
-from .._tables._validation import normalize_axes
+from .._tables._arguments import normalize_axes
 
 _ALL_AXES = [tuple(range(ndim)) for ndim in range(65)]
 
