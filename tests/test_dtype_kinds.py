@@ -163,7 +163,7 @@ OWNED_ELSEWHERE = {
     "_array/_elementwise_dispatch.py",
     "_chapters/_elementwise_functions.py",
     "_chapters/_indexing_functions.py",
-    "_kernels/_indexing_kernels.py",
+    "_kernels/_numpy_views.py",
 }
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from types import EllipsisType
 from typing import Any, SupportsIndex, Union
 
-from .._kernels import _indexing_kernels
 from .._kernels import _interchange_kernels as _interchange
 from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
@@ -729,9 +728,9 @@ class Array:
                 _view_modes.track_view(self, view)
             return view
         if target.__class__ is Array:  # a boolean mask of this array's shape
-            elements = _indexing_kernels.masked(self, target)
+            elements = _views.masked(self, target)
         else:
-            elements = _indexing_kernels.gather(self, target.key)
+            elements = _views.gather(self, target.key)
         return Array._adopt(elements, self._dtype, self._storage.device)
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
@@ -776,9 +775,9 @@ class Array:
             if self._layout is not layout:  # copy-on-write: elements of its own, a new layout
                 target = select(self, key, operation)
         if isinstance(target, Layout):
-            _indexing_kernels.write(self, target, source)
+            _views.write(self, target, source)
         else:
-            _indexing_kernels.scatter(self, kernel_key(target), source)
+            _views.scatter(self, kernel_key(target), source)
         if pending is not None:
             _view_modes.after_write(self, pending)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .._kernels import _indexing_kernels
+from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
 from .._modes._refusals import refuse_boolean_index
@@ -51,7 +51,7 @@ def kernel_key(target: Any) -> tuple:
     """An advanced target (an ``Advanced`` selection or a mask) as the kernels' key."""
     if target.__class__ is Advanced:
         return target.key
-    return _indexing_kernels.index_key((target,), "__setitem__")
+    return _views.index_key((target,), "__setitem__")
 
 
 def select(array: Any, key: Any, operation: str) -> Target:
@@ -108,4 +108,4 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
         if item.__class__ is array.__class__:
             check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
                              error=IndexError)
-    return _indexing_kernels.index_key(items, operation)
+    return _views.index_key(items, operation)
