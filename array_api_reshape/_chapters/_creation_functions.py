@@ -174,9 +174,12 @@ def asarray(
     """
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
-        # (not while a mode is on: the general path places arrays on a fixed device and
-        # counts what they share for the views modes)
-        same_dtype = None if MODES.flags else plain_array_dtype(obj, copy is None)
+        # (not while the general path's work may be needed: placing arrays on a fixed
+        # device, counting what they share for the views modes)
+        same_dtype = (
+            None if MODES.tracking or MODES.fixed_device
+            else plain_array_dtype(obj, copy is None)
+        )
         if same_dtype is not None:
             if copy is None:
                 return Array._share(obj, same_dtype)

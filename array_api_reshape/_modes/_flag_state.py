@@ -158,6 +158,8 @@ class _Modes:
         views flag may not be ``"shared"`` (``tracking``).
     ``read_only``
         the writeable flag may be off.
+    ``fixed_device``
+        the fixed_device flag may be set: arrays are made on its device.
     ``tracking``
         the views flag may not be ``"shared"``: views made are counted and reads watched.
     ``operands``
@@ -170,11 +172,12 @@ class _Modes:
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
     __slots__ = (
-        "flags", "writes", "read_only", "tracking", "operands", "devices", "blocks", "lock"
+        "flags", "writes", "read_only", "tracking", "fixed_device", "operands", "devices",
+        "blocks", "lock",
     )
 
     def __init__(self) -> None:
-        self.flags = self.writes = self.read_only = self.tracking = False
+        self.flags = self.writes = self.read_only = self.tracking = self.fixed_device = False
         self.operands = self.devices = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
@@ -189,6 +192,7 @@ class _Modes:
         place_extensions(hidden=differs["enabled_extensions"])
         self.tracking = differs["views"]
         self.read_only = differs["writeable"]
+        self.fixed_device = differs["fixed_device"]
         self.writes = self.tracking or self.read_only
         self.operands = self.tracking or self.devices
         self.flags = any(differs.values())

@@ -7,7 +7,6 @@ from typing import NoReturn
 
 from ..._array._array_object import Array, check_array
 from ..._kernels._resize_kernels import buffer_is_private, move_blocks, resize_buffer, zero_outside
-from ..._modes._refusals import refuse_write
 from ..._tables._layout import contiguous_layout, is_c_contiguous, product
 from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
 from ..._tables._arguments import check_shape
@@ -52,7 +51,7 @@ def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
            [0, 0]], dtype=int64)
     """
     check_array(x, "resize_inplace")
-    refuse_write("resize_inplace()")
+    x._check_writable("resize_inplace")
     new_shape = check_shape(shape, "resize_inplace")
     old_shape = x.shape
     if len(new_shape) != len(old_shape):
