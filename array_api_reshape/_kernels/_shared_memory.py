@@ -109,7 +109,7 @@ def storage_holding(
         return None
     for storage in storages:
         buffer = storage.buffer
-        if array.dtype != buffer.dtype:
+        if array.dtype != buffer.dtype or not np.may_share_memory(array, buffer):
             continue
         layout = foreign_layout(array, storage)
         if layout is None:

@@ -273,4 +273,5 @@ def register_export(array: Any, exported: Any, function: str) -> Any:
                                   _tracking.Site(f"handed out by {function}", site.filename,
                                                 site.lineno))
         _tracking.track(array, _origin(array, ("first shared by", site)))
+        _tracking.handed_out(array._storage)
     return exported

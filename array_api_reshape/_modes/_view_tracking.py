@@ -188,17 +188,24 @@ def sharing_of(storage: Storage) -> Sharing | None:
     return storage.sharing
 
 
-_TRACKED_STORAGES: weakref.WeakSet[Storage] = weakref.WeakSet()
-"""Every live storage that carries a Sharing: the memory a NumPy array handed back to
-us may lie in (``alias_of_tracked``)."""
+_HANDED_OUT: weakref.WeakSet[Storage] = weakref.WeakSet()
+"""Every live storage whose memory was handed out (``__array__``, ``__dlpack__``, an
+out-of-band pickle buffer) while tracked: the memory a NumPy array handed back to us
+may lie in (``alias_of_tracked``). Memory that came in from NumPy needs no such search:
+the NumPy array it came in as is counted on every storage over it."""
 
 
 def _sharing_for(storage: Storage) -> Sharing:
     sharing = storage.sharing
     if sharing is None:
         sharing = storage.sharing = Sharing()
-        _TRACKED_STORAGES.add(storage)
     return sharing
+
+
+def handed_out(storage: Storage) -> None:
+    """Remember that ``storage``'s memory was handed to another library."""
+    _sharing_for(storage)
+    _HANDED_OUT.add(storage)
 
 
 def alias_of_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
@@ -207,7 +214,7 @@ def alias_of_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
     storage over the same buffer that shares its bookkeeping (read-only when the NumPy
     array or the storage is), and the array's layout over it, so that every array over
     that memory is seen in one frame of element addresses; None otherwise."""
-    found = storage_holding(array, list(_TRACKED_STORAGES))
+    found = storage_holding(array, list(_HANDED_OUT))
     if found is None:
         return None
     storage, layout, writeable = found
@@ -260,7 +267,8 @@ def forget(array: ArrayObject) -> None:
 def share_storage(storage: Storage, alias: Storage) -> None:
     """``alias`` (another storage over ``storage``'s memory) shares its bookkeeping."""
     alias.sharing = _sharing_for(storage)
-    _TRACKED_STORAGES.add(alias)
+    if storage in _HANDED_OUT:
+        _HANDED_OUT.add(alias)
 
 
 def register_foreign(
