@@ -212,14 +212,17 @@ class Array:
 
     def _numpy(self) -> Any:
         """The NumPy view of this array's elements, built once and reused by every kernel:
-        a read of the elements, which the views modes watch."""
+        a read of the elements. The views modes watch the reads of an array whose memory
+        others see: its view is never kept (``_view_tracking.track`` drops it), so that
+        each read comes here and is checked."""
         view = self._np_view
         if view is None:
-            view = self._np_view = _views.numpy_view(
-                self._storage, self._layout, self._dtype.dtype
-            )
-        if _MODES.tracking and self._storage.sharing is not None:
-            _view_modes.check_read(self)
+            storage = self._storage
+            view = _views.numpy_view(storage, self._layout, self._dtype.dtype)
+            if storage.sharing is None:
+                self._np_view = view
+            else:
+                _view_modes.check_read(self)
         return view
 
     def _view(self, layout: Layout) -> Array:

@@ -241,6 +241,7 @@ def track(array: ArrayObject, made: Origin | None, parent: ArrayObject | None = 
     key = id(array)
     if key in sharing.records:
         return
+    array._np_view = None  # its reads must reach ``_numpy()``, which checks them
     records = sharing.records
 
     def forget(ref: weakref.ref, key: int = key) -> None:
