@@ -23,7 +23,7 @@ from array_api_reshape._tables._dtypes import (
     check_dtype_kind,
 )
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent / "array_api_reshape"
+PACKAGE_DIR = Path(__file__).resolve().parents[2] / "array_api_reshape"
 
 _SIGNED = {"int8", "int16", "int32", "int64"}
 _UNSIGNED = {"uint8", "uint16", "uint32", "uint64"}

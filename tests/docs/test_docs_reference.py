@@ -13,7 +13,7 @@ import pytest
 import array_api_reshape as xp
 from array_api_reshape import fft, layout, linalg, versions
 
-API = Path(__file__).resolve().parent.parent / "docs" / "api"
+API = Path(__file__).resolve().parents[2] / "docs" / "api"
 
 # the private module of each chapter of the standard -> its reference page
 CHAPTER_PAGES = {

@@ -30,7 +30,7 @@ import pytest
 
 import array_api_reshape
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
 import _layers
 
 PACKAGE = "array_api_reshape"

@@ -15,7 +15,7 @@ def test_inspection_api():
     assert info.capabilities() == {
         "boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
     assert info.default_device() == xp.asarray(1).device
-    assert info.devices()[0] == info.default_device()  # the CPU first (tests/test_devices.py)
+    assert info.devices()[0] == info.default_device()  # the CPU first (tests/modes/test_devices.py)
     defaults = info.default_dtypes(device=info.default_device())
     assert defaults == {"real floating": xp.float64, "complex floating": xp.complex128,
                         "integral": xp.int64, "indexing": xp.int64}

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs"))
 import _layers  # noqa: E402
 
@@ -57,8 +57,10 @@ def definitions() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     by_module: dict[str, set[str]] = {}
     by_class: dict[str, set[str]] = {}
     files = {m.short: PACKAGE_DIR / m.file for m in _layers.read_modules().values()}
-    for helper in sorted((ROOT / "tests").glob("*.py")) + sorted((ROOT / "docs").glob("_*.py")):
-        files.setdefault(helper.stem, helper)
+    # tests/ in every folder; two test files of one name in two folders both count
+    for helper in sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "docs").glob("_*.py")):
+        short = helper.stem if helper.stem not in files else str(helper.relative_to(ROOT))
+        files.setdefault(short, helper)
     for short, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = by_module.setdefault(short, set())

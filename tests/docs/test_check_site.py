@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-CHECK_SITE = Path(__file__).resolve().parent.parent / "docs" / "check_site.py"
+CHECK_SITE = Path(__file__).resolve().parents[2] / "docs" / "check_site.py"
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """
 Types for users (issue 15, item 6): mypy passes on the package, with the configuration
-committed in pyproject.toml, and on a user's script (tests/typing_user_script.py) that
+committed in pyproject.toml, and on a user's script (tests/helpers/typing_user_script.py) that
 uses operators, indexing, attributes, linalg, fft and layout; a wrong use is reported.
 
 mypy runs in this process through its API (``mypy.api.run``) with one cache directory
@@ -22,9 +22,9 @@ import pytest
 
 mypy_api = pytest.importorskip("mypy.api", reason="mypy is in the test extra")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "pyproject.toml"
-USER_SCRIPT = Path(__file__).resolve().parent / "typing_user_script.py"
+USER_SCRIPT = ROOT / "tests" / "helpers" / "typing_user_script.py"
 
 
 @pytest.fixture(scope="session")

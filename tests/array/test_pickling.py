@@ -6,7 +6,7 @@ its buffer; dtypes, devices and the inspection objects pickle too; an array cros
 real process boundary.
 
 The oracle for an array's values is the brute-force address list of
-tests/layout_model.py read out of the flat buffer.
+tests/helpers/layout_model.py read out of the flat buffer.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "conformance"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "conformance"))
 
 import run
 

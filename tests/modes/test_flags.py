@@ -294,7 +294,7 @@ def test_read_only_refuses_item_writes_and_resizes_and_hands_out_read_only_memor
 
 # --- unspecified -----------------------------------------------------------------------
 
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent / "docs"))
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs"))
 import _beyond  # noqa: E402  (the page "Beyond the standard": its table of our choices)
 
 

@@ -1,5 +1,5 @@
 """
-A user's script, kept as a test: tests/test_typing.py runs mypy on it and expects no error.
+A user's script, kept as a test: tests/tooling/test_typing.py runs mypy on it and expects no error.
 
 It uses the namespace as array-API code does (operators, indexing, attributes, the linalg
 and fft extensions, the layout extras) and states the types it expects by annotating

@@ -3,7 +3,7 @@ writable views exactly when no two elements share an address (and the input is
 writable), as NumPy and array-api-strict do; a stride-0 axis that repeats elements keeps
 the view read-only. ``broadcast_to`` stays read-only, like NumPy's.
 
-The oracle is the brute-force address list of tests/layout_model.py: a view repeats
+The oracle is the brute-force address list of tests/helpers/layout_model.py: a view repeats
 addresses when the list has duplicates.
 """
 

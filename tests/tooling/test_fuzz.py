@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-FUZZER = Path(__file__).resolve().parent.parent / "fuzz" / "fuzz_namespace.py"
+FUZZER = Path(__file__).resolve().parents[2] / "fuzz" / "fuzz_namespace.py"
 
 
 def test_random_calls_raise_only_the_standard_exceptions_and_change_nothing():
