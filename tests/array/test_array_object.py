@@ -31,7 +31,7 @@ NUMPY_DTYPES = (
 )
 
 
-# --- strided NumPy data: tests/helpers/strided_views.py, with this file's dtypes ---------------
+# --- strided NumPy data: tests/helpers/strided_views.py, with this file's dtypes -------
 
 recipes = functools.partial(strided_views.recipes, dtypes=NUMPY_DTYPES)
 

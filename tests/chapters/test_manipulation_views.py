@@ -27,7 +27,7 @@ SETTINGS = settings(max_examples=60, deadline=None, database=None)
 NUMPY_DTYPES = (np.bool_, np.int8, np.int64, np.uint32, np.float32, np.float64, np.complex64)
 
 
-# --- strided NumPy data: tests/helpers/strided_views.py, with this file's dtypes ---------------
+# --- strided NumPy data: tests/helpers/strided_views.py, with this file's dtypes -------
 
 recipes = functools.partial(strided_views.recipes, dtypes=NUMPY_DTYPES)
 
