@@ -26,7 +26,6 @@ from array_api_reshape._tables._layout import (
     with_unit_axes,
     without_axes,
 )
-from array_api_reshape._tables._layout_indexing import basic_indexed
 from layout_model import address_array, addresses_of
 from strategies import buffer_size_for, small_layouts
 
@@ -119,27 +118,6 @@ def test_broadcast_to_shape_refuses():
     assert broadcast_to_shape(Layout((2, 3), (3, 1), 0), (3,)) is None
 
 
-@given(layout=small_layouts(max_ndim=4), data=st.data())
-def test_basic_indexed(layout, data):
-    key = data.draw(
-        npst.basic_indices(layout.shape, allow_newaxis=True, allow_ellipsis=True)
-    )
-    key = key if isinstance(key, tuple) else (key,)
-    expected = address_array(layout)[key]
-    result = basic_indexed(layout, key)
-    assert_same_elements(result, np.asarray(expected), buffer_size_for(layout))
-
-
-@pytest.mark.parametrize(
-    "key, message",
-    [((5,), "out of bounds"), ((-6,), "out of bounds"), ((0, 0, 0), "too many indices")],
-    ids=["past-end", "before-start", "too-many"],
-)
-def test_basic_indexed_refuses(key, message):
-    with pytest.raises(IndexError, match=message):
-        basic_indexed(Layout((5, 2), (2, 1), 0), key)
-
-
 @given(layout=small_layouts())
 def test_extent_is_the_lowest_and_highest_address(layout):
     addresses = addresses_of(layout)
@@ -176,18 +154,3 @@ def test_contiguous_strides_match_numpy(shape):
         assert tuple(s * itemsize for s in column_major_strides(shape)) == f.strides
     assert is_c_contiguous(layout)
     assert is_f_contiguous(Layout(shape, column_major_strides(shape), 0))
-
-
-@given(layout=small_layouts(max_ndim=3).filter(lambda drawn: drawn.ndim >= 1), data=st.data())
-def test_first_axis_fast_paths_agree_with_basic_indexing(layout, data):
-    from array_api_reshape._tables._layout_indexing import first_axis_indexed, first_axis_sliced
-
-    size = layout.shape[0]
-    bounds = st.one_of(st.none(), st.integers(-size - 2, size + 2))
-    start, stop = data.draw(bounds), data.draw(bounds)
-    step = data.draw(st.one_of(st.none(), st.integers(-3, 3).filter(bool)))
-    expected = basic_indexed(layout, (slice(start, stop, step),))
-    assert first_axis_sliced(layout, slice(start, stop, step)) == expected
-    if size:
-        index = data.draw(st.integers(-size, size - 1))
-        assert first_axis_indexed(layout, index) == basic_indexed(layout, (index,))
