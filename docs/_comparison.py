@@ -2,7 +2,7 @@
 View/copy and error behaviour of array_api_reshape beside NumPy, array-api-strict and
 PyTorch, measured by running each library that is installed.
 
-The documentation page renders ``table()``; ``tests/test_comparison.py`` checks the
+The documentation page renders ``table()``; ``tests/docs/test_comparison.py`` checks the
 ``EXPECTED`` answers against the libraries present in the test environment.
 """
 
@@ -114,7 +114,7 @@ EXPECTED = {
     "numpy": ["view", "view", "view", "view", "copy", "ValueError", "ValueError"],
     "array_api_strict": ["view", "view", "view", "view", "copy", "AttributeError", "ValueError"],
 }
-"""Answers checked by tests/test_comparison.py for each of these libraries that is
+"""Answers checked by tests/docs/test_comparison.py for each of these libraries that is
 installed; PyTorch is reported on the page when present but has no checked row here."""
 
 

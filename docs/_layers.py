@@ -9,7 +9,7 @@ and folders at the top whose names do not start with an underscore (``__init__.p
 its imports (every ``import`` statement, those inside functions included, but not those
 under ``if TYPE_CHECKING:``, which never run) are read with ``ast``, never by importing
 the module. A module that matches no pattern has no layer:
-``unplaced()`` names it, the page says so, and tests/test_contributing_page.py fails.
+``unplaced()`` names it, the page says so, and tests/docs/test_contributing_page.py fails.
 """
 
 from __future__ import annotations
