@@ -47,6 +47,7 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
+from .._tables._layout_indexing import first_axis_indexed, remembered_sliced_layout
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
 from ._versions import namespace as _namespace
@@ -117,6 +118,7 @@ _gt = _dispatch.forward("greater", "__gt__")
 _ge = _dispatch.forward("greater_equal", "__ge__")
 
 _new_object = object.__new__
+_PLAIN_BOUNDS = (int, type(None))
 
 _QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
 """For each dtype (by index), the Python scalar types NumPy may write into it as they
@@ -720,7 +722,24 @@ class Array:
     def __getitem__(self, key: IndexKey, /) -> Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
-        target: Target = select(self, key, "__getitem__")
+        # One int or one slice of ints: ``select``'s first cases, asked of the layout tables
+        # here directly (the call to ``select`` would cost a tenth of ``x[3]``).
+        key_class = key.__class__
+        layout = self._layout
+        target: Target = None
+        if key_class is int:
+            if layout.shape:
+                target = first_axis_indexed(layout, key, "__getitem__")  # type: ignore[arg-type]
+        elif key_class is slice and layout.shape:
+            start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
+            if (
+                start.__class__ in _PLAIN_BOUNDS
+                and stop.__class__ in _PLAIN_BOUNDS
+                and step.__class__ in _PLAIN_BOUNDS
+            ):
+                target = remembered_sliced_layout((layout, start, stop, step))
+        if target is None:
+            target = select(self, key, "__getitem__")
         if isinstance(target, Layout):  # ``self._view(target)``, written out: the hot path
             view = _new_object(Array)
             view._storage = self._storage

@@ -62,6 +62,10 @@ def select(array: Any, key: Any, operation: str) -> Target:
     portability modes' errors for a key they refuse."""
     layout = array._layout
     key_class = key.__class__
+    if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
+        if MODES.flags or MODES.devices:
+            _check_advanced(array, key, True, operation)
+        return key
     if key_class is int and layout.shape:
         return first_axis_indexed(layout, key, operation)
     if key_class is slice and layout.shape:
@@ -74,10 +78,6 @@ def select(array: Any, key: Any, operation: str) -> Target:
         ):
             sliced = remembered_sliced_layout((layout, start, stop, step))
             return sliced if sliced is not None else first_axis_sliced(layout, key)
-    if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
-        if MODES.flags or MODES.devices:
-            _check_advanced(array, key, True, operation)
-        return key
     if is_advanced(key):
         if MODES.flags or MODES.devices:
             _check_advanced(array, key, _has_boolean_array(array, key), operation)
