@@ -740,15 +740,8 @@ class Array:
                 target = remembered_sliced_layout((layout, start, stop, step))
         if target is None:
             target = select(self, key, "__getitem__")
-        if isinstance(target, Layout):  # ``self._view(target)``, written out: the hot path
-            view = _new_object(Array)
-            view._storage = self._storage
-            view._layout = target
-            view._dtype = self._dtype
-            view._np_view = None
-            if _MODES.tracking:
-                _view_modes.track_view(self, view)
-            return view
+        if isinstance(target, Layout):
+            return self._view(target)
         if target.__class__ is Array:  # a boolean mask of this array's shape
             elements = _views.masked(self, target)
         else:
