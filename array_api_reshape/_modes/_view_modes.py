@@ -88,7 +88,9 @@ def track_view(parent: Any, view: Any) -> None:
         _tracking.share_storage(parent._storage, view._storage)
     site = _tracking.call_site()
     view._made_at = site
-    _tracking.track(parent, _origin(parent, ("first viewed by", site)))
+    sharing = parent._storage.sharing
+    if sharing is None or id(parent) not in sharing.records:
+        _tracking.track(parent, _origin(parent, ("first viewed by", site)))
     _tracking.track(view, ("made by", site), parent=parent)
 
 

@@ -173,14 +173,28 @@ class Foreign:
         return array
 
 
+class _KeyedRef(weakref.ref):
+    """A weak reference to a tracked array that knows its key in ``Sharing.records``."""
+
+    __slots__ = ("key",)
+    key: int
+
+
 class Sharing:
     """The live arrays over one storage (and its read-only aliases)."""
 
-    __slots__ = ("records", "foreign")
+    __slots__ = ("records", "foreign", "gone")
 
     def __init__(self) -> None:
         self.records: dict[int, Record] = {}
         self.foreign: list[Foreign] = []
+        self.gone = self._gone  # bound once: the callback of every record's reference
+
+    def _gone(self, ref: _KeyedRef) -> None:
+        """A tracked array is gone: forget its record (unless the key is already reused)."""
+        record = self.records.get(ref.key)
+        if record is not None and record.ref is ref:
+            del self.records[ref.key]
 
 
 def sharing_of(storage: Storage) -> Sharing | None:
@@ -236,26 +250,25 @@ def storage_joining_tracked(storage: Storage) -> tuple[Storage, int] | None:
 
 def track(array: ArrayObject, made: Origin | None, parent: ArrayObject | None = None) -> None:
     """Count ``array`` among the live arrays of its storage (once), ``made`` saying where
-    it came from; a view made from ``parent`` carries the parent's marks."""
+    it came from; a view made from ``parent`` (tracked already) carries its marks."""
     sharing = _sharing_for(array._storage)
     key = id(array)
-    if key in sharing.records:
+    records = sharing.records
+    if key in records:
         return
     array._np_view = None  # its reads must reach ``_numpy()``, which checks them
-    records = sharing.records
-
-    def forget(ref: weakref.ref, key: int = key) -> None:
-        record = records.get(key)
-        if record is not None and record.ref is ref:
-            del records[key]
-
     parent_ref, marks = None, []
     if parent is not None:
         parent_record = records.get(id(parent))
-        parent_ref = weakref.ref(parent)
         if parent_record is not None:
-            marks = list(parent_record.marks)
-    records[key] = Record(weakref.ref(array, forget), made, parent_ref, marks)
+            parent_ref = parent_record.ref
+            if parent_record.marks:
+                marks = list(parent_record.marks)
+        else:
+            parent_ref = weakref.ref(parent)
+    ref = _KeyedRef(array, sharing.gone)
+    ref.key = key
+    records[key] = Record(ref, made, parent_ref, marks)
 
 
 def forget(array: ArrayObject) -> None:
