@@ -726,10 +726,9 @@ class Array:
         # here directly (the call to ``select`` would cost a tenth of ``x[3]``).
         key_class = key.__class__
         layout = self._layout
-        target: Target = None
         if key_class is int:
             if layout.shape:
-                target = first_axis_indexed(layout, key, "__getitem__")  # type: ignore[arg-type]
+                return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
         elif key_class is slice and layout.shape:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (
@@ -737,9 +736,10 @@ class Array:
                 and stop.__class__ in _PLAIN_BOUNDS
                 and step.__class__ in _PLAIN_BOUNDS
             ):
-                target = remembered_sliced_layout((layout, start, stop, step))
-        if target is None:
-            target = select(self, key, "__getitem__")
+                sliced = remembered_sliced_layout((layout, start, stop, step))
+                if sliced is not None:
+                    return self._view(sliced)
+        target: Target = select(self, key, "__getitem__")
         if isinstance(target, Layout):
             return self._view(target)
         if target.__class__ is Array:  # a boolean mask of this array's shape
