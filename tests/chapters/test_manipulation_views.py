@@ -115,6 +115,20 @@ def test_permute_dims_refuses_non_permutations(axes):
     assert_unchanged(x, before)
 
 
+@pytest.mark.parametrize(
+    "axes, message",
+    [
+        pytest.param((1.0, 0), r"got float 1\.0", id="float"),
+        pytest.param((True, 0), r"got bool True", id="bool"),
+    ],
+)
+def test_permute_dims_refuses_axes_that_are_not_ints(axes, message):
+    x = xp.reshape(xp.arange(24), (4, 6))
+    assert xp.permute_dims(x, (1, 0)).shape == (6, 4)  # the int axes first, as a cache would
+    with pytest.raises(TypeError, match=message):
+        xp.permute_dims(x, axes)
+
+
 # --- matrix_transpose ------------------------------------------------------------------
 
 
