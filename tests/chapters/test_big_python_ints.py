@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import array_api_reshape as xp
 from array_api_reshape import fft
 from array_api_reshape._kernels import _creation_kernels, _memory
-from .test_error_table import MODULES, example_call
+from public_functions import MODULES, example_call
 
 ALLOWED = (TypeError, ValueError, IndexError, OverflowError, MemoryError)
 BIG_INTS = (2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64, 2**70, -(2**70), 2**1100, -(2**1100))

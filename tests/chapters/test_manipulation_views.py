@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import array_api_reshape as xp
-from array_api_reshape import layout
 import strided_views
+from strided_views import assert_same_view, assert_unchanged, snapshot
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None)
 
@@ -39,32 +39,6 @@ def shared(recipe: strided_views.Recipe):
     if view.size:
         assert np.shares_memory(np.asarray(x), view)
     return base, view, x
-
-
-def assert_same_view(result, expected: np.ndarray, x) -> None:
-    """``result`` is a view of ``x`` holding NumPy's ``expected`` elements at the same
-    addresses."""
-    assert isinstance(result, xp.Array)
-    got = np.asarray(result)
-    assert result.shape == expected.shape
-    assert result.dtype == x.dtype
-    np.testing.assert_array_equal(got, expected)
-    if expected.size:
-        assert layout.shares_memory(result, x)
-        assert got.__array_interface__["data"][0] == expected.__array_interface__["data"][0]
-        for n, got_stride, expected_stride in zip(expected.shape, got.strides, expected.strides):
-            if n > 1:
-                assert got_stride == expected_stride
-
-
-def snapshot(x) -> tuple:
-    return x.shape, layout.strides(x), layout.offset(x), np.array(np.asarray(x), copy=True)
-
-
-def assert_unchanged(x, before: tuple) -> None:
-    shape, strides, offset, values = before
-    assert (x.shape, layout.strides(x), layout.offset(x)) == (shape, strides, offset)
-    np.testing.assert_array_equal(np.asarray(x), values)
 
 
 def any_sign(draw, axis: int, ndim: int) -> int:
@@ -113,6 +87,20 @@ def test_permute_dims_refuses_non_permutations(axes):
     with pytest.raises(ValueError):
         xp.permute_dims(x, axes)
     assert_unchanged(x, before)
+
+
+@pytest.mark.parametrize(
+    "axes, message",
+    [
+        pytest.param((1.0, 0), r"got float 1\.0", id="float"),
+        pytest.param((True, 0), r"got bool True", id="bool"),
+    ],
+)
+def test_permute_dims_refuses_axes_that_are_not_ints(axes, message):
+    x = xp.reshape(xp.arange(24), (4, 6))
+    assert xp.permute_dims(x, (1, 0)).shape == (6, 4)  # the int axes first, as a cache would
+    with pytest.raises(TypeError, match=message):
+        xp.permute_dims(x, axes)
 
 
 # --- matrix_transpose ------------------------------------------------------------------

@@ -12,6 +12,8 @@ import math
 
 import numpy as np
 
+from array_api_reshape._tables._layout import fits_in_buffer
+
 
 def element_addresses(shape, strides, offset, order="C"):
     """Buffer addresses of all elements, read in row-major (C) or column-major (F) order."""
@@ -53,3 +55,10 @@ def a_view_exists(layout, new_shape, order="C"):
         for k, n in enumerate(new_shape)
     )
     return element_addresses(new_shape, candidate, old[0], order) == old
+
+
+def assert_same_elements(result, expected_addresses: np.ndarray, buffer_size: int):
+    """``result`` lists ``expected_addresses`` and stays inside a buffer of ``buffer_size``."""
+    assert result.shape == expected_addresses.shape
+    assert address_array(result).tolist() == expected_addresses.tolist()
+    assert fits_in_buffer(result, buffer_size)

@@ -1,5 +1,6 @@
 """NumPy views with non-trivial layouts (steps of either sign, padding, transposes), for
-the array-layer tests: each element holds a distinct value, so misplaced elements show."""
+the array-layer tests: each element holds a distinct value, so misplaced elements show;
+and the checks those tests share (a result is NumPy's view, a failed call changed nothing)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+
+import array_api_reshape as xp
+from array_api_reshape import layout
 
 NUMPY_DTYPES = (
     np.bool_, np.int8, np.int64, np.uint16, np.float32, np.float64, np.complex128,
@@ -66,3 +70,33 @@ def recipes(draw, shape=None, min_dims=0, max_dims=4, min_side=0, max_side=5,
     recipe = Recipe(tuple(base_shape), dtype, tuple(index), perm)
     assert recipe.build()[1].shape == tuple(shape)
     return recipe
+
+
+def assert_same_view(result, expected: np.ndarray, x=None) -> None:
+    """``result`` is an Array holding NumPy's ``expected`` elements at the same addresses,
+    and, given ``x``, a view of ``x`` of its dtype."""
+    assert isinstance(result, xp.Array)
+    got = np.asarray(result)
+    assert result.shape == expected.shape
+    assert got.dtype == expected.dtype
+    if x is not None:
+        assert result.dtype == x.dtype
+    np.testing.assert_array_equal(got, expected)
+    if expected.size:
+        if x is not None:
+            assert layout.shares_memory(result, x)
+        assert got.__array_interface__["data"][0] == expected.__array_interface__["data"][0]
+        for n, got_stride, expected_stride in zip(expected.shape, got.strides, expected.strides):
+            if n > 1:
+                assert got_stride == expected_stride
+
+
+def snapshot(x) -> tuple:
+    """Everything a failed call must leave as it was."""
+    return x.shape, layout.strides(x), layout.offset(x), np.array(np.asarray(x), copy=True)
+
+
+def assert_unchanged(x, before: tuple) -> None:
+    shape, strides, offset, values = before
+    assert (x.shape, layout.strides(x), layout.offset(x)) == (shape, strides, offset)
+    np.testing.assert_array_equal(np.asarray(x), values)

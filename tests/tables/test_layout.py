@@ -15,7 +15,6 @@ from array_api_reshape._tables._layout import (
     column_major_strides,
     contiguous_layout,
     extent,
-    fits_in_buffer,
     flipped,
     has_repeated_addresses,
     is_c_contiguous,
@@ -26,14 +25,8 @@ from array_api_reshape._tables._layout import (
     with_unit_axes,
     without_axes,
 )
-from layout_model import address_array, addresses_of
+from layout_model import address_array, addresses_of, assert_same_elements
 from strategies import buffer_size_for, small_layouts
-
-
-def assert_same_elements(result: Layout, expected_addresses: np.ndarray, buffer_size: int):
-    assert result.shape == expected_addresses.shape
-    assert address_array(result).tolist() == expected_addresses.tolist()
-    assert fits_in_buffer(result, buffer_size)
 
 
 @given(layout=small_layouts(), data=st.data())

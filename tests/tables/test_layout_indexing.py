@@ -11,10 +11,9 @@ from hypothesis.extra import numpy as npst
 
 from array_api_reshape._tables._layout import Layout
 from array_api_reshape._tables._layout_indexing import basic_indexed
-from layout_model import address_array
+from layout_model import address_array, assert_same_elements
 from strategies import buffer_size_for, small_layouts
 
-from .test_layout import assert_same_elements
 
 
 @given(layout=small_layouts(max_ndim=4), data=st.data())

@@ -102,10 +102,18 @@ def test_named_decisions(lay, shape, order, expected):
     assert decide_reshape(lay, shape, order) == expected
 
 
-def test_a_float_shape_never_meets_a_remembered_int_shape():
-    decide_reshape(SLICED, (24, 9))
-    with pytest.raises(TypeError, match=r"^reshape\(\): 'shape' .* got float 24.0"):
-        decide_reshape(SLICED, (24.0, 9))
+@pytest.mark.parametrize(
+    "remembered, asked, message",
+    [
+        pytest.param((24, 9), (24.0, 9), r"got float 24\.0", id="float"),
+        pytest.param((1, 216), (True, 216), r"got bool True", id="bool"),
+    ],
+)
+def test_a_float_or_bool_shape_never_meets_a_remembered_int_shape(remembered, asked, message):
+    # 24.0 == 24 and True == 1 with equal hashes: the remembered key must not answer them
+    decide_reshape(SLICED, remembered)
+    with pytest.raises(TypeError, match=r"^reshape\(\): 'shape' .* " + message):
+        decide_reshape(SLICED, asked)
 
 
 @pytest.mark.parametrize(

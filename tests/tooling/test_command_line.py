@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape.__main__ import InputError, main, parse_int_tuple
+from array_api_reshape.__main__ import InputError, main, parse_int_tuple, tour
 from layout_model import a_view_exists
 from strategies import factorisations_of, small_layouts
 
@@ -33,8 +33,13 @@ def test_no_arguments_prints_the_tour(capsys):
     status, out, err = run(capsys)
     assert status == 0 and err == ""
     assert out.startswith(f"array_api_reshape {xp.__version__}")
+    assert out.strip() == tour()
+    assert "2025.12" in out
+    assert "VIEW  (4, 8, 9)[:, :6, :], strides (72, 9, 1) -> (4, 54)" in out
     assert "COPY  (4, 8, 9)[:, :6, :], strides (72, 9, 1) -> (24, 9)" in out
     assert "axes 0 and 1 cannot merge: stride 72 != 6 * 9" in out
+    assert "VIEW  (3, 4)[:, ::2], strides (4, 2) -> (6,)" in out
+    assert "COPY  (3, 4) transposed" in out
     assert run(capsys, "tour")[1] == out
 
 
@@ -150,7 +155,8 @@ def test_malformed_tuples_are_refused(text):
 
 def test_the_module_runs_as_a_program():
     command = [sys.executable, "-m", "array_api_reshape"]
-    tour = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    assert tour.returncode == 0 and "VIEW  contiguous (4, 6, 9)" in tour.stdout
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 0 and "VIEW  contiguous (4, 6, 9)" in completed.stdout
+    assert completed.stdout.strip() == tour()
     bad = subprocess.run([*command, "bogus", "--flag"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == "" and "invalid choice: 'bogus'" in bad.stderr

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -12,7 +9,6 @@ from hypothesis.extra import numpy as npst
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape.__main__ import tour
 from layout_model import a_view_exists
 from strategies import factorisations_of
 
@@ -107,20 +103,3 @@ def test_explain_reshape_column_major():
 def test_layout_tools_refuse_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
-
-
-def test_tour_reports_each_classic_case():
-    text = tour()
-    assert "2025.12" in text
-    assert "VIEW  (4, 8, 9)[:, :6, :], strides (72, 9, 1) -> (4, 54)" in text
-    assert "COPY  (4, 8, 9)[:, :6, :], strides (72, 9, 1) -> (24, 9)" in text
-    assert "axes 0 and 1 cannot merge: stride 72 != 6 * 9" in text
-    assert "VIEW  (3, 4)[:, ::2], strides (4, 2) -> (6,)" in text
-    assert "COPY  (3, 4) transposed" in text
-
-
-def test_module_runs_as_a_program():
-    completed = subprocess.run(
-        [sys.executable, "-m", "array_api_reshape"], capture_output=True, text=True, check=True
-    )
-    assert completed.stdout.strip() == tour()
