@@ -28,6 +28,7 @@ from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._devices import CPU_DEVICE, Device
+from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
     ALL_DTYPES,
     EXACT_PYTHON_SCALARS,
@@ -722,8 +723,8 @@ class Array:
     def __getitem__(self, key: IndexKey, /) -> Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
-        # One int or one slice of ints: ``select``'s first cases, asked of the layout tables
-        # here directly (the call to ``select`` would cost a tenth of ``x[3]``).
+        # One int, one slice of ints or a whole-shape mask: ``select``'s first cases, asked
+        # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]).
         key_class = key.__class__
         layout = self._layout
         if key_class is int:
@@ -739,6 +740,11 @@ class Array:
                 sliced = remembered_sliced_layout((layout, start, stop, step))
                 if sliced is not None:
                     return self._view(sliced)
+        elif (
+            isinstance(key, Array) and key._dtype is _BOOL
+            and key._layout.shape == layout.shape and not (_MODES.flags or _MODES.devices)
+        ):  # a whole-shape mask, which no mode need check
+            return Array._adopt(_views.masked(self, key), self._dtype, self._storage.device)
         target: Target = select(self, key, "__getitem__")
         if isinstance(target, Layout):
             return self._view(target)
