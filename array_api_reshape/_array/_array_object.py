@@ -783,22 +783,20 @@ class Array:
         ``target`` that ``key`` selects, between the views modes' look before and after.
         ``augmented`` for an in-place operator's write."""
         pending = None
+        advanced_key = None if isinstance(target, Layout) else kernel_key(target)
         if _MODES.tracking:
             layout = self._layout
-            if isinstance(target, Layout):
-                pending = _view_modes.before_write(
-                    self, target, None, source, f"{operation}()", augmented
-                )
-            else:
-                pending = _view_modes.before_write(
-                    self, layout, kernel_key(target), source, f"{operation}()", augmented
-                )
+            pending = _view_modes.before_write(
+                self, layout if advanced_key is not None else target, advanced_key, source,
+                f"{operation}()", augmented,
+            )
             if self._layout is not layout:  # copy-on-write: elements of its own, a new layout
                 target = select(self, key, operation)
-        if isinstance(target, Layout):
+                advanced_key = None if isinstance(target, Layout) else kernel_key(target)
+        if advanced_key is None:
             _views.write(self, target, source)
         else:
-            _views.scatter(self, kernel_key(target), source)
+            _views.scatter(self, advanced_key, source)
         if pending is not None:
             _view_modes.after_write(self, pending)
 

@@ -182,13 +182,14 @@ class _Modes:
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
 
-    def _may_differ(self, name: str) -> bool:
+    def may_differ(self, name: str) -> bool:
+        """True when flag ``name`` may differ from its default in some context."""
         return self.blocks[name] > 0 or _defaults[name] != FLAGS[name].default
 
     def update(self) -> None:
         """Recompute every answer from the defaults and the open blocks, and place the
         namespaces' extension attributes accordingly."""
-        differs = {name: self._may_differ(name) for name in _MODE_FLAGS}
+        differs = {name: self.may_differ(name) for name in _MODE_FLAGS}
         place_extensions(hidden=differs["enabled_extensions"])
         self.tracking = differs["views"]
         self.read_only = differs["writeable"]
@@ -233,8 +234,7 @@ def hold_extensions(attributes: ExtensionAttributes) -> None:
     place them now."""
     with MODES.lock:
         _EXTENSION_ATTRIBUTES.append(attributes)
-        _place(attributes, MODES.blocks["enabled_extensions"] > 0
-               or _defaults["enabled_extensions"] != FLAGS["enabled_extensions"].default)
+        _place(attributes, MODES.may_differ("enabled_extensions"))
 
 
 def place_extensions(hidden: bool) -> None:
