@@ -208,7 +208,7 @@ class Array:
     def _share(source: Any, dtype: DType) -> Array:
         """An array sharing all of ``source``, a C-contiguous NumPy array of ``dtype``'s
         NumPy dtype that its caller keeps (and may reshape: it is not cached as the view),
-        on the CPU (``asarray``'s fast path, taken while no mode is on)."""
+        on the CPU (``asarray``'s fast path, taken while no views mode counts what shares it)."""
         self = Array._adopt(source, dtype, CPU_DEVICE)
         self._np_view = None
         return self

@@ -174,14 +174,14 @@ def asarray(
     """
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
-        # (not while the general path's work may be needed: placing arrays on a fixed
-        # device, counting what they share for the views modes)
-        same_dtype = (
-            None if MODES.tracking or MODES.fixed_device
-            else plain_array_dtype(obj, copy is None)
-        )
+        # (not while arrays are placed on a fixed device: the general path does that)
+        same_dtype = None if MODES.fixed_device else plain_array_dtype(obj, copy is None)
         if same_dtype is not None:
             if copy is None:
+                if MODES.tracking and tracking():  # counted among what sees its memory
+                    shared = borrowed_and_tracked(obj)  # type: ignore[arg-type]
+                    if shared is not None:
+                        return Array._new(shared[0], shared[1], same_dtype, None)
                 return Array._share(obj, same_dtype)
             if copy is True:
                 return Array._adopt(plain_array_copy(obj), same_dtype, CPU_DEVICE)

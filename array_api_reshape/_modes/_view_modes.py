@@ -71,36 +71,19 @@ def tracking() -> bool:
 
 def made(array: Any) -> None:
     """Remember where ``array``, just made by a function of ours, was made (for the
-    reports), while the views flag asks for tracking; count it among the arrays over its
-    memory when others may see that memory (``asarray`` of a NumPy array over ours)."""
-    if value("views") != "shared":
-        site = array._made_at = _tracking.call_site()
-        if array._storage.sharing is not None:  # memory others see
-            _tracking.track(array, ("made by", site))
+    reports), and count it among the arrays over its memory when others may see that
+    memory (``asarray`` of a NumPy array over ours). Called while the views flag may ask
+    for tracking somewhere (``MODES.tracking``): arrays made where it does not are
+    remembered too, which costs a little and changes nothing."""
+    array._made_at = _tracking.made_here(2)
+    if array._storage.sharing is not None:  # memory others see
+        _tracking.track(array)
 
 
-def track_view(parent: Any, view: Any) -> None:
-    """Count ``parent`` and its new ``view`` among the live arrays over their memory,
-    while the views flag asks for tracking."""
-    if value("views") == "shared":
-        return
-    if view._storage is not parent._storage:  # a read-only alias of the parent's memory
-        _tracking.share_storage(parent._storage, view._storage)
-    site = _tracking.call_site()
-    view._made_at = site
-    sharing = parent._storage.sharing
-    if sharing is None or id(parent) not in sharing.records:
-        _tracking.track(parent, _origin(parent, ("first viewed by", site)))
-    _tracking.track(view, ("made by", site), parent=parent)
-
-
-def _origin(array: Any, otherwise: _tracking.Origin) -> _tracking.Origin:
-    """Where ``array`` came from, for the reports: where it was made, when a function
-    that makes arrays over shared memory recorded it, else ``otherwise`` (its memory was
-    first shared there: the results of computations record nothing, so that they cost
-    no more under the views modes)."""
-    made = getattr(array, "_made_at", None)
-    return otherwise if made is None else ("made by", made)
+track_view = _tracking.track_view
+"""Count a new view and its parent among the live arrays over their memory (called by
+the array object while ``MODES.tracking``; as for ``made``, views made where the flag
+does not ask are counted too)."""
 
 
 def check_read(array: Any) -> None:
@@ -163,8 +146,7 @@ def before_write(
         return None
     excluded = _part_of_this_write(array, source, function, augmented)
     candidates = _tracking.live_others(array, excluded)
-    record = sharing.records.get(id(array))
-    marked = record is not None and bool(record.marks)
+    marked = bool(_tracking.marks_of(sharing, array))
     if not candidates and not marked:
         return None
     others = _tracking.others_written(candidates, target, advanced_key)
@@ -205,9 +187,8 @@ def _part_of_this_write(
     Python's own ``x[key] op= y``, the array ``x`` whose temporary view ``x[key]`` (made
     on this very line) is being written."""
     made = getattr(array, "_made_at", None) if augmented else None
-    if made is not None and made.function == "__getitem__()" and in_augmented_subscript():
-        here = _tracking.call_site(function)
-        if (made.filename, made.lineno) == (here.filename, here.lineno):
+    if made is not None and made[0].co_name == "__getitem__" and in_augmented_subscript():
+        if _tracking.same_line(made, _tracking.call_site(function)):
             return (source, _tracking.parent_of(array))
     return (source,) if _made_on_this_line(source, function) else ()
 
@@ -216,8 +197,7 @@ def _made_on_this_line(source: Any, function: str) -> bool:
     made = getattr(source, "_made_at", None)
     if made is None:
         return True  # not one of our tracked arrays: a scalar, or an array of nobody's
-    here = _tracking.call_site(function)
-    return (made.filename, made.lineno) == (here.filename, here.lineno)
+    return _tracking.same_line(made, _tracking.call_site(function))
 
 
 def _write_message(site: _tracking.Site, other: _tracking.Other, mode: str) -> str:
@@ -271,9 +251,9 @@ def register_export(array: Any, exported: Any, function: str) -> Any:
     (``asarray`` of it) sees ``array`` as another."""
     if tracking() and shares_buffer(array._storage, exported):
         site = _tracking.call_site()
+        handed_out_by = site._replace(function=function)
         _tracking.register_foreign(array._storage, [(exported, 0)],
-                                  _tracking.Site(f"handed out by {function}", site.filename,
-                                                site.lineno))
-        _tracking.track(array, _origin(array, ("first shared by", site)))
+                                  ("handed out by", handed_out_by))
+        _tracking.track(array, ("first shared by", site))
         _tracking.handed_out(array._storage)
     return exported

@@ -3,12 +3,18 @@ Who else can read an element: the bookkeeping of the views modes.
 
 While the views flag is not ``"shared"``, a storage that more than one live array can
 see (ours, or a NumPy array that shares its memory) carries a ``Sharing``: weak
-references to those arrays, where each was made, which array each view was made from,
-and the marks that writes through one array leave on the others. Whether a write
-touches another array's elements is decided on element addresses: an extent test
-first, then the exact intersection of the two sets of addresses, never address ranges
-alone. An array whose last other viewer is gone is free again, since only live arrays
-are asked.
+references to those arrays, keyed by ``id``, and the marks that writes through one array
+leave on the others. Each array of ours keeps where it was made in its ``_made_at`` (a
+``Made``: code objects and an instruction offset, put into words only when a report needs
+them), and the key of the array it was viewed from. Whether a write touches another
+array's elements is decided on element addresses: an extent test first, then the exact
+intersection of the two sets of addresses, never address ranges alone. An array whose last
+other viewer is gone is free again, since only live arrays are asked.
+
+Making a view is the hot path here, so it does the least that later questions need: one
+weak reference (no callback: dead entries are dropped when the entries are next walked),
+the frames of the call (no walk of the stack while the public function was called straight
+from user code) and no formatting.
 
 A NumPy array counts while something other than our own objects holds it: the storage
 is built so that all of our references to it go through one object, and the count of
@@ -25,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 import weakref
+from types import CodeType
 from typing import Any, NamedTuple
 
 from .._kernels._shared_memory import (
@@ -45,12 +52,23 @@ from .._kernels._shared_memory import (
 )
 from .._kernels._storage import Storage, borrow, read_only_alias
 from .._tables._bounded_cache import BoundedCache
-from .._tables._layout import Layout, extent, row_major_strides
+from .._tables._layout import (
+    Layout,
+    contiguous_layout,
+    extent,
+    remembered_contiguous_layout,
+)
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+_getframe = sys._getframe
+_weak = weakref.ref
+
+
+# --- where user code called the package -------------------------------------------------
 
 
 class Site(NamedTuple):
@@ -68,33 +86,34 @@ class Site(NamedTuple):
 
 _new_site = tuple.__new__  # a Site without NamedTuple's argument handling
 
-_IN_PACKAGE = BoundedCache(limit=4096)
-"""Whether each code object seen in a walk of the stack is the package's own."""
+_IN_PACKAGE: dict[str, bool] = {}
+"""Whether each source file seen in a walk of the stack is the package's own (keyed by
+file name: a str caches its hash, where a code object hashes its contents each time)."""
+
+_in_package = _IN_PACKAGE.get  # bound once: the walks below are on the views modes' hot path
 
 
-_in_package = _IN_PACKAGE.get  # bound once: the walk below is on the views modes' hot path
-
-
-def _inside(code: Any) -> bool:
+def _inside(code: CodeType) -> bool:
     """True for a code object of the package's own."""
-    inside = _in_package(code)
+    filename = code.co_filename
+    inside = _in_package(filename)
     if inside is None:
-        inside = _IN_PACKAGE.remember(code, code.co_filename.startswith(_PACKAGE))
+        inside = _IN_PACKAGE[filename] = filename.startswith(_PACKAGE)
     return inside
 
 
-def _outside(frame: Any) -> tuple[Any, str]:
-    """The first frame outside the package from ``frame`` outwards, and the name of the
-    package function it called."""
-    function = frame.f_code.co_name
+def _outside(frame: Any) -> tuple[Any, CodeType]:
+    """The first frame outside the package from ``frame`` outwards, and the code of the
+    package function it called (``frame``'s own when ``frame`` is outside)."""
+    function = frame.f_code
     while frame.f_back is not None:
         code = frame.f_code
-        inside = _in_package(code)
+        inside = _in_package(code.co_filename)
         if inside is None:
             inside = _inside(code)
         if not inside:
             break
-        function = code.co_name
+        function = code
         frame = frame.f_back
     return frame, function
 
@@ -113,12 +132,66 @@ def call_site(function: str | None = None, depth: int = 1) -> Site:
     function that frame called; the walk starts ``depth`` frames up from the caller's,
     where a caller that knows how deep it is saves the steps."""
     frame, called = _outside(sys._getframe(depth))
-    return _new_site(Site, (function or f"{called}()", frame.f_code.co_filename, frame.f_lineno))
+    return _new_site(Site, (function or f"{called.co_name}()", frame.f_code.co_filename,
+                            frame.f_lineno))
 
 
 def user_frame() -> Any:
     """The innermost frame outside the package."""
     return _outside(sys._getframe(1))[0]
+
+
+Made = tuple
+"""Where an array of ours was made, unformatted: (the code of the package function that
+user code called, the user's code, the offset of the calling instruction in it, the key of
+the array it was viewed from or None). ``site_of`` puts it into words."""
+
+
+def made_here(depth: int, parent_key: int | None = None) -> Made:
+    """Where the package function ``depth`` frames above the caller was called from
+    user code (the first frame outside the package above it), and ``parent_key``."""
+    frame = _getframe(depth + 1)
+    function = frame.f_code
+    user = frame.f_back
+    if user is None:
+        return (function, function, frame.f_lasti, parent_key)
+    code = user.f_code
+    inside = _in_package(code.co_filename)
+    if inside is None or inside:
+        user, function = _outside(frame)
+        code = user.f_code
+    return (function, code, user.f_lasti, parent_key)
+
+
+def _line_at(code: CodeType, offset: int) -> int:
+    """The source line of the instruction at ``offset`` in ``code``."""
+    line = code.co_firstlineno
+    for start, end, number in code.co_lines():
+        if start <= offset < end:
+            return line if number is None else number
+        if number is not None:
+            line = number
+    return line
+
+
+_LINES = BoundedCache(limit=1024)
+"""The line of each (code, offset) put into words, remembered."""
+
+
+def site_of(made: Made) -> Site:
+    """A ``Made`` in words: the function called, the file and the line."""
+    function, code, offset, _ = made
+    key = (code, offset)
+    line = _LINES.get(key)
+    if line is None:
+        line = _LINES.remember(key, _line_at(code, offset))
+    return _new_site(Site, (f"{function.co_name}()", code.co_filename, line))
+
+
+def same_line(made: Made, site: Site) -> bool:
+    """True when ``made`` was on the line of ``site``."""
+    made_site = site_of(made)
+    return (made_site.filename, made_site.lineno) == (site.filename, site.lineno)
 
 
 class Mark:
@@ -132,27 +205,17 @@ class Mark:
         self.write = write
 
 
-Origin = tuple[str, Site]
+Origin = tuple[str, "Made | Site"]
 """Where an array came from, for the reports: how ("made by", "first viewed by") and
-the site, put into words only when a report needs them."""
+where, put into words only when a report needs them."""
 
 
 def described(origin: Origin | None) -> str | None:
     """An origin in words ("made by reshape() at f.py:3"), or None."""
-    return None if origin is None else f"{origin[0]} {origin[1]}"
-
-
-class Record:
-    """One live array of ours over a shared storage, and where it came from."""
-
-    __slots__ = ("ref", "made", "parent", "marks")
-
-    def __init__(self, ref: weakref.ref, made: Origin | None, parent: weakref.ref | None,
-                 marks: list[Mark]):
-        self.ref = ref
-        self.made = made
-        self.parent = parent
-        self.marks = marks
+    if origin is None:
+        return None
+    how, where = origin
+    return f"{how} {where if isinstance(where, Site) else site_of(where)}"
 
 
 class Foreign:
@@ -161,7 +224,7 @@ class Foreign:
 
     __slots__ = ("ref", "our_references", "origin")
 
-    def __init__(self, ref: weakref.ref, our_references: int, origin: Site):
+    def __init__(self, ref: weakref.ref, our_references: int, origin: Origin):
         self.ref = ref
         self.our_references = our_references
         self.origin = origin
@@ -173,40 +236,27 @@ class Foreign:
         return array
 
 
-class _KeyedRef(weakref.ref):
-    """A weak reference to a tracked array that knows its key in ``Sharing.records``."""
-
-    __slots__ = ("key",)
-    key: int
-
-
 class Sharing:
-    """The live arrays over one storage (and its read-only aliases)."""
+    """The live arrays over one storage (and its read-only aliases).
 
-    __slots__ = ("records", "foreign", "gone")
+    ``arrays`` holds a weak reference to each array of ours, by ``id`` (an entry may be
+    dead, or, once its array is gone, reused by a newer array: an entry counts only while
+    its reference answers). ``marks`` and ``origins`` hold, for the few arrays that have
+    them, the marks of other arrays' writes and where an array made before the tracking
+    came from, each beside the reference it belongs to."""
+
+    __slots__ = ("arrays", "marks", "origins", "foreign")
 
     def __init__(self) -> None:
-        self.records: dict[int, Record] = {}
+        self.arrays: dict[int, weakref.ref] = {}
+        self.marks: dict[int, tuple[weakref.ref, list[Mark]]] = {}
+        self.origins: dict[int, tuple[weakref.ref, Origin]] = {}
         self.foreign: list[Foreign] = []
-        self.gone = self._gone  # bound once: the callback of every record's reference
-
-    def _gone(self, ref: _KeyedRef) -> None:
-        """A tracked array is gone: forget its record (unless the key is already reused)."""
-        record = self.records.get(ref.key)
-        if record is not None and record.ref is ref:
-            del self.records[ref.key]
 
 
 def sharing_of(storage: Storage) -> Sharing | None:
     """The storage's Sharing, or None when no tracked array shares it."""
     return storage.sharing
-
-
-_HANDED_OUT: weakref.WeakSet[Storage] = weakref.WeakSet()
-"""Every live storage whose memory was handed out (``__array__``, ``__dlpack__``, an
-out-of-band pickle buffer) while tracked: the memory a NumPy array handed back to us
-may lie in (``alias_of_tracked``). Memory that came in from NumPy needs no such search:
-the NumPy array it came in as is counted on every storage over it."""
 
 
 def _sharing_for(storage: Storage) -> Sharing:
@@ -216,10 +266,53 @@ def _sharing_for(storage: Storage) -> Sharing:
     return sharing
 
 
+def _own(entries: dict[int, tuple[weakref.ref, Any]], array: ArrayObject) -> Any:
+    """The value ``entries`` keeps for ``array`` (None when it keeps none)."""
+    entry = entries.get(id(array))
+    return None if entry is None or entry[0]() is not array else entry[1]
+
+
+def marks_of(sharing: Sharing, array: ArrayObject) -> list[Mark]:
+    """The marks that other arrays' writes left on ``array`` (empty when none)."""
+    return (_own(sharing.marks, array) or []) if sharing.marks else []
+
+
+def _set_marks(sharing: Sharing, array: ArrayObject, marks: list[Mark]) -> None:
+    if marks:
+        sharing.marks[id(array)] = (_weak(array), marks)
+    else:
+        sharing.marks.pop(id(array), None)
+
+
+def origin_of(array: ArrayObject) -> Origin | None:
+    """Where ``array`` came from, for the reports: where it was made, when it was made
+    while tracked, else where its memory was first shared (viewed, handed out)."""
+    made = getattr(array, "_made_at", None)
+    if made is not None:
+        return ("made by", made)
+    sharing = array._storage.sharing
+    return None if sharing is None else _own(sharing.origins, array)
+
+
+def is_tracked(sharing: Sharing | None, array: ArrayObject) -> bool:
+    """True when ``array`` is counted among the arrays over its storage."""
+    if sharing is None:
+        return False
+    ref = sharing.arrays.get(id(array))
+    return ref is not None and ref() is array
+
+
+_HANDED_OUT: set[weakref.ref] = set()
+"""A weak reference to every live storage whose memory was handed out (``__array__``,
+``__dlpack__``, an out-of-band pickle buffer) while tracked: the memory a NumPy array
+handed back to us may lie in (``alias_of_tracked``). Memory that came in from NumPy needs
+no such search: the NumPy array it came in as is counted on every storage over it."""
+
+
 def handed_out(storage: Storage) -> None:
     """Remember that ``storage``'s memory was handed to another library."""
     _sharing_for(storage)
-    _HANDED_OUT.add(storage)
+    _HANDED_OUT.add(_weak(storage, _HANDED_OUT.discard))
 
 
 def alias_of_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
@@ -228,7 +321,10 @@ def alias_of_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
     storage over the same buffer that shares its bookkeeping (read-only when the NumPy
     array or the storage is), and the array's layout over it, so that every array over
     that memory is seen in one frame of element addresses; None otherwise."""
-    found = storage_holding(array, list(_HANDED_OUT))
+    if not _HANDED_OUT:
+        return None
+    storages = [storage for storage in (ref() for ref in tuple(_HANDED_OUT)) if storage]
+    found = storage_holding(array, storages)
     if found is None:
         return None
     storage, layout, writeable = found
@@ -248,56 +344,68 @@ def storage_joining_tracked(storage: Storage) -> tuple[Storage, int] | None:
     return None if found is None else (found[0], found[1].offset)
 
 
-def track(array: ArrayObject, made: Origin | None, parent: ArrayObject | None = None) -> None:
-    """Count ``array`` among the live arrays of its storage (once), ``made`` saying where
-    it came from; a view made from ``parent`` (tracked already) carries its marks."""
+def track(array: ArrayObject, origin: Origin | None = None) -> None:
+    """Count ``array`` among the live arrays of its storage (once); ``origin`` says where
+    it came from when it was not made while tracked (``_made_at`` says so otherwise)."""
     sharing = _sharing_for(array._storage)
-    key = id(array)
-    records = sharing.records
-    if key in records:
+    if is_tracked(sharing, array):
         return
     array._np_view = None  # its reads must reach ``_numpy()``, which checks them
-    parent_ref, marks = None, []
-    if parent is not None:
-        parent_record = records.get(id(parent))
-        if parent_record is not None:
-            parent_ref = parent_record.ref
-            if parent_record.marks:
-                marks = list(parent_record.marks)
-        else:
-            parent_ref = weakref.ref(parent)
-    ref = _KeyedRef(array, sharing.gone)
-    ref.key = key
-    records[key] = Record(ref, made, parent_ref, marks)
+    ref = sharing.arrays[id(array)] = _weak(array)
+    if origin is not None and getattr(array, "_made_at", None) is None:
+        sharing.origins[id(array)] = (ref, origin)
+
+
+def track_view(parent: ArrayObject, view: ArrayObject) -> None:
+    """Count ``parent`` (when it is not yet) and its new ``view`` among the live arrays
+    over their memory; the view carries the parent's marks."""
+    storage = parent._storage
+    if view._storage is not storage:  # a read-only alias of the parent's memory
+        share_storage(storage, view._storage)
+    parent_key = id(parent)
+    made = view._made_at = made_here(2, parent_key)
+    sharing = storage.sharing
+    ref = None if sharing is None else sharing.arrays.get(parent_key)
+    if ref is None or ref() is not parent:  # (``is_tracked``, spelt out on this hot path)
+        track(parent, ("first viewed by", made))
+        sharing = storage.sharing
+    sharing.arrays[id(view)] = _weak(view)
+    if sharing.marks:
+        inherited = marks_of(sharing, parent)
+        if inherited:
+            _set_marks(sharing, view, list(inherited))
 
 
 def forget(array: ArrayObject) -> None:
     """Stop counting ``array`` over its storage (it is about to get a storage of its own)."""
     sharing = sharing_of(array._storage)
     if sharing is not None:
-        sharing.records.pop(id(array), None)
+        sharing.arrays.pop(id(array), None)
+        sharing.marks.pop(id(array), None)
 
 
 def share_storage(storage: Storage, alias: Storage) -> None:
     """``alias`` (another storage over ``storage``'s memory) shares its bookkeeping."""
     alias.sharing = _sharing_for(storage)
-    if storage in _HANDED_OUT:
-        _HANDED_OUT.add(alias)
+    if _HANDED_OUT and _weak(storage) in _HANDED_OUT:
+        _HANDED_OUT.add(_weak(alias, _HANDED_OUT.discard))
 
 
 def register_foreign(
-    storage: Storage, arrays: list[tuple[ForeignArray, int]], origin: Site
+    storage: Storage, arrays: list[tuple[ForeignArray, int]], origin: Origin
 ) -> None:
     """Count NumPy arrays that see ``storage``'s memory, each with the number of
     references our own objects hold to it (entries whose array is gone go first, so
     that exports never written after do not pile up; an array counted already keeps its
     entry: the storages over one buffer share it, and their references with it)."""
     sharing = _sharing_for(storage)
-    sharing.foreign = [foreign for foreign in sharing.foreign if foreign.ref() is not None]
-    counted = {id(foreign.ref()) for foreign in sharing.foreign}
+    counted: set[int] = set()
+    if sharing.foreign:
+        sharing.foreign = [foreign for foreign in sharing.foreign if foreign.ref() is not None]
+        counted = {id(foreign.ref()) for foreign in sharing.foreign}
     for array, our_references in arrays:
         if id(array) not in counted:
-            sharing.foreign.append(Foreign(weakref.ref(array), our_references, origin))
+            sharing.foreign.append(Foreign(_weak(array), our_references, origin))
 
 
 def _drop(sharing: Sharing, foreign: Foreign) -> None:
@@ -323,19 +431,19 @@ def borrowed_and_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
         owners = owners_of(array)
         before = reference_counts(owners)
         if is_c_contiguous(array):
+            shape = array.shape
             shared = (
                 Storage(borrowed_through_one_reference(array)),
-                Layout(array.shape, row_major_strides(array.shape), 0),
+                remembered_contiguous_layout(shape) or contiguous_layout(shape),
             )
         else:
             shared = borrow(array)
         if shared is None:
             return None
         after = reference_counts(owners)
-    site = call_site()
     register_foreign(shared[0],
                      [(owner, count - was) for owner, was, count in zip(owners, before, after)],
-                     Site(f"handed to {site.function}", site.filename, site.lineno))
+                     ("handed to", made_here(1)))
     return shared
 
 
@@ -347,27 +455,28 @@ def _apart(first: tuple[int, int] | None, second: tuple[int, int] | None) -> boo
 
 
 class Other(NamedTuple):
-    """A live array whose elements a write changes: ours (a record) or NumPy's."""
+    """A live array whose elements a write changes: ours or NumPy's."""
 
-    record: Record | None
+    array: ArrayObject | None
     foreign: Foreign | None
     addresses: Addresses
 
     def describe(self) -> str:
         if self.foreign is not None:
-            return f"a NumPy array ({self.foreign.origin})"
-        made = described(self.record.made) if self.record is not None else None
+            return f"a NumPy array ({described(self.foreign.origin)})"
+        made = described(origin_of(self.array))
         return f"another array ({made})" if made else "another array"
 
 
-Candidate = tuple  # (Record | None, Foreign | None, Layout): a live array and its layout
+Candidate = tuple  # (our array | None, Foreign | None, Layout): a live array and its layout
 
 
 def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candidate]:
     """Every live array but ``writer`` and ``excluded`` (one or two objects) that may see
     ``writer``'s storage (ours, or a NumPy array held outside our objects), with its layout
-    over the storage. A storage left with nobody else drops its bookkeeping (unless the
-    writer carries marks), so that later writes through it are plain."""
+    over the storage; the entries of arrays that are gone are dropped. A storage left with
+    nobody else drops its bookkeeping (unless the writer carries marks), so that later
+    writes through it are plain."""
     storage = writer._storage
     sharing = sharing_of(storage)
     if sharing is None:
@@ -375,18 +484,22 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
     candidates: list[Candidate] = []
     first = excluded[0] if excluded else writer
     second = excluded[-1] if excluded else writer  # ``write`` passes one or two
-    for record in tuple(sharing.records.values()):
-        array = record.ref()
-        if not (array is None or array is writer or array is first or array is second):
-            candidates.append((record, None, array._layout))
+    arrays = sharing.arrays
+    for key, ref in tuple(arrays.items()):
+        array = ref()
+        if array is None:
+            if arrays.get(key) is ref:
+                del arrays[key]
+        elif not (array is writer or array is first or array is second):
+            candidates.append((array, None, array._layout))
     if sharing.foreign:
         for foreign in tuple(sharing.foreign):
-            array = foreign.live()
-            if array is None:
+            numpy_array = foreign.live()
+            if numpy_array is None:
                 if foreign.ref() is None:
                     _drop(sharing, foreign)
-            elif not (array is first or array is second):
-                candidates.append((None, foreign, foreign_layout(array, storage)))
+            elif not (numpy_array is first or numpy_array is second):
+                candidates.append((None, foreign, foreign_layout(numpy_array, storage)))
     if not candidates:
         _forget_if_alone(writer, storage, sharing)
     return candidates
@@ -396,11 +509,9 @@ def _forget_if_alone(writer: ArrayObject, storage: Storage, sharing: Sharing) ->
     """Drop the bookkeeping of a storage that no other live array sees (a NumPy array
     only our own objects hold is no other), unless the writer carries marks still to
     report: its writes are plain again."""
-    record = sharing.records.get(id(writer))
-    if record is not None and record.marks:
+    if marks_of(sharing, writer):
         return
-    if all(other.ref() is None or other.ref() is writer for other in sharing.records.values()):
-        sharing.records.pop(id(writer), None)
+    if all(ref() is None or ref() is writer for ref in tuple(sharing.arrays.values())):
         storage.sharing = None
 
 
@@ -411,8 +522,8 @@ def release_if_alone(array: ArrayObject) -> None:
     sharing = storage.sharing
     if sharing is None:
         return
-    for record in sharing.records.values():
-        other = record.ref()
+    for ref in tuple(sharing.arrays.values()):
+        other = ref()
         if other is not None and other is not array:
             return
     for foreign in sharing.foreign:
@@ -469,62 +580,70 @@ _UNKNOWN = object()
 
 
 def parent_of(array: ArrayObject) -> ArrayObject | None:
-    """The array ``array`` was viewed from, while it lives."""
+    """The array ``array`` was viewed from, while it lives (the key kept is its ``id``:
+    while the parent lives, no other array has it)."""
+    made = getattr(array, "_made_at", None)
     sharing = sharing_of(array._storage)
-    record = None if sharing is None else sharing.records.get(id(array))
-    return None if record is None or record.parent is None else record.parent()
+    if made is None or made[3] is None or sharing is None:
+        return None
+    ref = sharing.arrays.get(made[3])
+    return None if ref is None else ref()
 
 
 def mark(others: list[Other], write: Site) -> None:
     """Leave a mark of ``write`` on each of our arrays among ``others``; an array keeps
     one mark, the earliest write's, over every element changed under it since."""
     for other in others:
-        record = other.record
-        if record is None:
+        array = other.array
+        if array is None:
             continue
-        if record.marks:
-            first = record.marks[0]
+        sharing = array._storage.sharing
+        if sharing is None:
+            continue
+        marks = marks_of(sharing, array)
+        if marks:
+            first = marks[0]
             if other.addresses is not first.addresses and len(
                 difference(other.addresses, first.addresses)
             ):
-                record.marks = [Mark(union(first.addresses, other.addresses), first.write)]
+                _set_marks(sharing, array,
+                           [Mark(union(first.addresses, other.addresses), first.write)])
         else:
-            record.marks = [Mark(other.addresses, write)]
+            _set_marks(sharing, array, [Mark(other.addresses, write)])
 
 
 def unmark_written(writer: ArrayObject, target: Layout, advanced_key: tuple | None) -> None:
     """The writer's own write replaces what others wrote over the same elements."""
     sharing = sharing_of(writer._storage)
-    record = None if sharing is None else sharing.records.get(id(writer))
-    if record is None or not record.marks:
+    marks = [] if sharing is None else marks_of(sharing, writer)
+    if sharing is None or not marks:
         return
     written = addresses_of(target, advanced_key)
     kept = []
-    for old in record.marks:
+    for old in marks:
         remaining = difference(old.addresses, written)
         if len(remaining):
             kept.append(Mark(remaining, old.write))
-    record.marks = kept
+    _set_marks(sharing, writer, kept)
 
 
 def marked_elements(array: ArrayObject) -> tuple[Mark, Origin | None] | None:
-    """The first mark that covers some element of ``array``, and where the array was
-    made; None when its elements are as every other library would have them."""
+    """The first mark that covers some element of ``array``, and where the array came
+    from; None when its elements are as every other library would have them."""
     sharing = sharing_of(array._storage)
-    record = None if sharing is None else sharing.records.get(id(array))
-    if record is None or not record.marks:
+    marks = [] if sharing is None else marks_of(sharing, array)
+    if not marks:
         return None
     own = addresses_of(array._layout)
-    for old in record.marks:
+    for old in marks:
         if len(intersection(old.addresses, own)):
-            return old, record.made
+            return old, origin_of(array)
     return None
 
 
 def clear_mark(array: ArrayObject, reported: Mark) -> None:
     """Drop a mark once reported (the warning is given once per write)."""
     sharing = sharing_of(array._storage)
-    record = None if sharing is None else sharing.records.get(id(array))
-    if record is not None:
-        record.marks = [old for old in record.marks if old is not reported]
-
+    if sharing is not None:
+        _set_marks(sharing, array, [old for old in marks_of(sharing, array)
+                                    if old is not reported])
