@@ -34,7 +34,7 @@ def test_views_made_and_dropped_in_a_loop_leave_few_entries():
     with flags.using(views="error"):
         x = xp.arange(10.0)
         for _ in range(10_000):
-            x[1:3]  # noqa: B018 (made and dropped at once)
+            x[1:3]  # made and dropped at once
         # a dropped view's address is soon reused, and its entry with it
         assert len(_entries(x)) < 100
 
@@ -86,7 +86,8 @@ def test_a_views_site_names_the_public_function_and_the_users_line(make, functio
 def test_a_view_made_inside_another_public_function_names_the_outer_one():
     with flags.using(views="error"):
         x = xp.reshape(xp.arange(6.0), (2, 3))
-        moved = xp.moveaxis(x, 0, 1); expected_line = sys._getframe().f_lineno
+        expected_line = sys._getframe().f_lineno + 1
+        moved = xp.moveaxis(x, 0, 1)
         site = tracking.site_of(moved._made_at)
         assert site.function == "moveaxis()"
         assert (site.filename, site.lineno) == (__file__, expected_line)
@@ -106,7 +107,8 @@ def test_a_site_of_a_call_over_several_lines_is_the_line_of_the_call():
 def test_a_report_names_where_the_stale_view_was_made():
     with flags.using(views="warn"):
         x = xp.arange(6.0)
-        view = xp.reshape(x, (2, 3)); made_line = sys._getframe().f_lineno
+        made_line = sys._getframe().f_lineno + 1
+        view = xp.reshape(x, (2, 3))
         x[0] = -1.0
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -121,7 +123,8 @@ def test_a_report_names_where_the_stale_view_was_made():
 def test_a_numpy_array_handed_in_is_named_where_it_was_handed_in():
     with flags.using(views="error-on-write"):
         base = np.zeros(4)
-        x = xp.asarray(base); handed_line = sys._getframe().f_lineno
+        handed_line = sys._getframe().f_lineno + 1
+        x = xp.asarray(base)
         with pytest.raises(ValueError) as raised:
             x[0] = 1.0
         assert f"handed to asarray() at modes/test_view_bookkeeping.py:{handed_line}" in str(
