@@ -54,6 +54,13 @@ The flags:
     (mixed-kind promotion, ``exp`` of integers, ``dtype=float``, ...; the docs page
     "Beyond the standard" lists it); ``"refuse"``: raise TypeError there instead, as
     array-api-strict does.
+``profile``
+    None (the default), or the name of an array library whose refusals and answers the
+    namespace takes on where they differ from NumPy's and break code that runs on NumPy,
+    so that such code is found without installing the library: ``"torch"`` (PyTorch as
+    ``array_api_compat.torch`` gives it) refuses negative-step slices, in reads and in
+    writes, and ``flip`` gives a copy. Each refusal names the library and the portable
+    way.
 
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import flags``.

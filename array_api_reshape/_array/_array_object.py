@@ -724,13 +724,14 @@ class Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
         # One int, one slice of ints or a whole-shape mask: ``select``'s first cases, asked
-        # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]).
+        # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]);
+        # a profile's rules for slices are ``select``'s.
         key_class = key.__class__
         layout = self._layout
         if key_class is int:
             if layout.shape:
                 return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
-        elif key_class is slice and layout.shape:
+        elif key_class is slice and layout.shape and not _MODES.profile:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (
                 start.__class__ in _PLAIN_BOUNDS

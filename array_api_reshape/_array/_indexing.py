@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
+from .._modes._profiles import check_key
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
@@ -60,6 +61,8 @@ def select(array: Any, key: Any, operation: str) -> Target:
     mask of ``array``'s shape, else an ``Advanced`` selection.
     Raises IndexError (TypeError, ValueError) naming ``operation`` for a bad key, and the
     portability modes' errors for a key they refuse."""
+    if MODES.profile:
+        check_key(key, operation)
     layout = array._layout
     key_class = key.__class__
     if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:

@@ -14,8 +14,10 @@ from .._kernels._manipulation_kernels import (
     stacked,
     tiled,
 )
+from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
+from .._modes._profiles import flip_copies
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
 from .._tables._devices import CPU_DEVICE
@@ -261,7 +263,8 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
 
 def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """
-    Reverse the order of elements along axes (always a view).
+    Reverse the order of elements along axes (a view; a copy under the "torch" profile,
+    as in PyTorch).
 
     Parameters
     ----------
@@ -273,7 +276,8 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     Returns
     -------
     Array
-        A view with negated strides along those axes.
+        A view with negated strides along those axes (under the profile flag's
+        ``"torch"``, a copy: PyTorch's tensors have no negative strides).
 
     Examples
     --------
@@ -283,7 +287,10 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """
     check_array(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
-    return x._view(flipped(x._layout, axes))
+    view = x._view(flipped(x._layout, axes))
+    if MODES.profile and flip_copies():
+        return Array._new(*converted_copy(view, x._dtype), x._dtype, x._storage.device)
+    return view
 
 
 def moveaxis(

@@ -108,6 +108,27 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
+PROFILES = ("torch",)
+"""The values of the profile flag besides None: the libraries whose refusals and answers
+a profile brings to the code under test (``_profiles``)."""
+
+
+def _check_profile(value: object) -> str | None:
+    valid = f"None or one of {', '.join(map(repr, PROFILES))}"
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _refuse("profile", value, valid, TypeError)
+    if value not in PROFILES:
+        raise _refuse("profile", value, valid)
+    return value
+
+
+def _parse_profile(text: str) -> str | None:
+    text = text.strip()
+    return None if text.lower() == "none" else text
+
+
 def _choice_flag(name: str, choices: tuple[str, ...]) -> Flag:
     valid = f"one of {', '.join(repr(choice) for choice in choices)}"
 
@@ -136,6 +157,8 @@ FLAGS: dict[str, Flag] = {
              f"None or one of the devices {tuple(DEVICES_BY_NAME)}"),
         _choice_flag("unspecified", ("follow", "refuse")),
         _choice_flag("views", VIEW_MODES),
+        Flag("profile", None, _check_profile, _parse_profile,
+             f"None or one of {', '.join(map(repr, PROFILES))}"),
     )
 }
 """Every flag by name, in the order ``flags.get()`` shows them."""
@@ -168,17 +191,20 @@ class _Modes:
     ``devices``
         arrays may live on a device other than the CPU (``use_devices``); before the
         first such array every array is on the CPU, so no call compares devices.
+    ``profile``
+        the profile flag may be set: indexing keys and the functions a library answers
+        differently ask ``_profiles``.
 
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
     __slots__ = (
         "flags", "writes", "read_only", "tracking", "fixed_device", "operands", "devices",
-        "blocks", "lock",
+        "profile", "blocks", "lock",
     )
 
     def __init__(self) -> None:
         self.flags = self.writes = self.read_only = self.tracking = self.fixed_device = False
-        self.operands = self.devices = False
+        self.operands = self.devices = self.profile = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
 
@@ -194,6 +220,7 @@ class _Modes:
         self.tracking = differs["views"]
         self.read_only = differs["writeable"]
         self.fixed_device = differs["fixed_device"]
+        self.profile = differs["profile"]
         self.writes = self.tracking or self.read_only
         self.operands = self.tracking or self.devices
         self.flags = any(differs.values())

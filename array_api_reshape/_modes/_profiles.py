@@ -1,0 +1,68 @@
+"""
+Backend profiles: a real array library's refusals and answers, where they differ from
+NumPy's in ways that break code written and tested on NumPy.
+
+The profile flag names the library (``flags.set(profile="torch")``). Its rules live here,
+one function per place the array object or a chapter asks (an indexing key, a function
+whose answer differs); each is called behind ``MODES.profile``, so that the default
+namespace pays one attribute read where a profile may act and nothing elsewhere. A
+refusal raises the library's own exception type (code may catch it), names the library
+and what it does, and says the portable way.
+
+What each library does was found by running the library itself, on the snippets that
+its profile's tests replay here.
+
+Pure Python: keys and flags in, exceptions out.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from ._flag_state import MODES, value
+
+LIBRARIES = {"torch": "PyTorch"}
+"""Each profile's library, as its messages name it."""
+
+
+def active_profile() -> str | None:
+    """The profile in force here, or None."""
+    return value("profile") if MODES.profile else None
+
+
+def _flag_note(profile: str) -> str:
+    return (f"the profile flag is {profile!r} (array_api_reshape.flags.set(profile=None) "
+            "answers as NumPy does)")
+
+
+def check_key(key: Any, operation: str) -> None:
+    """Refuse an indexing key the profile's library refuses, for ``operation``
+    (``"__getitem__"``, ``"__setitem__"``): PyTorch has no negative-step slices."""
+    profile = active_profile()
+    if profile == "torch":
+        for item in key if key.__class__ is tuple else (key,):
+            if item.__class__ is slice and _negative(item.step):
+                raise ValueError(
+                    f"{operation}(): step must be greater than zero: {LIBRARIES[profile]} "
+                    "refuses negative-step slices, in reads and in writes. To reverse "
+                    "portably, use xp.flip(x, axis=...) (a copy in PyTorch: write into "
+                    "x through an index array, x[xp.arange(n - 1, -1, -1)] = values); "
+                    f"{_flag_note(profile)}"
+                )
+
+
+def _negative(step: Any) -> bool:
+    """True for a step that is a negative integer (other steps are the key check's)."""
+    if step is None:
+        return False
+    try:
+        return operator.index(step) < 0
+    except TypeError:
+        return False
+
+
+def flip_copies() -> bool:
+    """True when the profile's library gives ``flip`` as a copy (PyTorch: its tensors
+    have no negative strides), so that writes into the result do not reach the input."""
+    return active_profile() == "torch"

@@ -1,0 +1,175 @@
+"""
+The profile flag: a real library's refusals and answers where they differ from NumPy's.
+
+The oracle for what the profile lets through is NumPy (the same key on the same data);
+what it refuses is what the library refused when its snippets were run (PyTorch 2.13 via
+array_api_compat.torch: every slice whose step is negative raises
+``ValueError: step must be greater than zero``, in reads and in writes, also when the
+result is empty; ``flip`` gives a copy).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import array_api_reshape as xp
+from array_api_reshape import flags
+from array_api_reshape._modes._flag_state import MODES
+
+
+@pytest.fixture(autouse=True)
+def default_flags():
+    flags.reset()
+    yield
+    flags.reset()
+
+
+def test_no_profile_by_default_and_one_attribute_says_when_one_may_be_set():
+    assert flags.get()["profile"] is None and MODES.profile is False
+    with flags.using(profile="torch"):
+        assert flags.get()["profile"] == "torch" and MODES.profile is True
+    assert MODES.profile is False
+    flags.set(profile="torch")
+    assert MODES.profile is True and MODES.flags is True
+    flags.set(profile=None)
+    assert MODES.profile is False
+
+
+@pytest.mark.parametrize("text, expected", [("torch", "torch"), (" none ", None), ("", None)])
+def test_the_environment_variable_sets_the_profile(text, expected):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARRAY_API_RESHAPE_")}
+    code = "from array_api_reshape import flags; print(flags.get()['profile'])"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "ARRAY_API_RESHAPE_PROFILE": text}, capture_output=True, text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(expected)
+
+
+def test_a_bad_profile_in_the_environment_names_the_variable():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARRAY_API_RESHAPE_")}
+    done = subprocess.run([sys.executable, "-c", "import array_api_reshape"],
+                          env={**env, "ARRAY_API_RESHAPE_PROFILE": "tensorflow"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', got 'tensorflow'" in (
+        done.stderr
+    )
+
+
+# --- torch: negative-step slices -----------------------------------------------------------
+
+
+def _slices(size: int) -> st.SearchStrategy[slice]:
+    bound = st.one_of(st.none(), st.integers(-size - 2, size + 2))
+    step = st.one_of(st.none(), st.integers(-3, 3).filter(bool))
+    return st.builds(slice, bound, bound, step)
+
+
+@st.composite
+def _arrays_and_keys(draw):
+    shape = draw(st.lists(st.integers(0, 4), min_size=1, max_size=3).map(tuple))
+    items = [draw(st.one_of(_slices(n), st.integers(-n, n - 1))) if n else draw(_slices(n))
+             for n in shape]
+    key = tuple(items) if len(items) > 1 or draw(st.booleans()) else items[0]
+    return shape, key
+
+
+def _has_negative_step(key) -> bool:
+    items = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(item, slice) and item.step is not None and item.step < 0
+               for item in items)
+
+
+@given(_arrays_and_keys())
+def test_torch_refuses_exactly_the_keys_with_a_negative_step_and_reads_the_others_as_numpy(
+    shape_and_key,
+):
+    shape, key = shape_and_key
+    data = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    x = xp.asarray(data)
+    with flags.using(profile="torch"):
+        if _has_negative_step(key):
+            with pytest.raises(ValueError, match="step must be greater than zero"):
+                x[key]
+        else:
+            assert np.array_equal(np.asarray(x[key]), data[key])
+
+
+@given(_arrays_and_keys())
+def test_torch_refuses_writes_through_a_negative_step_and_writes_the_others_as_numpy(
+    shape_and_key,
+):
+    shape, key = shape_and_key
+    data = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    x = xp.asarray(data.copy())
+    expected = data.copy()
+    with flags.using(profile="torch"):
+        if _has_negative_step(key):
+            with pytest.raises(ValueError, match="step must be greater than zero"):
+                x[key] = -1.0
+            assert np.array_equal(np.asarray(x), data)  # nothing written
+        else:
+            x[key] = -1.0
+            expected[key] = -1.0
+            assert np.array_equal(np.asarray(x), expected)
+
+
+def test_the_refusal_names_the_library_the_portable_way_and_the_flag():
+    x = xp.arange(5.0)
+    with flags.using(profile="torch"), pytest.raises(ValueError) as raised:
+        x[4:0:-1]
+    message = str(raised.value)
+    assert message.startswith("__getitem__(): step must be greater than zero")
+    assert "PyTorch" in message and "xp.flip" in message
+    assert "flags.set(profile=None)" in message
+
+
+def test_empty_results_and_every_rank_are_refused_alike():
+    x = xp.reshape(xp.arange(6.0), (2, 3))
+    with flags.using(profile="torch"):
+        for key in (slice(2, 2, -1), (slice(None), slice(None, None, -1)),
+                    (Ellipsis, slice(None, None, -2)), (0, slice(None, None, -1))):
+            with pytest.raises(ValueError, match="step must be greater than zero"):
+                x[key]
+        assert x[::2].shape == (1, 3)  # a positive step is a view, as in PyTorch
+
+
+def test_without_the_profile_negative_steps_are_views_again():
+    x = xp.arange(4.0)
+    with flags.using(profile="torch"):
+        with pytest.raises(ValueError):
+            x[::-1]
+    view = x[::-1]
+    view[0] = 10.0
+    assert float(x[3]) == 10.0
+
+
+# --- torch: flip is a copy ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
+def test_torch_flip_gives_numpys_values_in_a_copy(axis):
+    data = np.arange(6.0).reshape(2, 3)
+    x = xp.asarray(data.copy())
+    with flags.using(profile="torch"):
+        flipped = xp.flip(x, axis=axis)
+        assert np.array_equal(np.asarray(flipped), np.flip(data, axis=axis))
+        flipped[0, 0] = -1.0
+    assert np.array_equal(np.asarray(x), data)  # the input kept its elements
+    assert all(stride > 0 for stride in np.asarray(flipped).strides)
+
+
+def test_by_default_flip_stays_a_view():
+    x = xp.arange(3.0)
+    xp.flip(x)[0] = -1.0
+    assert float(x[2]) == -1.0
