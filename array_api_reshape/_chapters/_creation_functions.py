@@ -29,7 +29,11 @@ from .._kernels._foreign_kernels import (
     plain_array_dtype,
 )
 from .._kernels._memory import check_allocation
-from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
+from .._modes._device_checks import (
+    check_device,
+    check_dtype_on_device,
+    default_dtypes_of,
+)
 from .._modes._placement import same_device
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._modes._view_modes import tracking
@@ -81,17 +85,18 @@ _KIND_OF_DEFAULT = {
 
 def _default_on(device: Device, default: DType) -> DType:
     """A default dtype of the CPU (int64, float64, complex128) as ``device`` chooses it:
-    its own default of that kind (float32 on ``device2``); any other dtype as is."""
-    if device is CPU_DEVICE:
+    its own default of that kind (float32 on ``device2``, and on the CPU under the
+    "torch" profile); any other dtype as is."""
+    if device is CPU_DEVICE and not MODES.profile:
         return default
     kind = _KIND_OF_DEFAULT.get(default)
-    return default if kind is None else DEFAULT_DTYPES[device.name][kind]
+    return default if kind is None else default_dtypes_of(device)[kind]
 
 
 def _dtype_on(device: Device, dtype: DType | None, default: DType, function: str) -> DType:
     """``dtype``, or for None ``default`` (a CPU default) as ``device`` chooses it, after
     checking that ``device`` has it (ValueError naming ``function`` otherwise)."""
-    if device is CPU_DEVICE:
+    if device is CPU_DEVICE and not MODES.profile:
         return default if dtype is None else dtype
     if dtype is None:
         dtype = _default_on(device, default)
@@ -106,7 +111,7 @@ def _floating_by_default(
     the default real floating one (the device's own off the CPU)."""
     dtype = _optional_dtype(dtype, function)
     placed = check_device(device, function)
-    if placed is CPU_DEVICE:
+    if placed is CPU_DEVICE and not MODES.profile:
         return dtype or DEFAULT_REAL_FLOATING, placed
     return _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, function), placed
 

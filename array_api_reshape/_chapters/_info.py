@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
-from .._modes._device_checks import DEFAULT_DTYPES, default_device, resolve_device
+from .._modes._device_checks import default_device, default_dtypes_of, resolve_device
 from .._modes._flag_state import value as flag_value
 from .._modes._refusals import is_lazy
 from .._tables._devices import ALL_DEVICES, Device
@@ -100,7 +100,7 @@ class Info:
         >>> xp.__array_namespace_info__().default_dtypes(device="no_x64")["integral"]
         array_api_reshape.int32
         """
-        return dict(DEFAULT_DTYPES[resolve_device(device, "default_dtypes").name])
+        return dict(default_dtypes_of(resolve_device(device, "default_dtypes")))
 
     def devices(self) -> tuple[Device, ...] | list[Device]:
         """

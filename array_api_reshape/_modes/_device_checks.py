@@ -20,6 +20,7 @@ from __future__ import annotations
 from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
+from ._profiles import cpu_default_dtype_names
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 
@@ -31,6 +32,16 @@ DEFAULT_DTYPES: dict[str, dict[str, DType]] = {
 floating", "integral", "indexing")."""
 
 _FLAG_OFF = "array_api_reshape.flags.set(fixed_device=None) turns it off"
+
+
+def default_dtypes_of(device: Device) -> dict[str, DType]:
+    """``device``'s default dtype of each kind; on the CPU, the profile's library's where
+    a profile is in force (PyTorch's float32)."""
+    if device is CPU_DEVICE and MODES.profile:
+        names = cpu_default_dtype_names()
+        if names is not None:
+            return {kind: _DTYPES_BY_NAME[name] for kind, name in names.items()}
+    return DEFAULT_DTYPES[device.name]
 
 
 def default_device() -> Device:

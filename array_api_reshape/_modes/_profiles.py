@@ -25,10 +25,24 @@ from ._flag_state import MODES, value
 LIBRARIES = {"torch": "PyTorch"}
 """Each profile's library, as its messages name it."""
 
+CPU_DEFAULT_DTYPE_NAMES = {
+    "torch": {"real floating": "float32", "complex floating": "complex64",
+              "integral": "int64", "indexing": "int64"},
+}
+"""The default dtypes each profile's library gives on the CPU, where they are not
+NumPy's (PyTorch's default floating dtype is float32; float64 stays available)."""
+
 
 def active_profile() -> str | None:
     """The profile in force here, or None."""
     return value("profile") if MODES.profile else None
+
+
+def cpu_default_dtype_names() -> dict[str, str] | None:
+    """The profile's default dtypes on the CPU by kind, where its library's differ from
+    NumPy's; None otherwise."""
+    profile = active_profile()
+    return None if profile is None else CPU_DEFAULT_DTYPE_NAMES.get(profile)
 
 
 def _flag_note(profile: str) -> str:

@@ -173,3 +173,53 @@ def test_by_default_flip_stays_a_view():
     x = xp.arange(3.0)
     xp.flip(x)[0] = -1.0
     assert float(x[2]) == -1.0
+
+
+# --- torch: float32 by default -------------------------------------------------------------
+
+# each call and the dtype PyTorch 2.13 gave (array_api_compat.torch); NumPy gives float64,
+# complex128 and int64 where these say float32, complex64 and int64
+TORCH_DEFAULTS = [
+    (lambda: xp.asarray([1.0]), "float32"),
+    (lambda: xp.asarray(1.0), "float32"),
+    (lambda: xp.asarray([1, 2.5]), "float32"),
+    (lambda: xp.asarray([1]), "int64"),
+    (lambda: xp.asarray([True]), "bool"),
+    (lambda: xp.asarray([1j]), "complex64"),
+    (lambda: xp.ones(3), "float32"),
+    (lambda: xp.zeros((2,)), "float32"),
+    (lambda: xp.empty(2), "float32"),
+    (lambda: xp.eye(2), "float32"),
+    (lambda: xp.full(2, 1.5), "float32"),
+    (lambda: xp.full(2, 1), "int64"),
+    (lambda: xp.full(2, 1j), "complex64"),
+    (lambda: xp.arange(3.0), "float32"),
+    (lambda: xp.arange(0, 1, 0.25), "float32"),
+    (lambda: xp.arange(3), "int64"),
+    (lambda: xp.linspace(0, 1, 5), "float32"),
+    (lambda: xp.linspace(0, 10, 5), "float32"),
+    (lambda: xp.linspace(0j, 1j, 3), "complex64"),
+    (lambda: xp.asarray([1.0], dtype=xp.float64), "float64"),  # asked for: available
+    (lambda: xp.asarray(np.asarray([1.0])), "float64"),  # a float64 array keeps its dtype
+    (lambda: xp.ones(2, dtype=xp.float64) + 1.0, "float64"),
+]
+
+
+@pytest.mark.parametrize("make, dtype", TORCH_DEFAULTS)
+def test_torch_makes_floating_arrays_float32_by_default(make, dtype):
+    with flags.using(profile="torch"):
+        assert make().dtype == getattr(xp, dtype)
+    assert make().dtype == getattr(xp, dtype.replace("float32", "float64").replace(
+        "complex64", "complex128"))
+
+
+def test_torch_reports_its_default_dtypes_for_the_cpu_only():
+    info = xp.__array_namespace_info__()
+    with flags.using(profile="torch"):
+        assert info.default_dtypes() == {
+            "real floating": xp.float32, "complex floating": xp.complex64,
+            "integral": xp.int64, "indexing": xp.int64,
+        }
+        assert info.default_dtypes(device="cpu") == info.default_dtypes()
+        assert info.default_dtypes(device="no_x64")["integral"] == xp.int32
+    assert info.default_dtypes()["real floating"] == xp.float64
