@@ -33,6 +33,7 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFu
 from .._kernels._numpy_views import Binary
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._profiles import library_default
 from .._modes._refusals import MODES as _MODES
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
@@ -183,6 +184,8 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
     if _MODES.flags or _MODES.devices:
         if computed_in is not dtype:
             refuse_unspecified(name, f"{dtype.name} operands, computed in {computed_in.name}")
+            if _MODES.profile:
+                computed_in = library_default(computed_in)
         if _MODES.devices:
             device = same_device(name, x1=x1, x2=x2)
             check_result_dtype(result_dtype_for(rule, computed_in), device, name)
@@ -284,9 +287,13 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
         computed_in, result_dtype = plan
-        # computing in another dtype: unspecified by the standard, and one a device may lack
+        # computing in another dtype: unspecified by the standard, one a device may lack,
+        # and one the profile's library may choose otherwise
         if computed_in is not x._dtype and (_MODES.flags or _MODES.devices):
             refuse_unspecified(name, f"{x._dtype.name} input, computed in {computed_in.name}")
+            if _MODES.profile:
+                computed_in = library_default(computed_in)
+                result_dtype = result_dtype_for(record.result, computed_in)
             check_result_dtype(result_dtype, x._storage.device, name)
         return x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
 

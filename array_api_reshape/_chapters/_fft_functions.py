@@ -12,7 +12,7 @@ from .._array._array_object import Array, check_array
 from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
-from .._modes._device_checks import DEFAULT_DTYPES, check_device, check_dtype_on_device
+from .._modes._device_checks import check_device, check_dtype_on_device, default_dtypes_of
 from .._modes._refusals import check_dtype
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
@@ -563,7 +563,7 @@ def _frequencies(
         )
     checked = None if dtype is None else check_dtype(dtype, f"fft.{function}")
     placed = check_device(device, f"fft.{function}")
-    result_dtype = DEFAULT_DTYPES[placed.name]["real floating"] if checked is None else checked
+    result_dtype = default_dtypes_of(placed)["real floating"] if checked is None else checked
     check_dtype_kind(result_dtype, f"fft.{function}", "dtype", "real floating-point")
     if placed is not CPU_DEVICE:
         check_dtype_on_device(result_dtype, placed, f"fft.{function}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 
 LIBRARIES = {"torch": "PyTorch"}
@@ -43,6 +44,19 @@ def cpu_default_dtype_names() -> dict[str, str] | None:
     NumPy's; None otherwise."""
     profile = active_profile()
     return None if profile is None else CPU_DEFAULT_DTYPE_NAMES.get(profile)
+
+
+_DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
+_KIND_OF_WIDE_DEFAULT = {"float64": "real floating", "complex128": "complex floating"}
+
+
+def library_default(dtype: DType) -> DType:
+    """The dtype the profile's library gives where NumPy gives its default ``dtype``
+    (float64 for an integer input of ``sqrt``, ``1 / 2``, an int array and a Python
+    float): PyTorch's float32; ``dtype`` itself for any other dtype or no profile."""
+    kind = _KIND_OF_WIDE_DEFAULT.get(dtype.name)
+    names = None if kind is None else cpu_default_dtype_names()
+    return dtype if names is None or kind is None else _DTYPES_BY_NAME[names[kind]]
 
 
 def _flag_note(profile: str) -> str:

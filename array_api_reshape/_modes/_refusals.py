@@ -21,6 +21,7 @@ from .._tables._dtypes import (
     scalar_beyond_the_standard,
 )
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
+from ._profiles import library_default
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -195,6 +196,8 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
         refuse_unspecified(
             function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
         )
+        if MODES.profile:
+            return library_default(result)
     return result
 
 

@@ -202,6 +202,17 @@ TORCH_DEFAULTS = [
     (lambda: xp.asarray([1.0], dtype=xp.float64), "float64"),  # asked for: available
     (lambda: xp.asarray(np.asarray([1.0])), "float64"),  # a float64 array keeps its dtype
     (lambda: xp.ones(2, dtype=xp.float64) + 1.0, "float64"),
+    # integers into floating functions, and Python floats and complex numbers with them
+    (lambda: xp.asarray([1, 2]) / xp.asarray([2, 4]), "float32"),
+    (lambda: xp.asarray([1, 2]) / 3, "float32"),
+    (lambda: xp.sqrt(xp.asarray([1, 4])), "float32"),
+    (lambda: xp.exp(xp.asarray([1, 2])), "float32"),
+    (lambda: xp.expm1(xp.asarray([1, 2])), "float32"),
+    (lambda: xp.atan2(xp.asarray([1, 2]), xp.asarray([2, 1])), "float32"),
+    (lambda: xp.asarray([1, 2]) + 1.5, "float32"),
+    (lambda: xp.asarray([1, 2]) + 1j, "complex64"),
+    (lambda: xp.sqrt(xp.asarray([1.0], dtype=xp.float64)), "float64"),
+    (lambda: xp.fft.fftfreq(4), "float32"),
 ]
 
 
@@ -211,6 +222,15 @@ def test_torch_makes_floating_arrays_float32_by_default(make, dtype):
         assert make().dtype == getattr(xp, dtype)
     assert make().dtype == getattr(xp, dtype.replace("float32", "float64").replace(
         "complex64", "complex128"))
+
+
+def test_an_integer_array_with_a_float32_array_is_float32_with_or_without_torch():
+    def mixed():
+        return xp.asarray([1, 2]) + xp.asarray([1.5], dtype=xp.float32)
+
+    assert mixed().dtype == xp.float32
+    with flags.using(profile="torch"):
+        assert mixed().dtype == xp.float32
 
 
 def test_torch_reports_its_default_dtypes_for_the_cpu_only():
