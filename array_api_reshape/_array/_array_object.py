@@ -26,6 +26,7 @@ from .._modes._device_checks import (
 )
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
+from .._modes._profiles import check_operation
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
@@ -846,12 +847,15 @@ class Array:
 
 
 def check_array(x: object, function: str, argument: str = "x") -> None:
-    """TypeError naming the function and argument unless ``x`` is one of our arrays."""
-    if not isinstance(x, Array):
+    """TypeError naming the function and argument unless ``x`` is one of our arrays; and
+    the profile's refusal of ``function`` for ``x``'s dtype (``_profiles``)."""
+    if x.__class__ is not Array and not isinstance(x, Array):
         raise TypeError(
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
             f"got {type(x).__name__}"
         )
+    if _MODES.profile:
+        check_operation(function, x._dtype)
 
 
 register_array_class(Array)

@@ -33,7 +33,7 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFu
 from .._kernels._numpy_views import Binary
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
-from .._modes._profiles import library_default
+from .._modes._profiles import active_profile, check_operation, library_default
 from .._modes._refusals import MODES as _MODES
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
@@ -179,6 +179,8 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             raise ValueError(
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
+    if _MODES.profile:
+        check_operation(name, dtype)
     computed_in = computation_dtype(rule, dtype)
     device = CPU_DEVICE
     if _MODES.flags or _MODES.devices:
@@ -286,6 +288,8 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         plan = plans[x._dtype.index]
         if plan is None:
             raise kind_error(name, "x", kinds, x._dtype)
+        if _MODES.profile:
+            check_operation(name, x._dtype)
         computed_in, result_dtype = plan
         # computing in another dtype: unspecified by the standard, one a device may lack,
         # and one the profile's library may choose otherwise
@@ -355,9 +359,12 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
 
 
 def _plain_operands(x1: Any, x2: Any) -> bool:
-    """While views are tracked or devices other than the CPU are in use: True when the
-    operands need neither (no tracked array sees their memory, both are on the CPU), so
-    that the fast paths may read them directly and place the result on the CPU."""
+    """While views are tracked, devices other than the CPU are in use or a profile may
+    be set: True when the operands need none of it (no tracked array sees their memory,
+    both are on the CPU, no profile here), so that the fast paths may read them directly
+    and place the result on the CPU."""
+    if _MODES.profile and active_profile() is not None:
+        return False
     for operand in (x1, x2):
         storage = getattr(operand, "_storage", None)
         if storage is not None and (
@@ -462,6 +469,8 @@ def _plain_write(target: Any, other: Any) -> bool:
     ``target`` with ``other`` needs none of their checks (the writeable flag cannot be
     off, no other tracked array sees either's memory, no device but the CPU is in use)."""
     if _MODES.read_only or _MODES.devices or target._storage.sharing is not None:
+        return False
+    if _MODES.profile and active_profile() is not None:
         return False
     storage = getattr(other, "_storage", None)
     return storage is None or storage.sharing is None

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
-from .._modes._profiles import check_key
+from .._modes._profiles import check_key, check_operation
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
@@ -93,6 +93,8 @@ def _check_advanced(array: Any, key: Any, boolean: bool, operation: str) -> None
     lazy flags) and the devices of the arrays in it."""
     if boolean:
         refuse_boolean_index(operation)
+        if MODES.profile and operation == "__setitem__":
+            check_operation("__setitem__", array._dtype)
     if MODES.devices:
         same_device(operation, x=array, key=key)
 

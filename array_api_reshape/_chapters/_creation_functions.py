@@ -35,6 +35,7 @@ from .._modes._device_checks import (
     default_dtypes_of,
 )
 from .._modes._placement import same_device
+from .._modes._profiles import check_operation
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._modes._view_modes import tracking
 from .._modes._view_tracking import borrowed_and_tracked
@@ -957,6 +958,8 @@ def linspace(
     dtype = _dtype_on(placed, dtype, default, "linspace")
     if "integer" in dtype.kind:
         refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})")
+        if MODES.profile:
+            check_operation("linspace", dtype)
     if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):
         raise TypeError(
             f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._array import _elementwise_dispatch as dispatch
-from .._array._array_object import Array, Operand
+from .._array._array_object import Array, Operand, check_array
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from .._modes._placement import same_device
@@ -381,8 +381,7 @@ def clip(
     >>> xp.clip(xp.asarray([-2, 0, 5]), min=-1, max=3)
     Array([-1,  0,  3], dtype=int64)
     """
-    if x.__class__ is not Array:
-        raise TypeError(f"clip(): 'x' must be an array_api_reshape Array, got {type(x).__name__}")
+    check_array(x, "clip")
     if x._dtype.kind not in KIND_GROUPS["real-valued"]:
         raise dispatch.kind_error("clip", "x", "real-valued", x._dtype)
     bounds = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 from .._modes._device_checks import default_device, default_dtypes_of, resolve_device
 from .._modes._flag_state import value as flag_value
+from .._modes._profiles import dtype_is_listed
 from .._modes._refusals import is_lazy
 from .._tables._devices import ALL_DEVICES, Device
 from .._tables._dtypes import ALL_DTYPES, DType
@@ -153,7 +154,7 @@ class Info:
         return {
             d.name: d
             for d in ALL_DTYPES
-            if d.name not in lacks and (kind is None or isdtype(d, kind))
+            if d.name not in lacks and (kind is None or isdtype(d, kind)) and dtype_is_listed(d)
         }
 
 

@@ -8,6 +8,7 @@ from .._array._array_object import Array, check_array
 from .._kernels._set_kernels import membership, unique_parts
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._profiles import check_operation
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DEFAULT_INDEX, DType
@@ -174,6 +175,8 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
         dtype = _dtype_with_scalar(x2, x1)
     else:
         raise TypeError("isin(): at least one of 'x1' and 'x2' must be an array")
+    if MODES.profile:
+        check_operation("isin", dtype)
     device = same_device("isin", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     return Array._adopt(membership(x1, x2, dtype, invert), bool_dtype, device)
 

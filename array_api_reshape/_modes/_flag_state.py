@@ -177,8 +177,8 @@ class _Modes:
     ``flags``
         some flag of ``_MODE_FLAGS`` may differ (the first question of every refusal).
     ``writes``
-        a write must be checked: the writeable flag may be off (``read_only``) or the
-        views flag may not be ``"shared"`` (``tracking``).
+        a write must be checked: the writeable flag may be off (``read_only``), the
+        views flag may not be ``"shared"`` (``tracking``) or a profile may be set.
     ``read_only``
         the writeable flag may be off.
     ``fixed_device``
@@ -186,8 +186,9 @@ class _Modes:
     ``tracking``
         the views flag may not be ``"shared"``: views made are counted and reads watched.
     ``operands``
-        an element-wise call must check its operands (``tracking`` or ``devices``): the
-        fast paths, which compare no devices and read views directly, are off.
+        an element-wise call must check its operands (``tracking``, ``devices`` or
+        ``profile``): the fast paths, which compare no devices, read views directly and
+        know no library's refusals, are off.
     ``devices``
         arrays may live on a device other than the CPU (``use_devices``); before the
         first such array every array is on the CPU, so no call compares devices.
@@ -221,8 +222,8 @@ class _Modes:
         self.read_only = differs["writeable"]
         self.fixed_device = differs["fixed_device"]
         self.profile = differs["profile"]
-        self.writes = self.tracking or self.read_only
-        self.operands = self.tracking or self.devices
+        self.writes = self.tracking or self.read_only or self.profile
+        self.operands = self.tracking or self.devices or self.profile
         self.flags = any(differs.values())
 
     def open(self, names: Iterable[str], step: int) -> None:

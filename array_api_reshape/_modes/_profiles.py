@@ -59,6 +59,66 @@ def library_default(dtype: DType) -> DType:
     return dtype if names is None or kind is None else _DTYPES_BY_NAME[names[kind]]
 
 
+STORAGE_ONLY = {"torch": frozenset({"uint16", "uint32", "uint64"})}
+"""The dtypes each profile's library stores but computes little with (PyTorch's uint16,
+uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique and indexing)."""
+
+MISSING_FOR_STORAGE_ONLY = {"torch": frozenset({
+    # element-wise
+    "abs", "add", "bitwise_invert", "bitwise_left_shift", "bitwise_right_shift",
+    "floor_divide", "greater", "greater_equal", "less", "less_equal", "maximum",
+    "minimum", "negative", "pow", "remainder", "sign", "square", "subtract",
+    # others
+    "argmax", "argmin", "clip", "count_nonzero", "diff", "flip", "isin", "linspace",
+    "matmul", "max", "min", "nonzero", "searchsorted", "take", "take_along_axis",
+    "tensordot", "tril", "triu", "vecdot",
+    "__setitem__",  # with a boolean mask ("masked_fill"); other keys write
+})}
+"""The functions each profile's library lacks for its storage-only dtypes (PyTorch 2.13
+raises NotImplementedError for each of them on uint16, uint32 and uint64)."""
+
+
+def check_operation(function: str, *dtypes: DType) -> None:
+    """NotImplementedError when the profile's library lacks ``function`` for one of
+    ``dtypes`` (PyTorch's "not implemented for 'UInt16'")."""
+    profile = active_profile()
+    if profile is None or function not in MISSING_FOR_STORAGE_ONLY.get(profile, ()):
+        return
+    for dtype in dtypes:
+        if dtype.name in STORAGE_ONLY[profile]:
+            raise NotImplementedError(
+                f"{function}(): not implemented for {dtype.name} in {LIBRARIES[profile]}, "
+                "whose uint16, uint32 and uint64 are for storage (creation, casts, ==, "
+                "!=, &, |, ^, *, /, sorting, unique and indexing); compute in a signed "
+                "or wider type (astype(x, int64)) and cast back, or keep uint8 and the "
+                f"signed integers; {_flag_note(profile)}"
+            )
+
+
+def check_promotion(a: DType, b: DType, function: str) -> None:
+    """RuntimeError when the profile's library does not promote ``a`` with ``b``
+    (PyTorch: a uint16, uint32 or uint64 with any other integer dtype)."""
+    profile = active_profile()
+    if profile is None or a is b or profile not in STORAGE_ONLY:
+        return
+    storage_only = STORAGE_ONLY[profile]
+    if (a.name in storage_only or b.name in storage_only) and (
+        "integer" in a.kind and "integer" in b.kind
+    ):
+        raise RuntimeError(
+            f"{function}(): {LIBRARIES[profile]} does not promote {a.name} with {b.name} "
+            "(promotion for uint16, uint32 and uint64 is not supported); cast both to one "
+            f"integer dtype with astype() first; {_flag_note(profile)}"
+        )
+
+
+def dtype_is_listed(dtype: DType) -> bool:
+    """False for the dtypes the profile's library leaves out of its inspection's
+    ``dtypes()`` (PyTorch's uint16, uint32 and uint64)."""
+    profile = active_profile()
+    return profile is None or dtype.name not in STORAGE_ONLY.get(profile, ())
+
+
 def _flag_note(profile: str) -> str:
     return (f"the profile flag is {profile!r} (array_api_reshape.flags.set(profile=None) "
             "answers as NumPy does)")

@@ -21,7 +21,7 @@ from .._tables._dtypes import (
     scalar_beyond_the_standard,
 )
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
-from ._profiles import library_default
+from ._profiles import check_promotion, library_default
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -180,7 +180,10 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
 
 def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
     """The promotion of two dtypes (``_dtypes.agreed_promotion``); across kinds, where
-    the standard is silent, refused when the unspecified flag is "refuse"."""
+    the standard is silent, refused when the unspecified flag is "refuse"; refused where
+    the profile's library refuses it."""
+    if MODES.profile:
+        check_promotion(a, b, function)
     result = agreed_promotion(a, b, function)
     if MODES.flags and not is_standard_promotion(a, b):
         refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")

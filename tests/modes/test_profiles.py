@@ -243,3 +243,123 @@ def test_torch_reports_its_default_dtypes_for_the_cpu_only():
         assert info.default_dtypes(device="cpu") == info.default_dtypes()
         assert info.default_dtypes(device="no_x64")["integral"] == xp.int32
     assert info.default_dtypes()["real floating"] == xp.float64
+
+
+# --- torch: uint16, uint32 and uint64 are storage types ------------------------------------
+
+# (operation, what PyTorch 2.13 did on uint16, uint32 and uint64 arrays: None for a
+# result, else the exception type; uint8 and the signed integers did all of them)
+def _pair(dtype):
+    return (xp.asarray([1, 2, 3], dtype=dtype), xp.asarray([2, 1, 3], dtype=dtype))
+
+
+TORCH_UNSIGNED = [
+    ("x + y", lambda x, y: x + y, NotImplementedError),
+    ("x + 1", lambda x, y: x + 1, NotImplementedError),
+    ("x - y", lambda x, y: x - y, NotImplementedError),
+    ("x // y", lambda x, y: x // y, NotImplementedError),
+    ("x % y", lambda x, y: x % y, NotImplementedError),
+    ("x ** 2", lambda x, y: x**2, NotImplementedError),
+    ("-x", lambda x, y: -x, NotImplementedError),
+    ("abs", lambda x, y: xp.abs(x), NotImplementedError),
+    ("sign", lambda x, y: xp.sign(x), NotImplementedError),
+    ("square", lambda x, y: xp.square(x), NotImplementedError),
+    ("x < y", lambda x, y: x < y, NotImplementedError),
+    ("x <= y", lambda x, y: x <= y, NotImplementedError),
+    ("x > 1", lambda x, y: x > 1, NotImplementedError),
+    ("x >= y", lambda x, y: x >= y, NotImplementedError),
+    ("maximum", lambda x, y: xp.maximum(x, y), NotImplementedError),
+    ("minimum", lambda x, y: xp.minimum(x, y), NotImplementedError),
+    ("~x", lambda x, y: ~x, NotImplementedError),
+    ("x << 1", lambda x, y: x << 1, NotImplementedError),
+    ("x >> 1", lambda x, y: x >> 1, NotImplementedError),
+    ("x += y", lambda x, y: x.__iadd__(y), NotImplementedError),
+    ("max", lambda x, y: xp.max(x), NotImplementedError),
+    ("min", lambda x, y: xp.min(x), NotImplementedError),
+    ("argmax", lambda x, y: xp.argmax(x), NotImplementedError),
+    ("argmin", lambda x, y: xp.argmin(x), NotImplementedError),
+    ("count_nonzero", lambda x, y: xp.count_nonzero(x), NotImplementedError),
+    ("nonzero", lambda x, y: xp.nonzero(x), NotImplementedError),
+    ("searchsorted", lambda x, y: xp.searchsorted(xp.sort(x), y), NotImplementedError),
+    ("clip", lambda x, y: xp.clip(x, 1, 2), NotImplementedError),
+    ("flip", lambda x, y: xp.flip(x), NotImplementedError),
+    ("matmul", lambda x, y: xp.matmul(x, y), NotImplementedError),
+    ("vecdot", lambda x, y: xp.vecdot(x, y), NotImplementedError),
+    ("tensordot", lambda x, y: xp.tensordot(x, y, axes=1), NotImplementedError),
+    ("take", lambda x, y: xp.take(x, xp.asarray([0, 1])), NotImplementedError),
+    ("take_along_axis",
+     lambda x, y: xp.take_along_axis(x, xp.asarray([0, 1]), axis=0), NotImplementedError),
+    ("diff", lambda x, y: xp.diff(x), NotImplementedError),
+    ("isin", lambda x, y: xp.isin(x, y), NotImplementedError),
+    ("tril", lambda x, y: xp.tril(xp.stack([x, y])), NotImplementedError),
+    ("triu", lambda x, y: xp.triu(xp.stack([x, y])), NotImplementedError),
+    ("x[mask] = 0", lambda x, y: x.__setitem__(xp.asarray([True, False, True]), 0),
+     NotImplementedError),
+    ("x + int64 array", lambda x, y: x + xp.asarray([1, 1, 1]), RuntimeError),
+    ("x * uint8 array", lambda x, y: x * xp.asarray([1, 1, 1], dtype=xp.uint8), RuntimeError),
+    ("x == int64 array", lambda x, y: x == xp.asarray([1, 1, 1]), RuntimeError),
+    # what PyTorch does with them
+    ("x * y", lambda x, y: x * y, None),
+    ("x * 2", lambda x, y: x * 2, None),
+    ("x == y", lambda x, y: x == y, None),
+    ("x != y", lambda x, y: x != y, None),
+    ("x & y", lambda x, y: x & y, None),
+    ("x | y", lambda x, y: x | y, None),
+    ("x ^ y", lambda x, y: x ^ y, None),
+    ("x / y", lambda x, y: x / y, None),
+    ("sort", lambda x, y: xp.sort(x), None),
+    ("argsort", lambda x, y: xp.argsort(x), None),
+    ("unique_values", lambda x, y: xp.unique_values(x), None),
+    ("any", lambda x, y: xp.any(x), None),
+    ("where", lambda x, y: xp.where(xp.asarray([True, False, True]), x, y), None),
+    ("astype", lambda x, y: xp.astype(x, xp.int64) + 1, None),
+    ("x[1]", lambda x, y: x[1], None),
+    ("x[index array]", lambda x, y: x[xp.asarray([0, 2])], None),
+    ("x[0] = 5", lambda x, y: x.__setitem__(0, 5), None),
+    ("x *= y", lambda x, y: x.__imul__(y), None),
+    ("concat", lambda x, y: xp.concat([x, y]), None),
+    ("stack", lambda x, y: xp.stack([x, y]), None),
+    ("reshape", lambda x, y: xp.reshape(x, (3, 1)), None),
+    ("roll", lambda x, y: xp.roll(x, 1), None),
+    ("repeat", lambda x, y: xp.repeat(x, 2), None),
+    ("x + float32 array", lambda x, y: x + xp.asarray([1.0, 1.0, 1.0], dtype=xp.float32),
+     None),
+]
+
+
+UNSIGNED_IDS = [row[0] for row in TORCH_UNSIGNED]
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])
+@pytest.mark.parametrize("name, call, error", TORCH_UNSIGNED, ids=UNSIGNED_IDS)
+def test_torch_refuses_what_it_lacks_for_its_wide_unsigned_integers(dtype, name, call, error):
+    x, y = _pair(getattr(xp, dtype))
+    with flags.using(profile="torch"):
+        if error is None:
+            call(x, y)
+        else:
+            with pytest.raises(error) as raised:
+                call(x, y)
+            assert "PyTorch" in str(raised.value) and "astype" in str(raised.value)
+    if error is not RuntimeError:  # (uint64 with int64: no promotion by default either)
+        call(*_pair(getattr(xp, dtype)))  # the default namespace does every one of them
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int32", "int64"])
+@pytest.mark.parametrize("name, call, error", TORCH_UNSIGNED, ids=UNSIGNED_IDS)
+def test_torch_does_all_of_it_for_uint8_and_the_signed_integers(dtype, name, call, error):
+    if error is RuntimeError:  # promotions of the storage-only types only
+        return
+    x, y = _pair(getattr(xp, dtype))
+    with flags.using(profile="torch"):
+        call(x, y)
+
+
+def test_torch_lists_no_wide_unsigned_dtype_and_refuses_linspace_in_them():
+    info = xp.__array_namespace_info__()
+    with flags.using(profile="torch"):
+        assert list(info.dtypes(kind="unsigned integer")) == ["uint8"]
+        assert "uint64" not in info.dtypes()
+        with pytest.raises(NotImplementedError, match="linspace"):
+            xp.linspace(0, 4, 3, dtype=xp.uint16)
+    assert list(info.dtypes(kind="unsigned integer")) == ["uint8", "uint16", "uint32", "uint64"]
