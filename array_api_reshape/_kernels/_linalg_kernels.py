@@ -225,9 +225,9 @@ def vector_norm(
 
 def matmul(x1: Elements, x2: Elements, dtype: DType) -> np.ndarray:
     """Matrix product of two arrays with NumPy's broadcasting of stacks, computed in
-    ``dtype``."""
+    ``dtype`` (an array also for two vectors, where NumPy gives a scalar)."""
     with np.errstate(all="ignore"):
-        return np.matmul(x1._numpy(), x2._numpy(), dtype=dtype.dtype)
+        return np.asarray(np.matmul(x1._numpy(), x2._numpy(), dtype=dtype.dtype))
 
 
 def vector_dot(x1: Elements, x2: Elements, axis: int, dtype: DType) -> np.ndarray:

@@ -123,6 +123,19 @@ def test_tensordot_and_vecdot(a, b):
         np.testing.assert_array_equal(np.asarray(xp.vecdot(xp.asarray(a), xp.asarray(b))), expected)
 
 
+@given(a=npst.arrays(np.int32, npst.array_shapes(min_dims=1, max_dims=3, max_side=4)),
+       b=npst.arrays(np.int32, npst.array_shapes(min_dims=1, max_dims=3, max_side=4)))
+def test_matmul_hands_numpy_an_array_also_for_two_vectors(a, b):
+    try:
+        expected = np.matmul(a, b)
+    except ValueError:
+        return
+    ours = np.asarray(xp.matmul(xp.asarray(a), xp.asarray(b)))
+    assert isinstance(ours, np.ndarray) and ours.dtype == expected.dtype
+    np.testing.assert_array_equal(ours, expected)
+    assert ours.shape == np.shape(expected)
+
+
 def test_cross_and_outer():
     np.testing.assert_array_equal(
         np.asarray(xp.linalg.cross(xp.asarray([[1, 0, 0]]), xp.asarray([0, 1, 0]))), [[0, 0, 1]])
