@@ -8,7 +8,8 @@ import sys
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import cumulative
 from .._modes._device_checks import check_result_dtype
-from .._modes._refusals import check_dtype, refuse_unspecified
+from .._modes._profiles import check_accumulation, unsigned_accumulator
+from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._tables._dtypes import DType, check_dtype_kind, check_keeps_imaginary, int64, uint64
 from .._tables._arguments import INT64_MAX, normalize_axis
 from ._reduction_steps import reduce, reduced_axes, reduced_size
@@ -18,6 +19,8 @@ def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
     """The standard's result dtype of sum, prod and their cumulative forms."""
     if dtype is not None:
         dtype = check_dtype(dtype, function)
+        if MODES.profile:
+            check_accumulation(function, dtype)
         if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
             raise TypeError(
                 f"{function}(): cannot accumulate {x.dtype} values in {dtype}"
@@ -26,6 +29,8 @@ def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
     if x.dtype.kind == "signed integer":
         return int64
     if x.dtype.kind == "unsigned integer":
+        if MODES.profile:
+            return unsigned_accumulator() or uint64
         return uint64
     return x.dtype
 

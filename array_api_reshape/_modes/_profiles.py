@@ -78,6 +78,19 @@ MISSING_FOR_STORAGE_ONLY = {"torch": frozenset({
 raises NotImplementedError for each of them on uint16, uint32 and uint64)."""
 
 
+UNSIGNED_ACCUMULATOR = {"torch": "int64"}
+"""The dtype each profile's library sums unsigned integers in, where it is not uint64
+(PyTorch: int64, for sum, prod and their cumulative forms)."""
+
+
+def unsigned_accumulator() -> DType | None:
+    """The dtype the profile's library accumulates unsigned integers in, where it is not
+    the standard's uint64; None otherwise."""
+    profile = active_profile()
+    name = None if profile is None else UNSIGNED_ACCUMULATOR.get(profile)
+    return None if name is None else _DTYPES_BY_NAME[name]
+
+
 def check_operation(function: str, *dtypes: DType) -> None:
     """NotImplementedError when the profile's library lacks ``function`` for one of
     ``dtypes`` (PyTorch's "not implemented for 'UInt16'")."""
@@ -93,6 +106,19 @@ def check_operation(function: str, *dtypes: DType) -> None:
                 "or wider type (astype(x, int64)) and cast back, or keep uint8 and the "
                 f"signed integers; {_flag_note(profile)}"
             )
+
+
+def check_accumulation(function: str, dtype: DType) -> None:
+    """NotImplementedError when the profile's library cannot accumulate (sum, prod and
+    their cumulative forms) in ``dtype``, asked for by name (PyTorch: in uint16, uint32
+    and uint64, whatever the input)."""
+    profile = active_profile()
+    if profile is not None and dtype.name in STORAGE_ONLY.get(profile, ()):
+        raise NotImplementedError(
+            f"{function}(): {LIBRARIES[profile]} cannot accumulate in {dtype.name}, whose "
+            "uint16, uint32 and uint64 are for storage; accumulate in int64 "
+            f"(dtype=int64) and cast back with astype() if need be; {_flag_note(profile)}"
+        )
 
 
 def check_promotion(a: DType, b: DType, function: str) -> None:

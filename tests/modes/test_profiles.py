@@ -363,3 +363,17 @@ def test_torch_lists_no_wide_unsigned_dtype_and_refuses_linspace_in_them():
         with pytest.raises(NotImplementedError, match="linspace"):
             xp.linspace(0, 4, 3, dtype=xp.uint16)
     assert list(info.dtypes(kind="unsigned integer")) == ["uint8", "uint16", "uint32", "uint64"]
+
+
+@pytest.mark.parametrize("function", [xp.sum, xp.prod, xp.cumulative_sum, xp.cumulative_prod])
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64"])
+def test_torch_accumulates_unsigned_integers_in_int64(function, dtype):
+    x = xp.asarray([1, 2, 3], dtype=getattr(xp, dtype))
+    with flags.using(profile="torch"):
+        assert function(x).dtype == xp.int64
+        assert function(x, dtype=xp.uint8).dtype == xp.uint8  # asked for: as asked
+        for wide in (xp.uint16, xp.uint32, xp.uint64):  # PyTorch accumulates in none of them
+            with pytest.raises(NotImplementedError, match="cannot accumulate"):
+                function(x, dtype=wide)
+    assert function(x).dtype == xp.uint64
+    assert function(x, dtype=xp.uint16).dtype == xp.uint16

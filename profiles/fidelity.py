@@ -1,0 +1,205 @@
+"""
+How faithfully a profile stands in for its library: every snippet of ``snippets.py`` run on
+the real library (through its array-API namespace) and on array_api_reshape under the
+profile, and where the two disagree.
+
+    python profiles/fidelity.py torch --library-python /path/to/venv-with-torch/bin/python
+    python profiles/fidelity.py torch --library-python PY --record profiles
+
+``--record DIR`` writes ``FIDELITY-<profile>.md`` (the comparison) and
+``FIDELITY-<profile>.json`` (the library's outcomes and versions) there; the tests replay
+the recorded outcomes against the profile (tests/tooling/test_fidelity.py), so that a
+change that makes the profile stray from the library fails without the library installed.
+
+The library runs in its own interpreter (one where it is installed, with array-api-compat),
+which prints the outcomes as JSON; this package runs here. Two outcomes agree when both
+raise the same type of exception, or both give the same kind of value: the same dtype,
+shape and elements (floats to 6 significant digits), the same Python value, or the same
+dtype names. Messages are not compared: ours name the library and the portable way.
+
+Never run by CI and never a test dependency: the libraries are large, and their behaviour
+is what this measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from snippets import SNIPPETS  # noqa: E402  (this folder is no package)
+
+NAMESPACES = {"torch": "array_api_compat.torch"}
+"""The array-API namespace each profile's library is measured through."""
+
+LIBRARY_MODULES = {"torch": "torch"}
+
+
+def run(code: str, xp: Any) -> Any:
+    """The value of ``code``'s last line, run with ``xp`` bound (its exception's type
+    name, as ``{"error": ...}``, when it raises)."""
+    tree = ast.parse(code)
+    scope: dict[str, Any] = {"xp": xp}
+    last = tree.body[-1]
+    body = tree.body[:-1] if isinstance(last, ast.Expr) else tree.body
+    try:
+        exec(compile(ast.Module(body=body, type_ignores=[]), "<snippet>", "exec"), scope)
+        if isinstance(last, ast.Expr):
+            return describe(eval(compile(ast.Expression(last.value), "<snippet>", "eval"),
+                                 scope))
+        return describe(None)
+    except Exception as error:  # the outcome measured
+        return {"error": type(error).__name__}
+
+
+def _dtype_name(dtype: Any) -> str:
+    return str(dtype).rsplit(".", 1)[-1]
+
+
+def _rounded(values: Any) -> Any:
+    if isinstance(values, list):
+        return [_rounded(value) for value in values]
+    if isinstance(values, float):
+        return float(f"{values:.6g}")
+    if isinstance(values, complex):
+        return [_rounded(values.real), _rounded(values.imag)]
+    return values
+
+
+def describe(value: Any) -> Any:
+    """A library-neutral record of ``value``: JSON, comparable across libraries."""
+    import numpy as np
+
+    if hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type):
+        host = value.cpu() if hasattr(value, "cpu") else value
+        elements = np.asarray(host)
+        return {"array": _dtype_name(value.dtype), "shape": list(elements.shape),
+                "values": _rounded(elements.tolist())}
+    if isinstance(value, (tuple, list)):
+        return {"sequence": [describe(item) for item in value]}
+    if isinstance(value, dict):
+        return {"dict": {str(key): describe(item) for key, item in value.items()}}
+    if value is None or isinstance(value, (bool, int, float, complex, str)):
+        return {"python": _rounded(value) if not isinstance(value, str) else value}
+    return {"dtype": _dtype_name(value)}
+
+
+def outcomes(profile: str, side: str) -> dict[str, Any]:
+    """Every snippet's outcome on ``side``: "library" (the real one) or "profile" (ours
+    under the profile), with the versions that produced them."""
+    import importlib
+
+    import numpy as np
+
+    if side == "library":
+        xp = importlib.import_module(NAMESPACES[profile])
+        library = importlib.import_module(LIBRARY_MODULES[profile])
+        versions = {LIBRARY_MODULES[profile]: library.__version__,
+                    "array_api_compat": importlib.import_module("array_api_compat").__version__}
+        results = [run(snippet.program, xp) for snippet in SNIPPETS[profile]]
+    else:
+        import array_api_reshape as xp
+        from array_api_reshape import flags
+
+        with flags.using(profile=profile):
+            results = [run(snippet.program, xp) for snippet in SNIPPETS[profile]]
+        versions = {"array_api_reshape": xp.__version__}
+    versions["numpy"] = np.__version__
+    versions["python"] = sys.version.split()[0]
+    return {"versions": versions, "outcomes": results}
+
+
+def _shown(outcome: Any) -> str:
+    if "error" in outcome:
+        return f"raises {outcome['error']}"
+    if "array" in outcome:
+        values = json.dumps(outcome["values"])
+        values = values if len(values) <= 40 else values[:37] + "..."
+        return f"{outcome['array']} {tuple(outcome['shape'])} {values}"
+    text = json.dumps(outcome)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def report(profile: str, library: dict[str, Any], ours: dict[str, Any]) -> str:
+    """The comparison as Markdown: the versions, the counts, every disagreement, then
+    every snippet."""
+    rows = list(zip(SNIPPETS[profile], library["outcomes"], ours["outcomes"]))
+    disagreements = [row for row in rows if row[1] != row[2]]
+    versions = ", ".join(f"{name} {version}" for name, version in
+                         {**library["versions"], **ours["versions"]}.items())
+    lines = [
+        f"# Fidelity of the profile {profile!r}",
+        "",
+        f"Generated by `python profiles/fidelity.py {profile} --record profiles` with",
+        f"{versions}. Each snippet",
+        f"ran on {NAMESPACES[profile]} and on array_api_reshape under",
+        f"`flags.using(profile={profile!r})`; they agree when both raise the same exception",
+        "type or give the same dtype, shape and elements.",
+        "",
+        f"{len(rows)} snippets: {len(rows) - len(disagreements)} agree, "
+        f"{len(disagreements)} disagree.",
+        "",
+    ]
+    if disagreements:
+        lines += ["## Disagreements", "", "| topic | snippet | library | profile |",
+                  "| --- | --- | --- | --- |"]
+        lines += [f"| {s.topic} | `{s.code}` | {_shown(a)} | {_shown(b)} |"
+                  for s, a, b in disagreements]
+        lines.append("")
+    lines += ["## Every snippet", ""]
+    setups = dict.fromkeys((s.topic, s.setup) for s, _, _ in rows if s.setup)
+    if setups:
+        lines += ["Set up before each snippet of a topic:", ""]
+        lines += [f"- {topic}: `{setup}`" for topic, setup in setups]
+        lines.append("")
+    lines += ["| topic | snippet | library | agrees |", "| --- | --- | --- | --- |"]
+    lines += [f"| {s.topic} | `{s.code}` | {_shown(a)} | {'yes' if a == b else 'NO'} |"
+              for s, a, b in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("profile", choices=sorted(SNIPPETS))
+    parser.add_argument("--library-python", help="an interpreter with the library installed")
+    parser.add_argument("--record", help="write FIDELITY-<profile>.md and .json to this folder")
+    parser.add_argument("--side", choices=("library", "profile"), help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.side is not None:  # one side's outcomes, as JSON on stdout
+        print(json.dumps(outcomes(arguments.profile, arguments.side)))
+        return 0
+    if arguments.library_python is None:
+        parser.error("--library-python is needed (an interpreter with the library)")
+    done = subprocess.run(
+        [arguments.library_python, __file__, arguments.profile, "--side", "library"],
+        capture_output=True, text=True, check=False,
+    )
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr)
+        return done.returncode
+    library = json.loads(done.stdout)
+    text = report(arguments.profile, library, outcomes(arguments.profile, "profile"))
+    if arguments.record:
+        stem = os.path.join(arguments.record, f"FIDELITY-{arguments.profile}")
+        with open(f"{stem}.md", "w") as file:
+            file.write(text)
+        with open(f"{stem}.json", "w") as file:
+            json.dump({"versions": library["versions"],
+                       "outcomes": [{"code": snippet.program, "outcome": outcome}
+                                    for snippet, outcome in
+                                    zip(SNIPPETS[arguments.profile], library["outcomes"])]},
+                      file, indent=1)
+            file.write("\n")
+    print(text.split("## Every snippet")[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""
+The snippets a profile is measured on: short pieces of array-API code, each run on the real
+library (through its array-API namespace) and on array_api_reshape under the profile, by
+``fidelity.py``. Each is written against a namespace ``xp``; the value of its last line is
+what is compared (or the type of the exception it raises).
+
+A snippet belongs here when portable-looking code meets the behaviour: what the library
+refuses, what it answers otherwise than NumPy, and the nearby cases it does as NumPy does
+(so that a profile that refuses too much is caught too).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Snippet(NamedTuple):
+    """One measurement: a topic, and code run with ``xp`` bound to a namespace after the
+    topic's ``setup`` (which the reports show once, in the topic)."""
+
+    topic: str
+    code: str
+    setup: str = ""
+
+    @property
+    def program(self) -> str:
+        """The code as it runs: the setup, then the snippet."""
+        return f"{self.setup}; {self.code}" if self.setup else self.code
+
+
+def _torch() -> list[Snippet]:
+    snippets = []
+
+    def add(topic: str, *codes: str, setup: str = "") -> None:
+        snippets.extend(Snippet(topic, code, setup) for code in codes)
+
+    add(
+        "negative-step slices",
+        "x = xp.arange(6); x[::-1]",
+        "x = xp.arange(6); x[5:1:-2]",
+        "x = xp.arange(6); x[-1:-7:-1]",
+        "x = xp.arange(6); x[2:2:-1]",
+        "x = xp.arange(6); x[slice(None, None, -1)]",
+        "x = xp.reshape(xp.arange(6), (2, 3)); x[:, ::-1]",
+        "x = xp.reshape(xp.arange(6), (2, 3)); x[::-1, 1]",
+        "x = xp.reshape(xp.arange(6), (2, 3)); x[..., ::-1]",
+        "x = xp.zeros(5); x[::-1] = xp.arange(5.0); x",
+        "x = xp.zeros(5); x[::-2] = 1.0; x",
+        "x = xp.zeros((2, 3)); x[:, ::-1] = xp.asarray([1.0, 2.0, 3.0]); x",
+        "x = xp.arange(6); x[::2]",
+        "x = xp.arange(6); x[1:5:2]",
+        "x = xp.arange(6); x[10:20]",
+        "x = xp.reshape(xp.arange(6), (2, 3)); x[:, ::2]",
+        "x = xp.zeros(5); x[::2] = 1.0; x",
+    )
+    add(
+        "flip",
+        "xp.flip(xp.arange(6))",
+        "xp.flip(xp.reshape(xp.arange(6), (2, 3)), axis=0)",
+        "xp.flip(xp.reshape(xp.arange(6), (2, 3)), axis=(0, 1))",
+        "x = xp.arange(6.0); y = xp.flip(x); y[0] = 99.0; x",
+        "x = xp.zeros(5); x[...] = xp.flip(xp.arange(5.0)); x",
+    )
+    add(
+        "default dtypes",
+        "xp.__array_namespace_info__().default_dtypes()",
+        "xp.asarray([1.0])", "xp.asarray(1.0)", "xp.asarray([1, 2.5])", "xp.asarray([1])",
+        "xp.asarray([True])", "xp.asarray([1j])", "xp.ones(3)", "xp.zeros((2,))",
+        "xp.empty(2).dtype", "xp.eye(2)", "xp.full(2, 1.5)", "xp.full(2, 1)",
+        "xp.full(2, 1j)", "xp.arange(3.0)", "xp.arange(0, 1, 0.25)", "xp.arange(3)",
+        "xp.linspace(0, 1, 5)", "xp.linspace(0, 10, 5)", "xp.linspace(0j, 1j, 3)",
+        "xp.asarray([1.0], dtype=xp.float64)", "xp.ones(2, dtype=xp.float64) + 1.0",
+        "xp.zeros_like(xp.asarray([1, 2]))", "xp.ones_like(xp.ones(2, dtype=xp.float64))",
+    )
+    add(
+        "integers into floating results",
+        "xp.asarray([1, 2]) / xp.asarray([2, 4])", "xp.asarray([1, 2]) / 3",
+        "xp.sqrt(xp.asarray([1, 4]))", "xp.exp(xp.asarray([1, 2]))",
+        "xp.expm1(xp.asarray([1, 2]))", "xp.atan2(xp.asarray([1, 2]), xp.asarray([2, 1]))",
+        "xp.asarray([1, 2]) + 1.5", "xp.asarray([1, 2]) + 1j",
+        "xp.asarray([1, 2]) + xp.asarray([1.5], dtype=xp.float32)",
+        "xp.sqrt(xp.asarray([1.0], dtype=xp.float64))",
+        "xp.asarray([1.0, 2.0], dtype=xp.float64) * 2",
+    )
+    refused = [
+        "x + y", "x + 1", "x - y", "x // y", "x % y", "x ** 2", "-x", "xp.abs(x)",
+        "xp.sign(x)", "xp.square(x)", "x < y", "x <= y", "x > 1", "x >= y",
+        "xp.maximum(x, y)", "xp.minimum(x, y)", "~x", "x << 1", "x >> 1",
+        "x += y; x", "xp.max(x)", "xp.min(x)", "xp.argmax(x)", "xp.argmin(x)",
+        "xp.count_nonzero(x)", "xp.nonzero(x)", "xp.searchsorted(xp.sort(x), y)",
+        "xp.clip(x, 1, 2)", "xp.flip(x)", "xp.matmul(x, y)", "xp.vecdot(x, y)",
+        "xp.tensordot(x, y, axes=1)", "xp.take(x, xp.asarray([0, 1]))",
+        "xp.take_along_axis(x, xp.asarray([0, 1]), axis=0)", "xp.diff(x)", "xp.isin(x, y)",
+        "xp.tril(xp.stack([x, y]))", "xp.triu(xp.stack([x, y]))",
+        "x[xp.asarray([True, False, True])] = 0; x",
+        "x + xp.asarray([1, 1, 1])", "x * xp.asarray([1, 1, 1], dtype=xp.uint8)",
+        "x == xp.asarray([1, 1, 1])",
+    ]
+    done = [
+        "x * y", "x * 2", "x == y", "x != y", "x & y", "x | y", "x ^ y", "x / y",
+        "xp.sort(x)", "xp.argsort(x)", "xp.unique_values(x)", "xp.any(x)",
+        "xp.where(xp.asarray([True, False, True]), x, y)", "xp.astype(x, xp.int64) + 1",
+        "x[1]", "x[xp.asarray([0, 2])]", "x[0] = 5; x", "x *= y; x", "xp.concat([x, y])",
+        "xp.stack([x, y])", "xp.reshape(x, (3, 1))", "xp.roll(x, 1)", "xp.repeat(x, 2)",
+        "x + xp.asarray([1.0, 1.0, 1.0], dtype=xp.float32)", "xp.sum(x)", "xp.prod(x)",
+        "xp.cumulative_sum(x)", "xp.cumulative_prod(x)", "xp.sum(x, dtype=xp.int64)",
+        "xp.sum(x, dtype=xp.uint8)", "xp.sum(x, dtype=xp.uint16)",
+        "xp.cumulative_sum(x, dtype=xp.uint64)", "xp.prod(x, dtype=xp.uint32)",
+    ]
+    for dtype in ("uint16", "uint32", "uint64", "uint8", "int32"):
+        setup = (f"x = xp.asarray([1, 2, 3], dtype=xp.{dtype}); "
+                 f"y = xp.asarray([2, 1, 3], dtype=xp.{dtype})")
+        add(f"{dtype} arithmetic", *refused, *done, setup=setup)
+        add(f"{dtype} arithmetic", f"xp.linspace(0, 4, 3, dtype=xp.{dtype})")
+    add(
+        "inspection",
+        "sorted(xp.__array_namespace_info__().dtypes())",
+        "sorted(xp.__array_namespace_info__().dtypes(kind='unsigned integer'))",
+    )
+    return snippets
+
+
+SNIPPETS = {"torch": _torch()}
+"""Each profile's snippets."""

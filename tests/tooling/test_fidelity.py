@@ -1,0 +1,72 @@
+"""
+The profiles' fidelity records (profiles/FIDELITY-<profile>.json): what the real library did
+on each snippet, replayed against array_api_reshape under the profile. The library itself
+is never needed: its outcomes were recorded where it was installed (profiles/fidelity.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+import array_api_reshape as xp
+from array_api_reshape import flags
+
+PROFILES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "profiles")
+sys.path.insert(0, PROFILES)
+
+import fidelity  # noqa: E402  (profiles/ is no package)
+from snippets import SNIPPETS  # noqa: E402
+
+
+def _recorded(profile: str) -> dict:
+    with open(os.path.join(PROFILES, f"FIDELITY-{profile}.json")) as file:
+        return json.load(file)
+
+
+@pytest.mark.parametrize("profile", sorted(SNIPPETS))
+def test_every_snippet_has_a_recorded_outcome_of_the_library(profile):
+    recorded = _recorded(profile)
+    assert [entry["code"] for entry in recorded["outcomes"]] == [
+        snippet.program for snippet in SNIPPETS[profile]
+    ], "the snippets changed: run profiles/fidelity.py --record profiles where the library is"
+    assert recorded["versions"]["numpy"] and len(recorded["versions"]) >= 3
+
+
+@pytest.mark.parametrize("profile", sorted(SNIPPETS))
+def test_the_profile_answers_every_snippet_as_the_library_did(profile):
+    recorded = _recorded(profile)["outcomes"]
+    with flags.using(profile=profile):
+        ours = [fidelity.run(entry["code"], xp) for entry in recorded]
+    strays = [(entry["code"], entry["outcome"], outcome)
+              for entry, outcome in zip(recorded, ours) if entry["outcome"] != outcome]
+    assert not strays, "\n".join(f"{code}: library {want}, profile {got}"
+                                 for code, want, got in strays[:10])
+
+
+def test_the_report_counts_agreements_and_shows_each_disagreement():
+    snippets = SNIPPETS["torch"][:3]
+    library = {"versions": {"torch": "0"}, "outcomes": [{"error": "ValueError"}] * 3}
+    ours = {"versions": {"array_api_reshape": "0"},
+            "outcomes": [{"error": "ValueError"}, {"error": "ValueError"},
+                         {"array": "int64", "shape": [6], "values": [5, 4, 3, 2, 1, 0]}]}
+    original = fidelity.SNIPPETS["torch"]
+    fidelity.SNIPPETS["torch"] = snippets
+    try:
+        text = fidelity.report("torch", library, ours)
+    finally:
+        fidelity.SNIPPETS["torch"] = original
+    assert "3 snippets: 2 agree, 1 disagree." in text
+    assert "| raises ValueError | int64 (6,) [5, 4, 3, 2, 1, 0] |" in text
+
+
+def test_outcomes_describe_arrays_dtypes_and_errors_alike_for_any_library():
+    assert fidelity.run("xp.asarray([0.1, 2.0], dtype=xp.float32)", xp) == {
+        "array": "float32", "shape": [2], "values": [0.1, 2.0]}
+    assert fidelity.run("xp.float64", xp) == {"dtype": "float64"}
+    assert fidelity.run("xp.asarray([1]) + 'a'", xp) == {"error": "TypeError"}
+    assert fidelity.run("x = xp.zeros(2); x[0] = 1.0; x", xp)["values"] == [1.0, 0.0]
