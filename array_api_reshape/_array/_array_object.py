@@ -26,7 +26,11 @@ from .._modes._device_checks import (
 )
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
-from .._modes._profiles import check_operation
+from .._modes._profiles import (
+    check_operation,
+    partial_overlap_error,
+    refuses_partial_overlap,
+)
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
@@ -45,6 +49,7 @@ from .._tables._layout import (
     contiguous_layout,
     has_repeated_addresses,
     matrix_transposed,
+    overlaps_in_part,
     remembered_contiguous_layout,
 )
 from . import _elementwise_dispatch as _dispatch
@@ -786,6 +791,9 @@ class Array:
         ``augmented`` for an in-place operator's write."""
         pending = None
         advanced_key = None if isinstance(target, Layout) else kernel_key(target)
+        if _MODES.profile and source.__class__ is Array and source._storage is self._storage:
+            self._check_overlap(target if advanced_key is None else self._layout, source,
+                                operation)
         if _MODES.tracking:
             layout = self._layout
             pending = _view_modes.before_write(
@@ -801,6 +809,12 @@ class Array:
             _views.scatter(self, advanced_key, source)
         if pending is not None:
             _view_modes.after_write(self, pending)
+
+    def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
+        """The profile's library's refusal of a write whose value overlaps the written
+        elements in part (``_profiles.refuses_partial_overlap``)."""
+        if overlaps_in_part(written, source._layout) and refuses_partial_overlap():
+            raise partial_overlap_error(operation)
 
     def _check_writable(self, operation: str) -> None:
         """The one check that writes through this array are allowed (``_is_writable``):
@@ -847,14 +861,15 @@ class Array:
 
 
 def check_array(x: object, function: str, argument: str = "x") -> None:
-    """TypeError naming the function and argument unless ``x`` is one of our arrays; and
-    the profile's refusal of ``function`` for ``x``'s dtype (``_profiles``)."""
+    """TypeError naming the function and argument unless ``x`` is one of our arrays; and,
+    for the data (``x``, ``x1``, ``x2``; not indices or sorters), the profile's refusal of
+    ``function`` for ``x``'s dtype (``_profiles``)."""
     if x.__class__ is not Array and not isinstance(x, Array):
         raise TypeError(
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
             f"got {type(x).__name__}"
         )
-    if _MODES.profile:
+    if _MODES.profile and argument[0] == "x":
         check_operation(function, x._dtype)
 
 

@@ -33,7 +33,13 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFu
 from .._kernels._numpy_views import Binary
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
-from .._modes._profiles import active_profile, check_operation, library_default
+from .._modes._profiles import (
+    active_profile,
+    check_operation,
+    division_by_zero_error,
+    library_default,
+    refuses_integer_division_by_zero,
+)
 from .._modes._refusals import MODES as _MODES
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
@@ -168,6 +174,12 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
         x1 = checked_scalar(name, "x1", x1, array_class)
         x2 = checked_scalar(name, "x2", x2, array_class)
     dtype = operand_dtype(name, x1, x2, array_class)
+    if _MODES.profile:
+        check_operation(name, dtype)
+        if name in _INTEGER_DIVISIONS and "integer" in dtype.kind and _divides_by_zero(
+            x2, array_class
+        ) and refuses_integer_division_by_zero():
+            raise division_by_zero_error(name)
     if dtype.kind not in KIND_GROUPS[kinds]:
         operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
         for argument, value in operands:
@@ -179,8 +191,6 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             raise ValueError(
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )
-    if _MODES.profile:
-        check_operation(name, dtype)
     computed_in = computation_dtype(rule, dtype)
     device = CPU_DEVICE
     if _MODES.flags or _MODES.devices:
@@ -194,6 +204,16 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
     dtype = computed_in
     result = kernels.binary_of_operands(function, x1, x2, dtype)
     return array_class._adopt(result, result_dtype_for(rule, dtype), device)
+
+
+_INTEGER_DIVISIONS = ("floor_divide", "remainder")
+
+
+def _divides_by_zero(divisor: Any, array_class: ArrayClass) -> bool:
+    """True when ``divisor`` (an array or a Python scalar) holds a zero."""
+    if divisor.__class__ is array_class:
+        return not divisor._numpy().all()
+    return bool(divisor == 0)
 
 
 # --- plans: what a function does for each dtype, decided once ------------------------------
@@ -459,6 +479,10 @@ def in_place(name: str, method: str) -> Operation:
                             return self
         if not is_operand(other, method, self.__class__):
             return NotImplemented
+        if _MODES.profile and other.__class__ is self.__class__ and (
+            other._storage is self._storage
+        ):
+            self._check_overlap(self._layout, other, method)
         return self._assign_in_place(method, forward(self, other))
 
     return _named(operator, method, name, ", in place")

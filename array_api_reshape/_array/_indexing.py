@@ -13,12 +13,19 @@ This module sits below the array object: it reads arrays' slots, never the class
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, NamedTuple
 
 from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
-from .._modes._profiles import check_key, check_operation
+from .._modes._profiles import (
+    check_key,
+    check_operation,
+    index_array_rule,
+    uint8_mask_warning,
+)
+from .._modes._view_tracking import user_stack_level
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
@@ -82,6 +89,8 @@ def select(array: Any, key: Any, operation: str) -> Target:
             sliced = remembered_sliced_layout((layout, start, stop, step))
             return sliced if sliced is not None else first_axis_sliced(layout, key)
     if is_advanced(key):
+        if MODES.profile:
+            key = _as_the_library_reads_it(array, key, operation)
         if MODES.flags or MODES.devices:
             _check_advanced(array, key, _has_boolean_array(array, key), operation)
         return _new_tuple(Advanced, (_advanced_key(array, key, operation),))
@@ -97,6 +106,21 @@ def _check_advanced(array: Any, key: Any, boolean: bool, operation: str) -> None
             check_operation("__setitem__", array._dtype)
     if MODES.devices:
         same_device(operation, x=array, key=key)
+
+
+def _as_the_library_reads_it(array: Any, key: Any, operation: str) -> Any:
+    """An advanced key as the profile's library reads it: its integer index arrays that
+    the library takes as masks turned into masks (with the library's warning), after
+    refusing those it does not take (``_profiles.index_array_rule``)."""
+    items = key if key.__class__ is tuple else (key,)
+    read = []
+    for item in items:
+        if item.__class__ is array.__class__ and index_array_rule(operation, item._dtype):
+            warnings.warn(uint8_mask_warning(operation), UserWarning,
+                          stacklevel=user_stack_level())
+            item = item != 0
+        read.append(item)
+    return tuple(read) if key.__class__ is tuple else read[0]
 
 
 def _has_boolean_array(array: Any, key: Any) -> bool:

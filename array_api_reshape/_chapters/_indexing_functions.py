@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._kernels._take_kernels import taken, taken_along_axis
 from .._modes._placement import same_device
+from .._modes._profiles import index_array_rule
 from .._modes._refusals import MODES, refuse_unspecified
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import as_python_scalar
@@ -20,6 +21,8 @@ def _checked_indices(indices: object, function: str) -> Array:
         raise TypeError(
             f"{function}(): 'indices' must have an integer dtype, got {indices.dtype}"
         )
+    if MODES.profile:
+        index_array_rule(function, indices.dtype)
     return indices
 
 

@@ -8,7 +8,7 @@ import sys
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import cumulative
 from .._modes._device_checks import check_result_dtype
-from .._modes._profiles import check_accumulation, unsigned_accumulator
+from .._modes._profiles import check_accumulation, check_correction, unsigned_accumulator
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._tables._dtypes import DType, check_dtype_kind, check_keeps_imaginary, int64, uint64
 from .._tables._arguments import INT64_MAX, normalize_axis
@@ -267,6 +267,8 @@ def _spread(
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
         )
+    if MODES.profile:
+        check_correction(function, correction)
     if isinstance(correction, int) and not -INT64_MAX - 1 <= correction <= INT64_MAX:
         if abs(correction) > sys.float_info.max:
             raise OverflowError(

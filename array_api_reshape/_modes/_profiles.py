@@ -18,7 +18,7 @@ Pure Python: keys and flags in, exceptions out.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
@@ -63,19 +63,165 @@ STORAGE_ONLY = {"torch": frozenset({"uint16", "uint32", "uint64"})}
 """The dtypes each profile's library stores but computes little with (PyTorch's uint16,
 uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique and indexing)."""
 
-MISSING_FOR_STORAGE_ONLY = {"torch": frozenset({
-    # element-wise
-    "abs", "add", "bitwise_invert", "bitwise_left_shift", "bitwise_right_shift",
-    "floor_divide", "greater", "greater_equal", "less", "less_equal", "maximum",
-    "minimum", "negative", "pow", "remainder", "sign", "square", "subtract",
-    # others
-    "argmax", "argmin", "clip", "count_nonzero", "diff", "flip", "isin", "linspace",
-    "matmul", "max", "min", "nonzero", "searchsorted", "take", "take_along_axis",
-    "tensordot", "tril", "triu", "vecdot",
-    "__setitem__",  # with a boolean mask ("masked_fill"); other keys write
-})}
-"""The functions each profile's library lacks for its storage-only dtypes (PyTorch 2.13
-raises NotImplementedError for each of them on uint16, uint32 and uint64)."""
+_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                       "uint64", "bool"})
+
+
+class Lack(NamedTuple):
+    """A function a library lacks for some dtypes: which (None: every one), the exception
+    it raises, and what to do instead."""
+
+    dtypes: frozenset[str] | None
+    error: type[Exception]
+    instead: str
+
+
+_STORAGE_ONLY_LACK = Lack(
+    STORAGE_ONLY["torch"], NotImplementedError,
+    "PyTorch's uint16, uint32 and uint64 are for storage (creation, casts, ==, !=, &, |, ^, "
+    "*, /, sorting, unique and indexing); compute in a signed or wider type "
+    "(astype(x, int64)) and cast back, or keep uint8 and the signed integers",
+)
+_FLOATING_ONLY = Lack(
+    _INTEGERS, NotImplementedError,
+    "PyTorch computes it for floating-point arrays only; cast with astype() first",
+)
+_FLOATING_INPUT = Lack(
+    _INTEGERS, RuntimeError,
+    "PyTorch takes floating-point or complex arrays only; cast with astype() first",
+)
+
+LACKS: dict[str, dict[str, Lack]] = {"torch": {
+    **dict.fromkeys((
+        # element-wise
+        "abs", "add", "bitwise_invert", "bitwise_left_shift", "bitwise_right_shift",
+        "floor_divide", "greater", "greater_equal", "less", "less_equal", "maximum",
+        "minimum", "negative", "pow", "remainder", "sign", "square", "subtract",
+        # others
+        "argmax", "argmin", "clip", "count_nonzero", "diff", "flip", "isin", "linspace",
+        "matmul", "max", "min", "nonzero", "searchsorted", "take", "take_along_axis",
+        "tensordot", "tril", "triu", "vecdot",
+        "__setitem__",  # with a boolean mask ("masked_fill"); other keys write
+    ), _STORAGE_ONLY_LACK),
+    **dict.fromkeys(("hypot", "logaddexp", "nextafter"), _FLOATING_ONLY),
+    **dict.fromkeys((
+        "mean", "std", "var", "linalg.inv", "linalg.det", "linalg.vector_norm",
+        "linalg.matrix_norm", "linalg.cholesky", "linalg.eigh", "linalg.eigvalsh",
+        "linalg.slogdet", "linalg.solve", "linalg.svd", "linalg.svdvals", "linalg.qr",
+        "linalg.pinv", "linalg.matrix_rank",
+    ), _FLOATING_INPUT),
+    "unique_all": Lack(None, NotImplementedError,
+                       "array_api_compat.torch has no unique_all; use unique_inverse and "
+                       "unique_counts"),
+}}
+"""What each profile's library lacks, by function (each measured on PyTorch 2.13 through
+array_api_compat.torch)."""
+
+
+def check_operation(function: str, *dtypes: DType) -> None:
+    """The library's exception when it lacks ``function`` for one of ``dtypes`` (for
+    PyTorch: NotImplementedError "not implemented for 'UInt16'", or RuntimeError for an
+    integer input of a floating-point function)."""
+    profile = active_profile()
+    if profile is None:
+        return
+    lack = LACKS[profile].get(function)
+    if lack is None:
+        return
+    for dtype in dtypes:
+        if lack.dtypes is None or dtype.name in lack.dtypes:
+            what = "" if lack.dtypes is None else f" for {dtype.name}"
+            raise lack.error(
+                f"{function}(): not implemented{what} in {LIBRARIES[profile]}: "
+                f"{lack.instead}; {_flag_note(profile)}"
+            )
+
+
+INDEX_DTYPES = {"torch": frozenset({"int32", "int64"})}
+"""The integer dtypes each profile's library takes as index arrays (PyTorch reads a
+uint8 array as a boolean mask, and refuses the others)."""
+
+
+def index_array_rule(function: str, dtype: DType) -> str | None:
+    """How the profile's library takes an integer index array of ``dtype`` in
+    ``function``: None as NumPy does, ``"mask"`` as a boolean mask (PyTorch's uint8, with
+    a warning); it raises for the dtypes it refuses (PyTorch: IndexError in indexing,
+    RuntimeError in take and take_along_axis)."""
+    profile = active_profile()
+    if profile is None:
+        return None
+    allowed = INDEX_DTYPES.get(profile)
+    if allowed is None or dtype.name in allowed or "integer" not in dtype.kind:
+        return None
+    if function in ("__getitem__", "__setitem__"):
+        if dtype.name == "uint8":
+            return "mask"
+        raise IndexError(
+            f"{function}(): {LIBRARIES[profile]} takes index arrays of int64 and int32 (and "
+            f"bool masks) only, not {dtype.name}: cast them with astype(i, int64); "
+            f"{_flag_note(profile)}"
+        )
+    raise RuntimeError(
+        f"{function}(): {LIBRARIES[profile]} expects 'indices' of int32 or int64, not "
+        f"{dtype.name}: cast them with astype(indices, int64); {_flag_note(profile)}"
+    )
+
+
+def uint8_mask_warning(function: str) -> str:
+    """The warning the profile's library gives where it reads a uint8 index as a mask."""
+    profile = active_profile() or "torch"
+    return (f"{function}(): {LIBRARIES[profile]} reads a uint8 index array as a boolean mask "
+            "(indexing with uint8 is deprecated there), not as positions as NumPy does: "
+            f"index with int64 positions or a bool mask; {_flag_note(profile)}")
+
+
+def refuses_integer_division_by_zero() -> bool:
+    """True when the profile's library raises for an integer floor division or remainder
+    by zero (PyTorch: RuntimeError "ZeroDivisionError"), where NumPy gives 0."""
+    return active_profile() == "torch"
+
+
+def division_by_zero_error(function: str) -> RuntimeError:
+    """The profile's library's error for an integer division by zero in ``function``."""
+    profile = active_profile() or "torch"
+    return RuntimeError(
+        f"{function}(): ZeroDivisionError: {LIBRARIES[profile]} raises for an integer "
+        "division by zero, where NumPy gives 0; test the divisor first (xp.where(d == 0, "
+        f"..., x // d) still divides: divide by xp.where(d == 0, 1, d)); "
+        f"{_flag_note(profile)}"
+    )
+
+
+def refuses_partial_overlap() -> bool:
+    """True when the profile's library refuses a write whose value shares some but not
+    all of the written elements' memory (PyTorch: RuntimeError "unsupported operation:
+    some elements of the input tensor and the written-to tensor refer to a single memory
+    location"), where NumPy copies the value first."""
+    return active_profile() == "torch"
+
+
+def partial_overlap_error(operation: str) -> RuntimeError:
+    """The profile's library's error for such a write, in ``operation``."""
+    profile = active_profile() or "torch"
+    return RuntimeError(
+        f"{operation}(): {LIBRARIES[profile]} refuses this write: the value read shares "
+        "some, but not all, of the written elements' memory, which it cannot order "
+        "safely (NumPy copies the value first). Copy the value first: "
+        f"xp.asarray(value, copy=True); {_flag_note(profile)}"
+    )
+
+
+def check_correction(function: str, correction: float) -> None:
+    """NotImplementedError where the profile's library refuses ``correction`` (PyTorch's
+    std takes no fractional correction)."""
+    profile = active_profile()
+    if (profile == "torch" and function == "std" and isinstance(correction, float)
+            and not correction.is_integer()):
+        raise NotImplementedError(
+            f"std(): {LIBRARIES[profile]} takes no fractional 'correction' in std "
+            f"(got {correction}); take xp.sqrt(xp.var(x, correction=...)); "
+            f"{_flag_note(profile)}"
+        )
 
 
 UNSIGNED_ACCUMULATOR = {"torch": "int64"}
@@ -89,23 +235,6 @@ def unsigned_accumulator() -> DType | None:
     profile = active_profile()
     name = None if profile is None else UNSIGNED_ACCUMULATOR.get(profile)
     return None if name is None else _DTYPES_BY_NAME[name]
-
-
-def check_operation(function: str, *dtypes: DType) -> None:
-    """NotImplementedError when the profile's library lacks ``function`` for one of
-    ``dtypes`` (PyTorch's "not implemented for 'UInt16'")."""
-    profile = active_profile()
-    if profile is None or function not in MISSING_FOR_STORAGE_ONLY.get(profile, ()):
-        return
-    for dtype in dtypes:
-        if dtype.name in STORAGE_ONLY[profile]:
-            raise NotImplementedError(
-                f"{function}(): not implemented for {dtype.name} in {LIBRARIES[profile]}, "
-                "whose uint16, uint32 and uint64 are for storage (creation, casts, ==, "
-                "!=, &, |, ^, *, /, sorting, unique and indexing); compute in a signed "
-                "or wider type (astype(x, int64)) and cast back, or keep uint8 and the "
-                f"signed integers; {_flag_note(profile)}"
-            )
 
 
 def check_accumulation(function: str, dtype: DType) -> None:

@@ -116,6 +116,31 @@ def is_f_contiguous(layout: Layout) -> bool:
     return _is_dense(layout.shape, layout.strides)
 
 
+def dense_span(layout: Layout) -> tuple[int, int] | None:
+    """The first and past-the-last element of a layout whose elements fill that range
+    exactly once each (in any order, with positive strides: "non-overlapping and dense");
+    None for any other layout, and for an empty one."""
+    expected = 1
+    for stride, n in sorted((s, n) for n, s in zip(layout.shape, layout.strides) if n != 1):
+        if n == 0 or stride != expected:
+            return None
+        expected *= n
+    return layout.offset, layout.offset + expected
+
+
+def overlaps_in_part(written: Layout, read: Layout) -> bool:
+    """True when two dense layouts over one buffer (``dense_span``) share some elements
+    without being the same layout: the overlap a library that writes element by element
+    cannot order safely (PyTorch refuses it); False for the same layout, disjoint ones,
+    and any layout not dense, whose overlap such a library does not try to judge."""
+    if written == read:
+        return False
+    first, second = dense_span(written), dense_span(read)
+    if first is None or second is None:
+        return False
+    return first[0] < second[1] and second[0] < first[1]
+
+
 def extent(layout: Layout) -> tuple[int, int] | None:
     """The lowest and highest element address the layout touches, or None if it is empty."""
     low = high = layout.offset

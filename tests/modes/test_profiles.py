@@ -377,3 +377,92 @@ def test_torch_accumulates_unsigned_integers_in_int64(function, dtype):
                 function(x, dtype=wide)
     assert function(x).dtype == xp.uint64
     assert function(x, dtype=xp.uint16).dtype == xp.uint16
+
+
+# --- torch: index arrays, overlapping writes, integer division, floating-only functions ----
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "uint16", "uint32", "uint64"])
+def test_torch_takes_index_arrays_of_int32_and_int64_only(dtype):
+    x = xp.asarray([10, 20, 30])
+    index = xp.asarray([0, 1, 1], dtype=getattr(xp, dtype))
+    with flags.using(profile="torch"):
+        with pytest.raises(IndexError, match="int64 and int32"):
+            x[index]
+        with pytest.raises(IndexError):
+            x[index] = 5
+        with pytest.raises(RuntimeError, match="int32 or int64"):
+            xp.take(x, index)
+        assert x[xp.astype(index, xp.int32)].shape == (3,)
+    assert np.array_equal(np.asarray(x[index]), [10, 20, 20])
+
+
+def test_torch_reads_a_uint8_index_array_as_a_mask_and_says_so():
+    x = xp.asarray([10, 20, 30])
+    index = xp.asarray([0, 1, 1], dtype=xp.uint8)
+    with flags.using(profile="torch"):
+        with pytest.warns(UserWarning, match="uint8 index array as a boolean mask"):
+            assert np.array_equal(np.asarray(x[index]), [20, 30])
+    assert np.array_equal(np.asarray(x[index]), [10, 20, 20])
+
+
+OVERLAPPING = [
+    ("x[1:] = x[:-1]", lambda x: x.__setitem__(slice(1, None), x[:-1])),
+    ("x[:-1] = x[1:]", lambda x: x.__setitem__(slice(None, -1), x[1:])),
+    ("x[1:] += x[:-1]", lambda x: x[1:].__iadd__(x[:-1])),
+    ("x /= x[0]", lambda x: x.__itruediv__(x[0])),
+    ("x[[1, 2]] = x[:2]", lambda x: x.__setitem__(xp.asarray([1, 2]), x[:2])),
+    ("m[...] = m.T", lambda x: xp.reshape(x, (2, 2)).__setitem__(
+        Ellipsis, xp.permute_dims(xp.reshape(x, (2, 2)), (1, 0)))),
+]
+
+
+@pytest.mark.parametrize("name, write", OVERLAPPING, ids=[row[0] for row in OVERLAPPING])
+def test_torch_refuses_writes_whose_value_overlaps_the_written_elements_in_part(name, write):
+    data = np.arange(1.0, 5.0)
+    x = xp.asarray(data.copy())
+    with flags.using(profile="torch"):
+        with pytest.raises(RuntimeError, match="shares some, but not all"):
+            write(x)
+        assert np.array_equal(np.asarray(x), data)  # nothing written
+    write(x)  # NumPy copies the value first
+
+
+@pytest.mark.parametrize("write", [
+    lambda x: x.__setitem__(Ellipsis, x),
+    lambda x: x.__setitem__(slice(None), x[:]),
+    lambda x: x.__iadd__(x),
+    lambda x: x.__setitem__(slice(0, 2), x[2:4]),
+    lambda x: x.__setitem__(slice(1, None), xp.asarray(x[:-1], copy=True)),
+])
+def test_torch_writes_a_value_that_is_the_same_elements_or_none_of_them(write):
+    x = xp.arange(1.0, 5.0)
+    with flags.using(profile="torch"):
+        write(x)
+
+
+def test_torch_refuses_an_integer_division_by_zero_and_divides_floats():
+    with flags.using(profile="torch"):
+        for call in (lambda: xp.asarray([1, 2]) // 0, lambda: xp.asarray([1, 2]) % 0,
+                     lambda: xp.floor_divide(xp.asarray([1, 2]), xp.asarray([0, 1]))):
+            with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+                call()
+        assert float((xp.asarray([1.0]) // 0)[0]) == float("inf")
+        assert np.array_equal(np.asarray(xp.asarray([4, 2]) // 2), [2, 1])
+    assert np.array_equal(np.asarray(xp.asarray([1, 2]) // 0), [0, 0])
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: xp.hypot(xp.asarray([3, 4]), xp.asarray([4, 3])), NotImplementedError),
+    (lambda: xp.nextafter(xp.asarray([1, 2]), xp.asarray([2, 3])), NotImplementedError),
+    (lambda: xp.mean(xp.asarray([1, 2])), RuntimeError),
+    (lambda: xp.var(xp.asarray([1, 2])), RuntimeError),
+    (lambda: xp.linalg.inv(xp.asarray([[1, 0], [0, 1]])), RuntimeError),
+    (lambda: xp.linalg.vector_norm(xp.asarray([3, 4])), RuntimeError),
+    (lambda: xp.std(xp.asarray([1.0, 2.0]), correction=0.5), NotImplementedError),
+    (lambda: xp.unique_all(xp.asarray([1, 2, 2])), NotImplementedError),
+])
+def test_torch_raises_its_own_exception_types(call, error):
+    with flags.using(profile="torch"):
+        with pytest.raises(error, match="PyTorch"):
+            call()
