@@ -9,8 +9,9 @@ namespace pays one attribute read where a profile may act and nothing elsewhere.
 refusal raises the library's own exception type (code may catch it), names the library
 and what it does, and says the portable way.
 
-What each library does was found by running the library itself, on the snippets that
-its profile's tests replay here.
+What each library does was measured by running it: ``profiles/fidelity.py`` runs the
+snippets of ``profiles/snippets.py`` on the library and on its profile, and the tests
+replay the library's recorded outcomes against the profile.
 
 Pure Python: keys and flags in, exceptions out.
 """
