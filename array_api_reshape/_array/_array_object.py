@@ -736,7 +736,11 @@ class Array:
         layout = self._layout
         if key_class is int:
             if layout.shape:
-                return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
+                try:
+                    return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
+                except IndexError:
+                    if not _MODES.profile:  # (a profile may read it otherwise: select's)
+                        raise
         elif key_class is slice and layout.shape and not _MODES.profile:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (

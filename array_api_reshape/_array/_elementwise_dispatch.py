@@ -38,6 +38,7 @@ from .._modes._profiles import (
     check_operation,
     division_by_zero_error,
     library_default,
+    rebinds_in_place,
     refuses_integer_division_by_zero,
 )
 from .._modes._refusals import MODES as _MODES
@@ -479,10 +480,11 @@ def in_place(name: str, method: str) -> Operation:
                             return self
         if not is_operand(other, method, self.__class__):
             return NotImplemented
-        if _MODES.profile and other.__class__ is self.__class__ and (
-            other._storage is self._storage
-        ):
-            self._check_overlap(self._layout, other, method)
+        if _MODES.profile:
+            if rebinds_in_place():  # a new array: the name is rebound
+                return forward(self, other)
+            if other.__class__ is self.__class__ and other._storage is self._storage:
+                self._check_overlap(self._layout, other, method)
         return self._assign_in_place(method, forward(self, other))
 
     return _named(operator, method, name, ", in place")

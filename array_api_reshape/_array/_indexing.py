@@ -21,6 +21,8 @@ from .._modes._flag_state import MODES
 from .._modes._placement import same_device
 from .._modes._profiles import (
     check_key,
+    clamped_key,
+    clamps_reads,
     check_operation,
     index_array_rule,
     uint8_mask_warning,
@@ -70,6 +72,8 @@ def select(array: Any, key: Any, operation: str) -> Target:
     portability modes' errors for a key they refuse."""
     if MODES.profile:
         check_key(key, operation)
+        if operation == "__getitem__" and clamps_reads():
+            key = clamped_key(key, array._layout.shape)
     layout = array._layout
     key_class = key.__class__
     if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
@@ -137,4 +141,7 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
         if item.__class__ is array.__class__:
             check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
                              error=IndexError)
-    return _views.index_key(items, operation)
+    converted = _views.index_key(items, operation)
+    if MODES.profile and operation == "__getitem__" and clamps_reads():
+        return _views.clamped_index_key(converted, array._layout.shape)
+    return converted

@@ -223,6 +223,26 @@ def index_key(items: tuple, operation: str) -> tuple:
     return tuple(converted)
 
 
+def clamped_index_key(key: tuple, shape: tuple[int, ...]) -> tuple:
+    """An advanced key (``index_key``'s) with each integer index, array or int, clamped
+    into its axis (below the first element to it, past the last to the last), as JAX
+    reads out-of-bounds indices; a key with None, Ellipsis or a boolean mask is kept as it
+    is (its items do not sit one per axis)."""
+    if len(key) > len(shape) or any(
+        item is None or item is Ellipsis or getattr(getattr(item, "dtype", None), "kind", "")
+        == "b" for item in key
+    ):
+        return key
+    clamped = []
+    for item, size in zip(key, shape):
+        if isinstance(item, np.ndarray) and item.dtype.kind in "iu" and size:
+            item = np.clip(item, -size, size - 1)
+        elif isinstance(item, int) and not isinstance(item, bool) and size:
+            item = min(max(item, -size), size - 1)
+        clamped.append(item)
+    return tuple(clamped)
+
+
 _OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)")
 
 

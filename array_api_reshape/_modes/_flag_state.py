@@ -108,9 +108,19 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
-PROFILES = ("torch",)
+PROFILES = ("torch", "jax")
 """The values of the profile flag besides None: the libraries whose refusals and answers
 a profile brings to the code under test (``_profiles``)."""
+
+PROFILE_FLAGS: dict[str, dict[str, object]] = {
+    "torch": {},
+    "jax": {"writeable": False},
+}
+"""The flags each profile sets: where a profile is in force, a flag nobody set explicitly
+(in a ``flags.using`` block or ``flags.set``, or its environment variable) takes the
+profile's value (JAX's arrays are read-only)."""
+
+_SET_BY_PROFILES = frozenset(name for flags in PROFILE_FLAGS.values() for name in flags)
 
 
 def _check_profile(value: object) -> str | None:
@@ -210,8 +220,11 @@ class _Modes:
         self.lock = threading.Lock()
 
     def may_differ(self, name: str) -> bool:
-        """True when flag ``name`` may differ from its default in some context."""
-        return self.blocks[name] > 0 or _defaults[name] != FLAGS[name].default
+        """True when flag ``name`` may differ from its default in some context (a profile
+        that may be in force sets it)."""
+        if self.blocks[name] > 0 or _defaults[name] != FLAGS[name].default:
+            return True
+        return name in _SET_BY_PROFILES and self.may_differ("profile")
 
     def update(self) -> None:
         """Recompute every answer from the defaults and the open blocks, and place the
@@ -312,27 +325,38 @@ def checked(values: Mapping[str, object]) -> dict[str, object]:
 
 
 def value(name: str) -> Any:
-    """The flag's value in the current context."""
+    """The flag's value in the current context: the innermost ``flags.using`` block's,
+    else the module-wide default when it was set explicitly, else the value of the
+    profile in force when the profile sets the flag, else the default."""
     overrides = _overrides.get()
-    return overrides[name] if name in overrides else _defaults[name]
+    if name in overrides:
+        return overrides[name]
+    if name in _SET_BY_PROFILES and name not in _explicit:
+        profile = overrides["profile"] if "profile" in overrides else _defaults["profile"]
+        if profile is not None:
+            implied = PROFILE_FLAGS[profile]  # type: ignore[index]
+            if name in implied:
+                return implied[name]
+    return _defaults[name]
 
 
 def current() -> dict[str, object]:
     """Every flag's value in the current context."""
-    overrides = _overrides.get()
-    return {name: overrides.get(name, _defaults[name]) for name in FLAGS}
+    return {name: value(name) for name in FLAGS}
 
 
 def set_defaults(values: Mapping[str, object]) -> None:
     """Make ``values`` (checked first, all or none) the module-wide defaults."""
     new = checked(values)
     _defaults.update(new)
+    _explicit.update(new)
     MODES.update()
 
 
 def reset_defaults() -> None:
     """Every flag's default back to the package's own (environment variables ignored)."""
     _defaults.update({name: flag.default for name, flag in FLAGS.items()})
+    _explicit.clear()
     MODES.update()
 
 
@@ -356,7 +380,7 @@ def environment_variable(name: str) -> str:
 
 def _from_environment() -> dict[str, object]:
     """The defaults: the package's own, with each flag's environment variable read over
-    it; a bad value is refused naming the variable."""
+    it (counted as set explicitly); a bad value is refused naming the variable."""
     values = {name: flag.default for name, flag in FLAGS.items()}
     for name, flag in FLAGS.items():
         text = os.environ.get(environment_variable(name))
@@ -364,6 +388,7 @@ def _from_environment() -> dict[str, object]:
             continue  # unset or empty: the default (an empty extension list is none)
         try:
             values[name] = flag.check(flag.parse(text))
+            _explicit.add(name)
         except (TypeError, ValueError):
             raise ValueError(
                 f"array_api_reshape: the environment variable {environment_variable(name)} "
@@ -371,6 +396,10 @@ def _from_environment() -> dict[str, object]:
             ) from None
     return values
 
+
+_explicit: set[str] = set()
+"""The flags whose module-wide default was set explicitly (``flags.set``, an environment
+variable): a profile does not change them."""
 
 _defaults: dict[str, object] = _from_environment()
 MODES.update()

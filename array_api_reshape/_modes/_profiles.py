@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 
-LIBRARIES = {"torch": "PyTorch"}
+LIBRARIES = {"torch": "PyTorch", "jax": "JAX"}
 """Each profile's library, as its messages name it."""
 
 CPU_DEFAULT_DTYPE_NAMES = {
@@ -126,7 +126,7 @@ def check_operation(function: str, *dtypes: DType) -> None:
     profile = active_profile()
     if profile is None:
         return
-    lack = LACKS[profile].get(function)
+    lack = LACKS.get(profile, {}).get(function)
     if lack is None:
         return
     for dtype in dtypes:
@@ -212,6 +212,48 @@ def partial_overlap_error(operation: str) -> RuntimeError:
     )
 
 
+def refuse_immutable_write(call: str) -> None:
+    """The profile's library's error for a write into an array it makes immutable (JAX:
+    TypeError), where the profile sets the writeable flag off."""
+    profile = active_profile()
+    if profile == "jax":
+        raise TypeError(
+            f"{call}: JAX arrays are immutable: they take no item assignment (x[i] = v, "
+            "x[i] += v). Write x = array_api_extra.at(x, i).set(v) (JAX's x.at[i].set(v)), "
+            f"which returns a new array; {_flag_note(profile)}"
+        )
+
+
+def clamps_reads() -> bool:
+    """True when the profile's library reads an out-of-bounds index as the nearest
+    element instead of raising (JAX: ``x[10]`` of three elements is ``x[2]``)."""
+    return active_profile() == "jax"
+
+
+def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
+    """A basic key with each int clamped into its axis (JAX's reads), the axes counted
+    around None and Ellipsis; other items as they are."""
+    items = key if key.__class__ is tuple else (key,)
+    consuming = sum(1 for item in items if item is not None and item is not Ellipsis)
+    clamped, axis = [], 0
+    for item in items:
+        if item is Ellipsis:
+            axis += max(len(shape) - consuming, 0)
+        elif item is not None:
+            if item.__class__ is int and axis < len(shape) and shape[axis]:
+                size = shape[axis]
+                item = min(max(item, -size), size - 1)
+            axis += 1
+        clamped.append(item)
+    return tuple(clamped) if key.__class__ is tuple else clamped[0]
+
+
+def rebinds_in_place() -> bool:
+    """True when the profile's library has no in-place operators, so that ``x += y``
+    makes a new array and rebinds the name (JAX): other references keep the old one."""
+    return active_profile() == "jax"
+
+
 def check_correction(function: str, correction: float) -> None:
     """NotImplementedError where the profile's library refuses ``correction`` (PyTorch's
     std takes no fractional correction)."""
@@ -282,8 +324,17 @@ def _flag_note(profile: str) -> str:
 
 def check_key(key: Any, operation: str) -> None:
     """Refuse an indexing key the profile's library refuses, for ``operation``
-    (``"__getitem__"``, ``"__setitem__"``): PyTorch has no negative-step slices."""
+    (``"__getitem__"``, ``"__setitem__"``): PyTorch has no negative-step slices, JAX
+    takes no list."""
     profile = active_profile()
+    if profile == "jax" and (key.__class__ is list or (
+        key.__class__ is tuple and any(item.__class__ is list for item in key)
+    )):
+        raise TypeError(
+            f"{operation}(): JAX takes no list as an index (it reads a sequence as a tuple "
+            "of indices, NumPy as an index array): index with an array, "
+            f"x[xp.asarray(positions)]; {_flag_note(profile)}"
+        )
     if profile == "torch":
         for item in key if key.__class__ is tuple else (key,):
             if item.__class__ is slice and _negative(item.step):

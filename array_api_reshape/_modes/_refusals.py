@@ -21,7 +21,7 @@ from .._tables._dtypes import (
     scalar_beyond_the_standard,
 )
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
-from ._profiles import check_promotion, library_default
+from ._profiles import check_promotion, library_default, refuse_immutable_write
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -104,8 +104,10 @@ def refuse_boolean_index(method: str) -> None:
 
 def refuse_write(call: str) -> None:
     """ValueError for a write into an array when the writeable flag is off (arrays are
-    immutable, as on JAX)."""
+    immutable, as on JAX); the profile's library's own error where it sets the flag."""
     if is_read_only():
+        if MODES.profile:
+            refuse_immutable_write(call)
         raise ValueError(
             f"{call}: arrays are read-only here: the writeable flag is off (as on JAX); "
             "write with array_api_extra.at(x, index).set(value), which returns a new array, "

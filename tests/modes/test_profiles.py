@@ -61,7 +61,7 @@ def test_a_bad_profile_in_the_environment_names_the_variable():
                           env={**env, "ARRAY_API_RESHAPE_PROFILE": "tensorflow"},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
-    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', got 'tensorflow'" in (
+    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', got 'tensorflow'" in (
         done.stderr
     )
 
@@ -466,3 +466,106 @@ def test_torch_raises_its_own_exception_types(call, error):
     with flags.using(profile="torch"):
         with pytest.raises(error, match="PyTorch"):
             call()
+
+
+# --- a profile sets flags; an explicit flag wins ------------------------------------------
+
+
+def test_jax_turns_the_writeable_flag_off_unless_it_is_set_explicitly():
+    with flags.using(profile="jax"):
+        assert flags.get()["writeable"] is False and MODES.read_only
+    with flags.using(profile="jax", writeable=True):
+        assert flags.get()["writeable"] is True
+    with flags.using(writeable=True), flags.using(profile="jax"):
+        assert flags.get()["writeable"] is True
+    flags.set(profile="jax")
+    assert flags.get()["writeable"] is False and MODES.read_only and MODES.writes
+    flags.set(writeable=True)
+    assert flags.get()["writeable"] is True
+    flags.reset()
+    assert flags.get()["writeable"] is True and not MODES.read_only
+
+
+def test_a_profile_set_by_the_environment_sets_its_flags_and_an_explicit_variable_wins():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARRAY_API_RESHAPE_")}
+    code = "from array_api_reshape import flags; print(flags.get()['writeable'])"
+    for extra, expected in (({}, "False"), ({"ARRAY_API_RESHAPE_WRITEABLE": "true"}, "True")):
+        done = subprocess.run([sys.executable, "-c", code],
+                              env={**env, "ARRAY_API_RESHAPE_PROFILE": "jax", **extra},
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == expected
+
+
+# --- jax: immutable arrays, rebinding in-place operators, clamped reads --------------------
+
+
+@pytest.mark.parametrize("write", [
+    lambda x: x.__setitem__(0, 9),
+    lambda x: x.__setitem__(slice(1, 3), xp.asarray([8, 9])),
+    lambda x: x.__setitem__(x > 1, 0),
+    lambda x: x.__setitem__(xp.asarray([0, 0, 2]), 1),
+])
+def test_jax_refuses_every_item_write_with_a_type_error(write):
+    x = xp.asarray([1, 2, 3])
+    with flags.using(profile="jax"):
+        with pytest.raises(TypeError, match="JAX arrays are immutable"):
+            write(x)
+    assert np.array_equal(np.asarray(x), [1, 2, 3])
+
+
+def test_jax_in_place_operators_make_a_new_array_and_leave_other_references_alone():
+    with flags.using(profile="jax"):
+        x = xp.asarray([1, 2, 3])
+        alias = x
+        x += 1
+        assert x is not alias
+        assert np.array_equal(np.asarray(x), [2, 3, 4])
+        assert np.array_equal(np.asarray(alias), [1, 2, 3])
+        y = xp.asarray([1, 2, 3])
+        y += 1.5  # the result's dtype, as a new array may have
+        assert y.dtype == xp.float64 and np.array_equal(np.asarray(y), [2.5, 3.5, 4.5])
+        z = xp.asarray([1, 2, 3])
+        with pytest.raises(TypeError, match="immutable"):  # x[i] += v writes back
+            z[0] += 1
+
+
+@pytest.mark.parametrize("key, expected", [
+    (10, 3), (-10, 1), (3, 3), (-4, 1),
+])
+def test_jax_reads_an_out_of_bounds_int_as_the_nearest_element(key, expected):
+    x = xp.asarray([1, 2, 3])
+    with flags.using(profile="jax"):
+        assert int(x[key]) == expected
+    with pytest.raises(IndexError):
+        x[key]
+
+
+@given(st.lists(st.integers(-20, 20), min_size=1, max_size=6),
+       st.integers(1, 5), st.integers(1, 5))
+def test_jax_clamps_out_of_bounds_index_arrays_axis_by_axis(positions, rows, columns):
+    data = np.arange(rows * columns).reshape(rows, columns)
+    x = xp.asarray(data)
+    index = xp.asarray(positions)
+    with flags.using(profile="jax"):
+        got = np.asarray(x[index, 0])
+        also = np.asarray(x[1 % rows, index])
+        basic = np.asarray(x[positions[0], ...])
+    assert np.array_equal(got, data[np.clip(positions, -rows, rows - 1), 0])
+    assert np.array_equal(also, data[1 % rows, np.clip(positions, -columns, columns - 1)])
+    assert np.array_equal(basic, data[min(max(positions[0], -rows), rows - 1)])
+
+
+def test_jax_takes_no_list_as_an_index():
+    x = xp.asarray([1, 2, 3])
+    with flags.using(profile="jax"):
+        with pytest.raises(TypeError, match="no list as an index"):
+            x[[0, 1]]
+        assert np.array_equal(np.asarray(x[xp.asarray([0, 1])]), [1, 2])
+    assert np.array_equal(np.asarray(x[[0, 1]]), [1, 2])
+
+
+def test_jax_hands_numpy_read_only_memory():
+    x = xp.asarray([1.0, 2.0])
+    with flags.using(profile="jax"):
+        assert not np.asarray(x).flags.writeable
