@@ -16,6 +16,7 @@ from typing import Any, SupportsIndex, Union
 from .._kernels import _interchange_kernels as _interchange
 from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
+from .._kernels._creation_kernels import converted_copy
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from .._modes import _view_modes
 from .._modes._device_checks import (
@@ -28,6 +29,7 @@ from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
 from .._modes._profiles import (
     check_operation,
+    narrowed,
     partial_overlap_error,
     refuses_partial_overlap,
 )
@@ -174,6 +176,10 @@ class Array:
         self._np_view = None
         if _MODES.tracking:
             _view_modes.made(self)
+        if _MODES.profile:
+            narrow = narrowed(dtype)
+            if narrow is not dtype:  # a dtype the profile's library never makes
+                return Array._new(*converted_copy(self, narrow), narrow, storage.device)
         return self
 
     @staticmethod
@@ -187,7 +193,11 @@ class Array:
 
         A result in another order than C (NumPy keeps its inputs' order: the sum of two
         transposed arrays is transposed) is kept in that order when it owns its memory,
-        as NumPy keeps it: converting it would be a strided copy of the whole result."""
+        as NumPy keeps it: converting it would be a strided copy of the whole result.
+        Where the profile's library never makes ``dtype``, the result is converted to the
+        dtype it makes (JAX's 32-bit types)."""
+        if _MODES.profile:
+            dtype = narrowed(dtype)
         if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
             if result.dtype is dtype.dtype and result.base is None:
                 borrowed = borrow(result)

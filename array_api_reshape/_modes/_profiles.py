@@ -19,10 +19,12 @@ Pure Python: keys and flags in, exceptions out.
 from __future__ import annotations
 
 import operator
+import warnings
 from typing import Any, NamedTuple
 
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
+from ._view_tracking import user_stack_level
 
 LIBRARIES = {"torch": "PyTorch", "jax": "JAX"}
 """Each profile's library, as its messages name it."""
@@ -30,9 +32,17 @@ LIBRARIES = {"torch": "PyTorch", "jax": "JAX"}
 CPU_DEFAULT_DTYPE_NAMES = {
     "torch": {"real floating": "float32", "complex floating": "complex64",
               "integral": "int64", "indexing": "int64"},
+    "jax": {"real floating": "float32", "complex floating": "complex64",
+            "integral": "int32", "indexing": "int32"},
 }
 """The default dtypes each profile's library gives on the CPU, where they are not
-NumPy's (PyTorch's default floating dtype is float32; float64 stays available)."""
+NumPy's (PyTorch's default floating dtype is float32, float64 stays available; JAX, by default,
+has no 64-bit type at all)."""
+
+NARROWER = {"jax": {"float64": "float32", "complex128": "complex64", "int64": "int32",
+                    "uint64": "uint32"}}
+"""The dtypes each profile's library does not make, and the one it makes instead (JAX
+without its x64 option, its default: every array, asked for or computed, is 32-bit)."""
 
 
 def active_profile() -> str | None:
@@ -312,9 +322,33 @@ def check_promotion(a: DType, b: DType, function: str) -> None:
 
 def dtype_is_listed(dtype: DType) -> bool:
     """False for the dtypes the profile's library leaves out of its inspection's
-    ``dtypes()`` (PyTorch's uint16, uint32 and uint64)."""
+    ``dtypes()`` (PyTorch's uint16, uint32 and uint64; JAX's 64-bit types)."""
     profile = active_profile()
-    return profile is None or dtype.name not in STORAGE_ONLY.get(profile, ())
+    return profile is None or (dtype.name not in STORAGE_ONLY.get(profile, ())
+                               and dtype.name not in NARROWER.get(profile, {}))
+
+
+def narrowed(dtype: DType) -> DType:
+    """The dtype the profile's library makes where ``dtype`` is asked for or computed
+    (JAX's float32 for float64); ``dtype`` itself elsewhere."""
+    profile = active_profile()
+    name = None if profile is None else NARROWER.get(profile, {}).get(dtype.name)
+    return dtype if name is None else _DTYPES_BY_NAME[name]
+
+
+def requested(dtype: DType, function: str) -> DType:
+    """``dtype``, asked for by name in ``function``; where the profile's library makes
+    another, a warning says so, as the library's does (the array is made narrower)."""
+    narrow = narrowed(dtype)
+    if narrow is not dtype:
+        profile = active_profile() or "jax"
+        warnings.warn(
+            f"{function}(): {dtype.name} was asked for, but {LIBRARIES[profile]} without "
+            f"its 64-bit types (its default) makes {narrow.name} instead; ask for "
+            f"{narrow.name}, or take the default dtypes; {_flag_note(profile)}",
+            UserWarning, stacklevel=user_stack_level(),
+        )
+    return dtype
 
 
 def _flag_note(profile: str) -> str:

@@ -21,7 +21,7 @@ from .._tables._dtypes import (
     scalar_beyond_the_standard,
 )
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
-from ._profiles import check_promotion, library_default, refuse_immutable_write
+from ._profiles import check_promotion, library_default, refuse_immutable_write, requested
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -173,10 +173,15 @@ def refuse_unspecified(function: str, what: str) -> None:
 def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
     """Our DType for a ``dtype`` argument (``_dtypes.dtype_of_argument``); Python's
     ``bool``, ``int``, ``float`` and ``complex``, which the standard does not name as
-    dtypes, are refused when the unspecified flag is "refuse"."""
+    dtypes, are refused when the unspecified flag is "refuse". A ``dtype=`` argument of a
+    function that makes an array (every one but ``isdtype``) that the profile's library
+    does not make is warned about, as the library does (``_profiles.requested``)."""
     result = dtype_of_argument(dtype, function, argument)
-    if MODES.flags and dtype.__class__ is type:
-        refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
+    if MODES.flags:
+        if dtype.__class__ is type:
+            refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
+        if MODES.profile and argument == "dtype" and function != "isdtype":
+            requested(result, function)
     return result
 
 

@@ -523,8 +523,8 @@ def test_jax_in_place_operators_make_a_new_array_and_leave_other_references_alon
         assert np.array_equal(np.asarray(x), [2, 3, 4])
         assert np.array_equal(np.asarray(alias), [1, 2, 3])
         y = xp.asarray([1, 2, 3])
-        y += 1.5  # the result's dtype, as a new array may have
-        assert y.dtype == xp.float64 and np.array_equal(np.asarray(y), [2.5, 3.5, 4.5])
+        y += 1.5  # the result's dtype, as a new array may have (JAX's float32)
+        assert y.dtype == xp.float32 and np.array_equal(np.asarray(y), [2.5, 3.5, 4.5])
         z = xp.asarray([1, 2, 3])
         with pytest.raises(TypeError, match="immutable"):  # x[i] += v writes back
             z[0] += 1
@@ -569,3 +569,57 @@ def test_jax_hands_numpy_read_only_memory():
     x = xp.asarray([1.0, 2.0])
     with flags.using(profile="jax"):
         assert not np.asarray(x).flags.writeable
+
+
+# --- jax: no 64-bit types ------------------------------------------------------------------
+
+JAX_DTYPES = [
+    (lambda: xp.asarray([1.0]), "float32"),
+    (lambda: xp.asarray([1]), "int32"),
+    (lambda: xp.asarray([1j]), "complex64"),
+    (lambda: xp.ones(3), "float32"),
+    (lambda: xp.arange(3), "int32"),
+    (lambda: xp.asarray(np.asarray([1.0])), "float32"),
+    (lambda: xp.asarray(np.asarray([1], dtype=np.uint64)), "uint32"),
+    (lambda: xp.argsort(xp.asarray([3, 1, 2])), "int32"),
+    (lambda: xp.nonzero(xp.asarray([0, 1]))[0], "int32"),
+    (lambda: xp.searchsorted(xp.asarray([1, 2, 3]), xp.asarray([2])), "int32"),
+    (lambda: xp.sum(xp.asarray([1, 2], dtype=xp.int32)), "int32"),
+    (lambda: xp.sum(xp.asarray([1, 2], dtype=xp.uint8)), "uint32"),
+    (lambda: xp.mean(xp.asarray([1.0, 2.0])), "float32"),
+    (lambda: xp.asarray([1, 2]) / 2, "float32"),
+    (lambda: xp.sqrt(xp.asarray([1, 4])), "float32"),
+]
+
+
+@pytest.mark.parametrize("make, dtype", JAX_DTYPES)
+def test_jax_makes_every_array_32_bit(make, dtype):
+    with flags.using(profile="jax"):
+        assert make().dtype == getattr(xp, dtype)
+    assert make().dtype != getattr(xp, dtype) or dtype in ("int32", "uint32")
+
+
+@pytest.mark.parametrize("make, function", [
+    (lambda: xp.zeros(2, dtype=xp.float64), "zeros"),
+    (lambda: xp.asarray([1], dtype=xp.int64), "asarray"),
+    (lambda: xp.astype(xp.asarray([1]), xp.complex128), "astype"),
+    (lambda: xp.sum(xp.asarray([1, 2]), dtype=xp.uint64), "sum"),
+])
+def test_jax_warns_where_a_64_bit_dtype_is_asked_for_and_makes_32_bits(make, function):
+    with flags.using(profile="jax"):
+        with pytest.warns(UserWarning, match=rf"{function}\(\): .* was asked for, but JAX"):
+            made = make()
+    assert made.dtype.name in ("float32", "int32", "complex64", "uint32")
+
+
+def test_jax_lists_no_64_bit_dtype_but_keeps_their_limits():
+    info = xp.__array_namespace_info__()
+    with flags.using(profile="jax"):
+        assert info.default_dtypes() == {
+            "real floating": xp.float32, "complex floating": xp.complex64,
+            "integral": xp.int32, "indexing": xp.int32,
+        }
+        assert not {"float64", "complex128", "int64", "uint64"} & set(info.dtypes())
+        assert xp.iinfo(xp.int64).max == 2**63 - 1
+        with pytest.raises(OverflowError):
+            xp.asarray([2**40])
