@@ -58,9 +58,13 @@ The flags:
     None (the default), or the name of an array library whose refusals and answers the
     namespace takes on where they differ from NumPy's and break code that runs on NumPy,
     so that such code is found without installing the library: ``"torch"`` (PyTorch as
-    ``array_api_compat.torch`` gives it) refuses negative-step slices, in reads and in
-    writes, and ``flip`` gives a copy. Each refusal names the library and the portable
-    way.
+    ``array_api_compat.torch`` gives it: no negative-step slices, float32 by default,
+    uint16, uint32 and uint64 for storage, ...) and ``"jax"`` (``jax.numpy`` by default:
+    immutable arrays, rebinding in-place operators, no 64-bit types, out-of-bounds reads
+    clamped, ...). Each refusal names the library and the portable way. A profile sets
+    the flags that belong to it (``"jax"``: ``writeable=False``); a flag set explicitly
+    wins. The docs page "How faithful the profiles are" measures each against its
+    library.
 
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import flags``.

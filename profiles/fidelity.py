@@ -38,10 +38,10 @@ sys.path.insert(0, HERE)
 
 from snippets import NOT_EMULATED, SNIPPETS  # noqa: E402  (this folder is no package)
 
-NAMESPACES = {"torch": "array_api_compat.torch"}
+NAMESPACES = {"torch": "array_api_compat.torch", "jax": "jax.numpy"}
 """The array-API namespace each profile's library is measured through."""
 
-LIBRARY_MODULES = {"torch": "torch"}
+LIBRARY_MODULES = {"torch": "torch", "jax": "jax"}
 
 
 def run(code: str, xp: Any) -> Any:

@@ -188,10 +188,95 @@ def _torch() -> list[Snippet]:
     return snippets
 
 
-SNIPPETS = {"torch": _torch()}
+def _jax() -> list[Snippet]:
+    snippets = []
+
+    def add(topic: str, *codes: str, setup: str = "") -> None:
+        snippets.extend(Snippet(topic, code, setup) for code in codes)
+
+    add(
+        "writes",
+        "x[0] = 9; x", "x[1:3] = xp.asarray([8, 9]); x", "x[x > 1] = 0; x",
+        "x[xp.asarray([0, 0, 2])] += 1; x", "x = xp.asarray(1.0); x[()] = 2.0; x",
+        "x[...]", "x[1:3]",
+        setup="x = xp.asarray([1, 2, 3])",
+    )
+    add(
+        "in-place operators",
+        "z = x; x += 1; z", "z = x; x += 1; x", "x += 1.5; x",
+        "x *= xp.asarray([0.5, 0.5, 0.5]); x", "z = x; x -= 1; z is x",
+        setup="x = xp.asarray([1, 2, 3])",
+    )
+    add(
+        "out-of-bounds reads",
+        "x[10]", "x[-10]", "x[3]", "x[-4]", "x[xp.asarray([0, 10])]",
+        "x[xp.asarray([-10, -1])]", "x[xp.asarray(10)]", "x[xp.asarray([3])]",
+        "x[1:10]", "x[xp.asarray([0, 2])]",
+        "xp.reshape(xp.arange(6), (2, 3))[1, 5]",
+        "xp.reshape(xp.arange(6), (2, 3))[..., 7]",
+        setup="x = xp.asarray([1, 2, 3])",
+    )
+    add(
+        "list indices",
+        "x[[0, 1]]", "x[(0,)]", "x[xp.asarray([0, 1])]",
+        setup="x = xp.asarray([1, 2, 3])",
+    )
+    add(
+        "default dtypes",
+        "xp.__array_namespace_info__().default_dtypes()",
+        "sorted(xp.__array_namespace_info__().dtypes())",
+        "xp.asarray([1.0])", "xp.asarray([1])", "xp.asarray([1j])", "xp.asarray(True)",
+        "xp.ones(3)", "xp.zeros((2,))", "xp.arange(3)", "xp.arange(3.0)",
+        "xp.linspace(0, 1, 5)", "xp.full(2, 7)", "xp.full(2, 1.5)", "xp.eye(2)",
+        "xp.zeros_like(xp.asarray([1, 2]))", "xp.iinfo(xp.int64).max",
+        "xp.finfo(xp.float64).bits",
+    )
+    add(
+        "64-bit types asked for",
+        "xp.zeros(2, dtype=xp.float64)", "xp.asarray([1], dtype=xp.int64)",
+        "xp.ones(2, dtype=xp.complex128)", "xp.arange(3, dtype=xp.uint64)",
+        "xp.astype(xp.asarray([1, 2]), xp.float64)", "xp.sum(xp.asarray([1, 2]), dtype=xp.int64)",
+        "xp.full(2, 1.5, dtype=xp.float64)",
+    )
+    add(
+        "NumPy data",
+        "import numpy as np; xp.asarray(np.asarray([1.0, 2.0]))",
+        "import numpy as np; xp.asarray(np.asarray([1, 2]))",
+        "import numpy as np; xp.asarray(np.asarray([2**40]))",
+        "import numpy as np; xp.asarray(np.asarray([1, 2], dtype=np.uint64))",
+        "import numpy as np; xp.asarray(np.asarray([1.0], dtype=np.float32))",
+        "xp.asarray([2**40])", "xp.asarray([2**31 - 1])",
+    )
+    add(
+        "results",
+        "xp.argsort(xp.asarray([3, 1, 2]))", "xp.argmax(xp.asarray([3, 1, 2]))",
+        "xp.nonzero(xp.asarray([0, 1, 2]))",
+        "xp.searchsorted(xp.asarray([1, 2, 3]), xp.asarray([2]))",
+        "xp.count_nonzero(xp.asarray([0, 1, 2]))",
+        "xp.unique_inverse(xp.asarray([1, 2, 2]))",
+        "xp.cumulative_sum(xp.asarray([1, 2, 3]))",
+        "xp.sum(xp.asarray([1, 2], dtype=xp.int32))", "xp.sum(xp.asarray([1, 2], dtype=xp.uint8))",
+        "xp.prod(xp.asarray([1, 2], dtype=xp.int8))", "xp.mean(xp.asarray([1.0, 2.0]))",
+        "xp.asarray([1, 2]) / 2", "xp.sqrt(xp.asarray([1, 4]))", "xp.asarray([1, 2]) + 1.5",
+        "xp.asarray([1, 2]) * 2", "xp.asarray([1.0, 2.0]) ** 2",
+        "xp.matmul(xp.ones((2, 2)), xp.ones((2, 2)))", "xp.linalg.inv(xp.eye(2))",
+        "xp.max(xp.asarray([1, 5, 2]))", "xp.sort(xp.asarray([3.0, 1.0]))",
+        "xp.where(xp.asarray([True, False]), 1.0, 2.0)",
+    )
+    return snippets
+
+
+SNIPPETS = {"torch": _torch(), "jax": _jax()}
 """Each profile's snippets."""
 
-NOT_EMULATED = {
+NOT_EMULATED: dict[str, dict[str, str]] = {
+    "jax": {
+        "xp.where(xp.asarray([True, False]), 1.0, 2.0)": (
+            "the standard asks for an array among x1 and x2, and the namespace refuses two "
+            "Python scalars in every mode; NumPy and PyTorch take them too, so whether the "
+            "default should is a question of its own, not the profile's"
+        ),
+    },
     "torch": {
         "x = xp.reshape(xp.arange(4.0), (2, 2)); x -= x[:, :1]; x": (
             "PyTorch writes each element in turn and reads the column it has already "

@@ -241,8 +241,8 @@ def clamps_reads() -> bool:
 
 
 def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
-    """A basic key with each int clamped into its axis (JAX's reads), the axes counted
-    around None and Ellipsis; other items as they are."""
+    """A basic key with each int (or 0-d integer array) clamped into its axis (JAX's
+    reads), the axes counted around None and Ellipsis; other items as they are."""
     items = key if key.__class__ is tuple else (key,)
     consuming = sum(1 for item in items if item is not None and item is not Ellipsis)
     clamped, axis = [], 0
@@ -250,12 +250,22 @@ def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
         if item is Ellipsis:
             axis += max(len(shape) - consuming, 0)
         elif item is not None:
-            if item.__class__ is int and axis < len(shape) and shape[axis]:
+            position = _integer_position(item)
+            if position is not None and axis < len(shape) and shape[axis]:
                 size = shape[axis]
-                item = min(max(item, -size), size - 1)
+                item = min(max(position, -size), size - 1)
             axis += 1
         clamped.append(item)
     return tuple(clamped) if key.__class__ is tuple else clamped[0]
+
+
+def _integer_position(item: Any) -> int | None:
+    """An int key item, or a 0-d integer array's value; None for anything else."""
+    if item.__class__ is int:
+        return item
+    if getattr(item, "ndim", None) == 0 and "integer" in getattr(item.dtype, "kind", ""):
+        return operator.index(item)
+    return None
 
 
 def rebinds_in_place() -> bool:
