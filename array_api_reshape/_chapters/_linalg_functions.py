@@ -10,7 +10,7 @@ from typing import Literal, NamedTuple
 
 from .._array._array_object import Array, check_array
 from .._kernels import _linalg_kernels as kernels
-from .._modes._device_checks import check_result_dtype
+from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._refusals import MODES, check_dtype, promote_types
 from .._tables._devices import CPU_DEVICE
@@ -468,8 +468,8 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     _matrices(x, "matrix_rank")
     _check_tolerance(x, rtol, "matrix_rank")
-    check_result_dtype(int64, x._storage.device, "linalg.matrix_rank")
-    return Array._adopt(kernels.matrix_rank(x, rtol), int64, x._storage.device)
+    device = x._storage.device
+    return Array._adopt(kernels.matrix_rank(x, rtol), index_dtype_on(device), device)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:

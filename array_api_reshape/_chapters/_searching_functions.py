@@ -8,11 +8,11 @@ from typing import Literal
 from .._array._array_object import Array, check_array
 from .._kernels._reduction_kernels import extremum_positions
 from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
-from .._modes._device_checks import check_result_dtype
+from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
+from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import is_one_of, normalize_axis
 from ._reduction_steps import check_keepdims, reduce
@@ -29,9 +29,9 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
         axis = normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
-    check_result_dtype(DEFAULT_INDEX, x._storage.device, function)
+    device = x._storage.device
     return Array._adopt(
-        extremum_positions(function, x, axis, keepdims), DEFAULT_INDEX, x._storage.device
+        extremum_positions(function, x, axis, keepdims), index_dtype_on(device), device
     )
 
 
@@ -115,7 +115,8 @@ def count_nonzero(
     >>> xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0)
     Array([1, 2], dtype=int64)
     """
-    return reduce("count_nonzero", x, axis, keepdims, DEFAULT_INDEX)
+    check_array(x, "count_nonzero")
+    return reduce("count_nonzero", x, axis, keepdims, index_dtype_on(x._storage.device))
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -149,8 +150,8 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
     device = x._storage.device
-    check_result_dtype(DEFAULT_INDEX, device, "nonzero")
-    return tuple(Array._adopt(p, DEFAULT_INDEX, device) for p in nonzero_positions(x))
+    index = index_dtype_on(device)
+    return tuple(Array._adopt(p, index, device) for p in nonzero_positions(x))
 
 
 def searchsorted(
@@ -207,9 +208,8 @@ def searchsorted(
     device = CPU_DEVICE
     if MODES.devices:
         device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter)
-    check_result_dtype(DEFAULT_INDEX, device, "searchsorted")
     result = insertion_positions(x1, x2, dtype, side, sorter)
-    return Array._adopt(result, DEFAULT_INDEX, device)
+    return Array._adopt(result, index_dtype_on(device), device)
 
 
 def where(

@@ -6,12 +6,12 @@ from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
 from .._kernels._set_kernels import membership, unique_parts
-from .._modes._device_checks import check_result_dtype
+from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._profiles import check_operation
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import DEFAULT_INDEX, DType
+from .._tables._dtypes import DType
 from .._tables._dtypes import bool as bool_dtype
 
 
@@ -42,11 +42,10 @@ def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool)
     check_array(x, function)
     refuse_data_dependent(function)
     device = x._storage.device
-    if indices or inverse or counts:
-        check_result_dtype(DEFAULT_INDEX, device, function)
     values, *extras = unique_parts(x, indices, inverse, counts)
+    index = index_dtype_on(device)
     return [Array._adopt(values, x.dtype, device)] + [
-        Array._adopt(e, DEFAULT_INDEX, device) for e in extras
+        Array._adopt(e, index, device) for e in extras
     ]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .._array._array_object import Array, check_array
 from .._kernels._sorting_kernels import sort_positions, sorted_values
-from .._modes._device_checks import check_result_dtype
-from .._tables._dtypes import DEFAULT_INDEX, check_dtype_kind
+from .._modes._device_checks import index_dtype_on
+from .._tables._dtypes import check_dtype_kind
 from .._tables._arguments import normalize_axis
 
 
@@ -53,9 +53,9 @@ def argsort(
     Array([0, 2, 1, 3], dtype=int64)
     """
     axis = _sort_arguments("argsort", x, axis, descending, stable)
-    check_result_dtype(DEFAULT_INDEX, x._storage.device, "argsort")
+    device = x._storage.device
     return Array._adopt(
-        sort_positions(x, axis, descending, stable), DEFAULT_INDEX, x._storage.device
+        sort_positions(x, axis, descending, stable), index_dtype_on(device), device
     )
 
 

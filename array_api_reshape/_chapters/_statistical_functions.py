@@ -10,7 +10,15 @@ from .._kernels._scan_kernels import cumulative
 from .._modes._device_checks import check_result_dtype
 from .._modes._profiles import check_accumulation, check_correction, unsigned_accumulator
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
-from .._tables._dtypes import DType, check_dtype_kind, check_keeps_imaginary, int64, uint64
+from .._tables._dtypes import (
+    DType,
+    check_dtype_kind,
+    check_keeps_imaginary,
+    int32,
+    int64,
+    uint32,
+    uint64,
+)
 from .._tables._arguments import INT64_MAX, normalize_axis
 from ._reduction_steps import reduce, reduced_axes, reduced_size
 
@@ -26,12 +34,13 @@ def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
                 f"{function}(): cannot accumulate {x.dtype} values in {dtype}"
             )
         return dtype
-    if x.dtype.kind == "signed integer":
-        return int64
+    lacks = x._storage.device.lacks
+    if x.dtype.kind == "signed integer":  # (on no_x64, its default integral int32)
+        return int64 if "int64" not in lacks else int32
     if x.dtype.kind == "unsigned integer":
         if MODES.profile:
             return unsigned_accumulator() or uint64
-        return uint64
+        return uint64 if "uint64" not in lacks else uint32
     return x.dtype
 
 

@@ -33,6 +33,17 @@ floating", "integral", "indexing")."""
 
 _FLAG_OFF = "array_api_reshape.flags.set(fixed_device=None) turns it off"
 
+_CPU_INDEX = DEFAULT_DTYPES["cpu"]["indexing"]
+
+
+def index_dtype_on(device: Device) -> DType:
+    """The dtype of the positions and counts a function gives on ``device`` (argsort,
+    nonzero, searchsorted, unique's indices and counts, ...): its default indexing dtype,
+    int64 on the CPU and int32 on ``no_x64`` (as JAX gives them there)."""
+    if device is CPU_DEVICE and not MODES.profile:
+        return _CPU_INDEX
+    return default_dtypes_of(device)["indexing"]
+
 
 def default_dtypes_of(device: Device) -> dict[str, DType]:
     """``device``'s default dtype of each kind; on the CPU, the profile's library's where
