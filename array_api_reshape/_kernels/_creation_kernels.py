@@ -95,6 +95,9 @@ def python_scalar_array(value: bool | int | float | complex, dtype: DType,
     return Storage(checked_scalar(value, dtype.dtype, function)), contiguous_layout(())
 
 
+_NARROW_FLOATING = frozenset({np.dtype(np.float32), np.dtype(np.complex64)})
+
+
 def python_data_array(
     obj: object, dtype: DType | None
 ) -> tuple[Storage, Layout, DType | str, bool]:
@@ -105,10 +108,17 @@ def python_data_array(
     dtype the standard lacks) and whether NumPy may have taken Python ints beyond int64
     in: it turns them into uint64, objects or (mixed with negative ones) float64 of such
     magnitude; only then need the data be walked to look for such ints. ValueError if
-    the sequences are not rectangular.
+    the sequences are not rectangular. A float beyond float32's range becomes an
+    infinity in float32 and complex64 without NumPy's overflow warning, as a Python
+    scalar does (``python_scalar_array``).
     """
+    numpy_dtype = None if dtype is None else dtype.dtype
     try:
-        values = np.array(obj, dtype=None if dtype is None else dtype.dtype)
+        if numpy_dtype in _NARROW_FLOATING:
+            with np.errstate(over="ignore"):
+                values = np.array(obj, dtype=numpy_dtype)
+        else:
+            values = np.array(obj, dtype=numpy_dtype)
     except ValueError as error:
         if "inhomogeneous" in str(error) or "sequence" in str(error):
             raise ValueError(

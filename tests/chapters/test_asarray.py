@@ -5,6 +5,7 @@ the words of each refusal."""
 from __future__ import annotations
 
 import functools
+import warnings
 
 import array
 
@@ -597,3 +598,14 @@ def test_bad_device_values(device, error, source):
 def test_refusals(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_python_floats_beyond_float32_become_infinities_without_numpys_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        made = xp.asarray([1e308, -1e308, 1.0], dtype=xp.float32)
+        scalar = xp.asarray(1e308, dtype=xp.float32)
+        complex_made = xp.asarray([complex(1e308, 1.0)], dtype=xp.complex64)
+    assert np.array_equal(np.asarray(made), np.asarray([np.inf, -np.inf, 1.0], dtype=np.float32))
+    assert float(scalar) == float("inf")
+    assert np.isinf(np.asarray(complex_made).real[0])
