@@ -28,10 +28,10 @@ from .._modes._device_checks import (
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
 from .._modes._profiles import (
+    behaves,
     check_operation,
     narrowed,
     partial_overlap_error,
-    refuses_partial_overlap,
 )
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._tables._devices import CPU_DEVICE, Device
@@ -826,8 +826,8 @@ class Array:
 
     def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
         """The profile's library's refusal of a write whose value overlaps the written
-        elements in part (``_profiles.refuses_partial_overlap``)."""
-        if overlaps_in_part(written, source._layout) and refuses_partial_overlap():
+        elements in part (``_profiles.BEHAVIOURS``)."""
+        if overlaps_in_part(written, source._layout) and behaves("partial overlap raises"):
             raise partial_overlap_error(operation)
 
     def _check_writable(self, operation: str) -> None:

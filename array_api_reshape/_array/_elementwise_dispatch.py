@@ -35,11 +35,10 @@ from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
 from .._modes._profiles import (
     active_profile,
+    behaves,
     check_operation,
     division_by_zero_error,
     library_default,
-    rebinds_in_place,
-    refuses_integer_division_by_zero,
 )
 from .._modes._refusals import MODES as _MODES
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
@@ -177,9 +176,9 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
     dtype = operand_dtype(name, x1, x2, array_class)
     if _MODES.profile:
         check_operation(name, dtype)
-        if name in _INTEGER_DIVISIONS and "integer" in dtype.kind and _divides_by_zero(
-            x2, array_class
-        ) and refuses_integer_division_by_zero():
+        if (name in _INTEGER_DIVISIONS and "integer" in dtype.kind
+                and behaves("integer division by zero raises")
+                and _divides_by_zero(x2, array_class)):
             raise division_by_zero_error(name)
     if dtype.kind not in KIND_GROUPS[kinds]:
         operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
@@ -481,7 +480,7 @@ def in_place(name: str, method: str) -> Operation:
         if not is_operand(other, method, self.__class__):
             return NotImplemented
         if _MODES.profile:
-            if rebinds_in_place():  # a new array: the name is rebound
+            if behaves("in-place operators rebind"):  # a new array: the name is rebound
                 return forward(self, other)
             if other.__class__ is self.__class__ and other._storage is self._storage:
                 self._check_overlap(self._layout, other, method)

@@ -20,9 +20,9 @@ from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
 from .._modes._profiles import (
+    behaves,
     check_key,
     clamped_key,
-    clamps_reads,
     check_operation,
     index_array_rule,
     uint8_mask_warning,
@@ -72,7 +72,7 @@ def select(array: Any, key: Any, operation: str) -> Target:
     portability modes' errors for a key they refuse."""
     if MODES.profile:
         check_key(key, operation)
-        if operation == "__getitem__" and clamps_reads():
+        if operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
             key = clamped_key(key, array._layout.shape)
     layout = array._layout
     key_class = key.__class__
@@ -142,6 +142,6 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
             check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
                              error=IndexError)
     converted = _views.index_key(items, operation)
-    if MODES.profile and operation == "__getitem__" and clamps_reads():
+    if MODES.profile and operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
         return _views.clamped_index_key(converted, array._layout.shape)
     return converted

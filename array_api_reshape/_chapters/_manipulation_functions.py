@@ -17,7 +17,7 @@ from .._kernels._manipulation_kernels import (
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
-from .._modes._profiles import flip_copies
+from .._modes._profiles import behaves
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
 from .._tables._devices import CPU_DEVICE
@@ -288,7 +288,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     check_array(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
     view = x._view(flipped(x._layout, axes))
-    if MODES.profile and flip_copies():
+    if MODES.profile and behaves("flip copies"):
         return Array._new(*converted_copy(view, x._dtype), x._dtype, x._storage.device)
     return view
 

@@ -50,6 +50,33 @@ def active_profile() -> str | None:
     return value("profile") if MODES.profile else None
 
 
+BEHAVIOURS: dict[str, frozenset[str]] = {
+    # PyTorch's tensors have no negative strides: flip gives a copy, and writes into it
+    # do not reach the input
+    "flip copies": frozenset({"torch"}),
+    # an integer floor division or remainder by zero raises RuntimeError
+    # "ZeroDivisionError", where NumPy gives 0
+    "integer division by zero raises": frozenset({"torch"}),
+    # a write whose value shares some, but not all, of the written elements' memory raises
+    # ("some elements of the input tensor and the written-to tensor refer to a single
+    # memory location"), where NumPy copies the value first
+    "partial overlap raises": frozenset({"torch"}),
+    # an out-of-bounds index reads the nearest element: x[10] of three elements is x[2]
+    "out-of-bounds reads clamp": frozenset({"jax"}),
+    # no in-place operators: x += y makes a new array and rebinds the name, other
+    # references keep the old one
+    "in-place operators rebind": frozenset({"jax"}),
+}
+"""Each way a library answers otherwise than NumPy that the code asks about by name, and
+the profiles whose library answers so."""
+
+
+def behaves(behaviour: str) -> bool:
+    """True when the profile in force answers as ``behaviour`` of ``BEHAVIOURS`` says."""
+    profile = active_profile()
+    return profile is not None and profile in BEHAVIOURS[behaviour]
+
+
 def cpu_default_dtype_names() -> dict[str, str] | None:
     """The profile's default dtypes on the CPU by kind, where its library's differ from
     NumPy's; None otherwise."""
@@ -186,11 +213,6 @@ def uint8_mask_warning(function: str) -> str:
             f"index with int64 positions or a bool mask; {_flag_note(profile)}")
 
 
-def refuses_integer_division_by_zero() -> bool:
-    """True when the profile's library raises for an integer floor division or remainder
-    by zero (PyTorch: RuntimeError "ZeroDivisionError"), where NumPy gives 0."""
-    return active_profile() == "torch"
-
 
 def division_by_zero_error(function: str) -> RuntimeError:
     """The profile's library's error for an integer division by zero in ``function``."""
@@ -202,13 +224,6 @@ def division_by_zero_error(function: str) -> RuntimeError:
         f"{_flag_note(profile)}"
     )
 
-
-def refuses_partial_overlap() -> bool:
-    """True when the profile's library refuses a write whose value shares some but not
-    all of the written elements' memory (PyTorch: RuntimeError "unsupported operation:
-    some elements of the input tensor and the written-to tensor refer to a single memory
-    location"), where NumPy copies the value first."""
-    return active_profile() == "torch"
 
 
 def partial_overlap_error(operation: str) -> RuntimeError:
@@ -233,11 +248,6 @@ def refuse_immutable_write(call: str) -> None:
             f"which returns a new array; {_flag_note(profile)}"
         )
 
-
-def clamps_reads() -> bool:
-    """True when the profile's library reads an out-of-bounds index as the nearest
-    element instead of raising (JAX: ``x[10]`` of three elements is ``x[2]``)."""
-    return active_profile() == "jax"
 
 
 def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
@@ -267,11 +277,6 @@ def _integer_position(item: Any) -> int | None:
         return operator.index(item)
     return None
 
-
-def rebinds_in_place() -> bool:
-    """True when the profile's library has no in-place operators, so that ``x += y``
-    makes a new array and rebinds the name (JAX): other references keep the old one."""
-    return active_profile() == "jax"
 
 
 def check_correction(function: str, correction: float) -> None:
@@ -399,9 +404,3 @@ def _negative(step: Any) -> bool:
         return operator.index(step) < 0
     except TypeError:
         return False
-
-
-def flip_copies() -> bool:
-    """True when the profile's library gives ``flip`` as a copy (PyTorch: its tensors
-    have no negative strides), so that writes into the result do not reach the input."""
-    return active_profile() == "torch"
