@@ -186,8 +186,9 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             if value.__class__ is array_class and value._dtype.kind not in KIND_GROUPS[kinds]:
                 raise kind_error(name, argument, kinds, value._dtype)
         raise kind_error(name, "x1", kinds, dtype)
-    if x1.__class__ is array_class and x2.__class__ is array_class and x1.shape != x2.shape:
-        if broadcast_shape(x1.shape, x2.shape) is None:
+    if (x1.__class__ is array_class and x2.__class__ is array_class
+            and x1._layout.shape != x2._layout.shape):
+        if broadcast_shape(x1._layout.shape, x2._layout.shape) is None:
             raise ValueError(
                 f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
             )

@@ -28,15 +28,15 @@ def matrix_product(x1: Any, x2: Any) -> Any:
         if x.ndim == 0:
             raise ValueError(f"matmul(): '{argument}' must have at least one dimension")
     dtype = promote_types(x1._dtype, x2._dtype, "matmul")
-    inner1 = x1.shape[-1]
-    inner2 = x2.shape[-2] if x2.ndim > 1 else x2.shape[0]
+    inner1 = x1._layout.shape[-1]
+    inner2 = x2._layout.shape[-2] if x2.ndim > 1 else x2._layout.shape[0]
     if inner1 != inner2:
         raise ValueError(
             f"matmul(): the last axis of 'x1' (size {inner1}) must match the "
             f"{'second-to-last' if x2.ndim > 1 else 'only'} axis of 'x2' (size {inner2}); "
             f"shapes {x1.shape} and {x2.shape}"
         )
-    if broadcast_shape(x1.shape[:-2], x2.shape[:-2]) is None:
+    if broadcast_shape(x1._layout.shape[:-2], x2._layout.shape[:-2]) is None:
         raise ValueError(
             f"matmul(): the stacks of shapes {x1.shape[:-2]} and {x2.shape[:-2]} do not broadcast"
         )

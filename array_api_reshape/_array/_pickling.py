@@ -83,7 +83,7 @@ def reduce_array(x: Array, protocol: int) -> tuple[Callable[..., Array], tuple[o
         def on_export(exported: object) -> None:
             register_export(x, exported, "__reduce_ex__()")
     payload = pickled_elements(x, protocol >= 5, on_export)
-    fields = (PICKLE_FORMAT, x.dtype.name, x.shape, payload, x._is_writable())
+    fields = (PICKLE_FORMAT, x.dtype.name, x._layout.shape, payload, x._is_writable())
     device = x._storage.device
     return rebuild_array, fields if device is CPU_DEVICE else (*fields, device.name)
 

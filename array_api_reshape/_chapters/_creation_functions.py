@@ -741,7 +741,7 @@ def empty_like(
     array_api_reshape.int8
     """
     dtype, placed = _like("empty_like", x, dtype, device)
-    return _filled("empty_like", x.shape, None, dtype, placed)
+    return _filled("empty_like", x._layout.shape, None, dtype, placed)
 
 
 def zeros_like(
@@ -774,7 +774,7 @@ def zeros_like(
     Array([0., 0.], dtype=float64, device=device1)
     """
     dtype, placed = _like("zeros_like", x, dtype, device)
-    return _filled("zeros_like", x.shape, 0, dtype, placed)
+    return _filled("zeros_like", x._layout.shape, 0, dtype, placed)
 
 
 def ones_like(
@@ -805,7 +805,7 @@ def ones_like(
     Array([ True,  True], dtype=bool)
     """
     dtype, placed = _like("ones_like", x, dtype, device)
-    return _filled("ones_like", x.shape, 1, dtype, placed)
+    return _filled("ones_like", x._layout.shape, 1, dtype, placed)
 
 
 def full_like(
@@ -848,7 +848,7 @@ def full_like(
     Array([0.5, 0.5], dtype=float64)
     """
     dtype, placed = _like("full_like", x, dtype, device)
-    return _full("full_like", x.shape, fill_value, dtype, placed)
+    return _full("full_like", x._layout.shape, fill_value, dtype, placed)
 
 
 def eye(
@@ -1030,7 +1030,7 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
             )
     if MODES.devices:
         same_device("meshgrid", arrays=arrays)
-    sizes = [x.shape[0] for x in arrays]
+    sizes = [x._layout.shape[0] for x in arrays]
     if indexing == "xy" and len(arrays) > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
     grids = []
@@ -1048,7 +1048,7 @@ def _triangle(function: str, x: Array, k: int, upper: bool) -> Array:
     k = as_int(k, function, "k")
     if x.ndim < 2:
         raise ValueError(f"{function}(): 'x' must have at least two dimensions, got {x.shape}")
-    rows, columns = x.shape[-2:]
+    rows, columns = x._layout.shape[-2:]
     k = min(max(k, -rows), columns)  # a diagonal beyond the matrix acts as its last one
     return Array._new(*triangle_array(x, k, upper), x.dtype, x._storage.device)
 

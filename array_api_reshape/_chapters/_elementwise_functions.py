@@ -405,7 +405,7 @@ def _check_bound(x: Array, argument: str, bound: Array | bool | int | float | co
     if isinstance(bound, Array):
         if bound._dtype.kind not in KIND_GROUPS["real-valued"]:
             raise dispatch.kind_error("clip", argument, "real-valued", bound._dtype)
-        if broadcast_shape(bound.shape, x.shape) is None:
+        if broadcast_shape(bound._layout.shape, x._layout.shape) is None:
             raise ValueError(
                 f"clip(): '{argument}' of shape {bound.shape} does not broadcast with "
                 f"'x' of shape {x.shape}"

@@ -82,7 +82,7 @@ def _points(function: str, x: Array, axis: int, length: int | None, halved: bool
     what ``x`` holds there; ValueError when that is none."""
     if length is not None and length >= 1:
         return length
-    size = x.shape[axis]
+    size = x._layout.shape[axis]
     points = 2 * (size - 1) if halved else size
     if points < 1:
         default = f"2 * ({size} - 1) = {points}" if halved else "0"
@@ -103,7 +103,7 @@ def _check_result(
     """ValueError or MemoryError naming ``function`` and the ``cause`` (the argument that
     set the lengths) when the result, ``x``'s shape with the axes of ``lengths``
     resized, cannot be held or stored."""
-    shape = tuple(lengths.get(axis, size) for axis, size in enumerate(x.shape))
+    shape = tuple(lengths.get(axis, size) for axis, size in enumerate(x._layout.shape))
     if any(n > INT64_MAX for n in shape) or product(shape) > INT64_MAX:
         raise ValueError(
             f"fft.{function}(): {cause} would make a result of shape {shape}, more "
@@ -140,7 +140,7 @@ def _many_axes(
             checked_axes = tuple(range(x.ndim - len(sizes), x.ndim))
         if len(sizes) != len(checked_axes):
             raise ValueError(f"fft.{function}(): 's' and 'axes' must have the same length")
-        sizes = tuple(x.shape[a] if n == -1 else n for n, a in zip(sizes, checked_axes))
+        sizes = tuple(x._layout.shape[a] if n == -1 else n for n, a in zip(sizes, checked_axes))
     dtype = result_of(x.dtype)
     transformed = tuple(range(x.ndim)) if checked_axes is None else checked_axes
     halved = function in _HALF_SPECTRUM_INPUTS or function in _HALF_SPECTRUM_OUTPUTS

@@ -140,8 +140,9 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             f"got shape {indices.shape}"
         )
     axis = normalize_axis(axis, x.ndim, "take_along_axis")
-    outside = x.shape[:axis] + x.shape[axis + 1 :]
-    if broadcast_shape(outside, indices.shape[:axis] + indices.shape[axis + 1 :]) is None:
+    shape, index_shape = x._layout.shape, indices._layout.shape
+    outside = shape[:axis] + shape[axis + 1 :]
+    if broadcast_shape(outside, index_shape[:axis] + index_shape[axis + 1 :]) is None:
         raise ValueError(
             f"take_along_axis(): the shape {indices.shape} of 'indices' must broadcast with "
             f"the shape {x.shape} of 'x' outside axis {axis}"

@@ -68,7 +68,7 @@ def _matrices(x: Array, function: str, square: bool = False) -> None:
         raise ValueError(
             f"linalg.{function}(): 'x' must be a (stack of) matrices, got shape {x.shape}"
         )
-    if square and x.shape[-1] != x.shape[-2]:
+    if square and x._layout.shape[-1] != x._layout.shape[-2]:
         raise ValueError(
             f"linalg.{function}(): 'x' must hold square matrices, got shape {x.shape}"
         )
@@ -140,11 +140,11 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(
             f"linalg.cross(): 'axis' must be a negative axis in [{-smallest}, -1], got {axis}"
         )
-    if broadcast_shape(x1.shape, x2.shape) is None:
+    if broadcast_shape(x1._layout.shape, x2._layout.shape) is None:
         raise ValueError(
             f"linalg.cross(): shapes {x1.shape} and {x2.shape} do not broadcast together"
         )
-    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+    if x1._layout.shape[axis] != 3 or x2._layout.shape[axis] != 3:
         raise ValueError(
             f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
             f"{x1.shape} and {x2.shape}"
@@ -410,7 +410,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     """
     check_array(x, "linalg.matrix_power")
     n = as_int(n, "linalg.matrix_power", "n")
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+    if x.ndim < 2 or x._layout.shape[-1] != x._layout.shape[-2]:
         raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
     if n < 0:
         check_dtype_kind(
@@ -429,8 +429,8 @@ def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> Non
         if MODES.devices:
             same_device(f"linalg.{function}", x=x, rtol=rtol)
         check_dtype_kind(rtol.dtype, f"linalg.{function}", "rtol", "real-valued")
-        stack = x.shape[:-2]
-        if broadcast_shape(rtol.shape, stack) != stack:
+        stack = x._layout.shape[:-2]
+        if broadcast_shape(rtol._layout.shape, stack) != stack:
             raise ValueError(
                 f"linalg.{function}(): 'rtol' of shape {rtol.shape} must broadcast to the "
                 f"stack shape {stack} of 'x' (shape {x.shape})"
@@ -530,7 +530,7 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     _matrices(x, "pinv")
     _check_tolerance(x, rtol, "pinv")
-    tolerance = max(x.shape[-2:]) * _epsilon(x.dtype) if rtol is None else rtol
+    tolerance = max(x._layout.shape[-2:]) * _epsilon(x.dtype) if rtol is None else rtol
     return Array._adopt(kernels.pinv(x, tolerance), x.dtype, x._storage.device)
 
 
@@ -629,8 +629,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
     if x2.ndim == 0:
         raise ValueError("linalg.solve(): 'x2' must have at least one dimension")
-    rows = x2.shape[0] if x2.ndim == 1 else x2.shape[-2]
-    if rows != x1.shape[-1]:
+    rows = x2._layout.shape[0] if x2.ndim == 1 else x2._layout.shape[-2]
+    if rows != x1._layout.shape[-1]:
         raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
     device = same_device("linalg.solve", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     return Array._adopt(kernels.solve(x1, x2, dtype), dtype, device)
@@ -723,7 +723,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
         raise ValueError(f"linalg.trace(): 'x' must have at least two dimensions, got {x.shape}")
     check_dtype_kind(x.dtype, "linalg.trace", "x", "numeric")
     offset = as_int(offset, "linalg.trace", "offset")
-    rows, columns = x.shape[-2:]
+    rows, columns = x._layout.shape[-2:]
     offset = min(max(offset, -rows), columns)  # a diagonal beyond the matrix is empty anyway
     if dtype is None:
         result_dtype = {"signed integer": int64, "unsigned integer": uint64}.get(

@@ -137,7 +137,7 @@ def tensordot(
         first = tuple(range(x1.ndim - count, x1.ndim))
         second = tuple(range(count))
     for a, b in zip(first, second):
-        if x1.shape[a] != x2.shape[b]:
+        if x1._layout.shape[a] != x2._layout.shape[b]:
             raise ValueError(
                 f"tensordot(): axis {a} of 'x1' (size {x1.shape[a]}) does not match axis "
                 f"{b} of 'x2' (size {x2.shape[b]})"
@@ -184,12 +184,12 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(
             f"vecdot(): 'axis' must be a negative axis in [{-smallest}, -1], got {axis}"
         )
-    if x1.shape[axis] != x2.shape[axis]:
+    if x1._layout.shape[axis] != x2._layout.shape[axis]:
         raise ValueError(
             f"vecdot(): the vectors differ in length: {x1.shape[axis]} and {x2.shape[axis]}"
         )
-    rest1 = x1.shape[:axis] + (x1.shape[axis + 1 :] if axis != -1 else ())
-    rest2 = x2.shape[:axis] + (x2.shape[axis + 1 :] if axis != -1 else ())
+    rest1 = x1._layout.shape[:axis] + (x1._layout.shape[axis + 1 :] if axis != -1 else ())
+    rest2 = x2._layout.shape[:axis] + (x2._layout.shape[axis + 1 :] if axis != -1 else ())
     if broadcast_shape(rest1, rest2) is None:
         raise ValueError(
             f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"

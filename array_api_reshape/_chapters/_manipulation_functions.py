@@ -74,7 +74,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x.size`` elements, or if ``copy=False`` and no
+        If ``shape`` cannot hold ``x._layout.size`` elements, or if ``copy=False`` and no
         strides express the new shape (the message names the blocking axes).
 
     Notes
@@ -115,7 +115,7 @@ def reshape_in_order(
     check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
     if copy:
-        return _copied(x, reshape_target(shape, x.size), order)
+        return _copied(x, reshape_target(shape, x._layout.size), order)
     decision = decide_reshape(x._layout, shape, order)
     if not isinstance(decision, ReshapeBlocked):
         return x._view(decision)
@@ -254,7 +254,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     check_array(x, "squeeze")
     axes = normalize_axes(axis, x.ndim, "squeeze")
     for a in axes:
-        if x.shape[a] != 1:
+        if x._layout.shape[a] != 1:
             raise ValueError(
                 f"squeeze(): axis {a} has size {x.shape[a]}; only size-1 axes can be removed"
             )
@@ -344,7 +344,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     x : Array
         Input array.
     shape : int or tuple of int
-        The target shape; ``x.shape`` must broadcast to it.
+        The target shape; ``x._layout.shape`` must broadcast to it.
 
     Returns
     -------
@@ -354,7 +354,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     Raises
     ------
     ValueError
-        If ``x.shape`` does not broadcast to ``shape``.
+        If ``x._layout.shape`` does not broadcast to ``shape``.
 
     Examples
     --------
@@ -415,7 +415,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """
     for i, x in enumerate(arrays):
         check_array(x, "broadcast_arrays", f"arrays[{i}]")
-    shape = broadcast_shape(*(x.shape for x in arrays))
+    shape = broadcast_shape(*(x._layout.shape for x in arrays))
     if shape is None:
         raise ValueError(
             "broadcast_arrays(): shapes "
@@ -525,9 +525,9 @@ def concat(
     if ndim == 0:
         raise ValueError("concat(): zero-dimensional arrays cannot be joined; use stack()")
     axis = normalize_axis(axis, ndim, "concat")
-    first = arrays[0].shape
+    first = arrays[0]._layout.shape
     for i, x in enumerate(arrays):
-        outside_axis = x.shape[:axis] + x.shape[axis + 1 :]
+        outside_axis = x._layout.shape[:axis] + x._layout.shape[axis + 1 :]
         if x.ndim != ndim or outside_axis != first[:axis] + first[axis + 1 :]:
             raise ValueError(
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
@@ -568,7 +568,7 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
     arrays = _same_rank_arrays("stack", arrays)
     dtype = _common_dtype("stack", arrays)
     for i, x in enumerate(arrays):
-        if x.shape != arrays[0].shape:
+        if x._layout.shape != arrays[0]._layout.shape:
             raise ValueError(
                 f"stack(): 'arrays[{i}]' has shape {x.shape}, but 'arrays[0]' has "
                 f"{arrays[0].shape}"
@@ -605,7 +605,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
         raise ValueError("unstack(): 'x' must have at least one dimension")
     axis = normalize_axis(axis, x.ndim, "unstack")
     lead = (slice(None),) * axis
-    return tuple(x[lead + (i,)] for i in range(x.shape[axis]))
+    return tuple(x[lead + (i,)] for i in range(x._layout.shape[axis]))
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
@@ -652,7 +652,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             raise ValueError(
                 f"repeat(): 'repeats' must be an int or a 1-D array, got shape {repeats.shape}"
             )
-        if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[axis]):
+        if repeats.ndim == 1 and repeats._layout.shape[0] not in (1, x._layout.shape[axis]):
             raise ValueError(
                 f"repeat(): 'repeats' has {repeats.shape[0]} counts for an axis of size "
                 f"{x.shape[axis]}"
@@ -666,7 +666,8 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             raise OverflowError(
                 f"repeat(): 'repeats' {counts} must fit in int64 ([0, {INT64_MAX}])"
             )
-        shape = x.shape[:axis] + (x.shape[axis] * counts,) + x.shape[axis + 1 :]
+        old = x._layout.shape
+        shape = old[:axis] + (old[axis] * counts,) + old[axis + 1 :]
         _check_result_size("repeat", f"'repeats' {counts}", shape, x.dtype)
     device = same_device("repeat", x=x, repeats=repeats) if MODES.devices else x._storage.device
     return Array._new(*repeated(x, counts, axis, x.dtype), x.dtype, device)
@@ -708,7 +709,7 @@ def roll(
         if len(shifts) != 1:
             raise ValueError("roll(): a tuple 'shift' needs a tuple 'axis' of the same length")
         return Array._new(
-            *rolled(x, (shifts[0] % max(x.size, 1),), None), x.dtype, x._storage.device
+            *rolled(x, (shifts[0] % max(x._layout.size, 1),), None), x.dtype, x._storage.device
         )
     axes = as_int_tuple(axis, "roll", "axis")
     axes = tuple(normalize_axis(a, x.ndim, "roll") for a in axes)
@@ -720,7 +721,8 @@ def roll(
         )
     if not axes:  # nothing to shift: a copy
         return Array._new(*rolled(x, (0,), None), x.dtype, x._storage.device)
-    shifts = tuple(n % max(x.shape[a], 1) for n, a in zip(shifts, axes))  # any int, however large
+    sizes = x._layout.shape
+    shifts = tuple(n % max(sizes[a], 1) for n, a in zip(shifts, axes))  # any int, however large
     return Array._new(*rolled(x, shifts, axes), x.dtype, x._storage.device)
 
 
@@ -754,7 +756,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
             f"tile(): 'repetitions' {counts} must each fit in int64 ([0, {INT64_MAX}])"
         )
     ndim = max(len(counts), x.ndim)
-    sizes = (1,) * (ndim - x.ndim) + x.shape
+    sizes = (1,) * (ndim - x.ndim) + x._layout.shape
     padded_counts = (1,) * (ndim - len(counts)) + counts
     _check_result_size("tile", f"'repetitions' {counts}", tuple(
         size * count for size, count in zip(sizes, padded_counts)

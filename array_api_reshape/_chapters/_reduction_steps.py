@@ -30,7 +30,7 @@ def check_keepdims(keepdims: object, function: str) -> bool:
 def reduced_size(x: Array, axes: tuple[int, ...]) -> int:
     count = 1
     for a in axes:
-        count *= x.shape[a]
+        count *= x._layout.shape[a]
     return count
 
 

@@ -27,7 +27,7 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
             raise ValueError(f"{function}(): the array is empty")
     else:
         axis = normalize_axis(axis, x.ndim, function)
-        if x.shape[axis] == 0:
+        if x._layout.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
     device = x._storage.device
     return Array._adopt(
@@ -200,7 +200,7 @@ def searchsorted(
     if sorter is not None:
         check_array(sorter, "searchsorted", "sorter")
         check_dtype_kind(sorter.dtype, "searchsorted", "sorter", "integer")
-        if sorter.shape != x1.shape:
+        if sorter._layout.shape != x1._layout.shape:
             raise ValueError(
                 f"searchsorted(): 'sorter' must have the shape of 'x1' {x1.shape}, "
                 f"got {sorter.shape}"
@@ -255,7 +255,7 @@ def where(
                     f"{type(value).__name__}"
                 )
             dtype = scalar_result_dtype(dtype, value, "where")
-    shape = broadcast_shape(condition.shape, *(v.shape for v in arrays))
+    shape = broadcast_shape(condition._layout.shape, *(v._layout.shape for v in arrays))
     if shape is None:
         raise ValueError(
             "where(): 'condition', 'x1' and 'x2' of shapes "

@@ -114,19 +114,20 @@ def diff(
     if n < 0:
         raise ValueError(f"diff(): 'n' must be >= 0, got {n}")
     dtype = x.dtype
-    length = x.shape[axis]
+    length = x._layout.shape[axis]
     for name, extra in (("prepend", prepend), ("append", append)):
         if extra is None:
             continue
         check_array(extra, "diff", name)
         dtype = promote_types(dtype, extra.dtype, "diff")
-        expected = x.shape[:axis] + x.shape[axis + 1 :]
-        if extra.ndim != x.ndim or extra.shape[:axis] + extra.shape[axis + 1 :] != expected:
+        expected = x._layout.shape[:axis] + x._layout.shape[axis + 1 :]
+        other = extra._layout.shape
+        if extra.ndim != x.ndim or other[:axis] + other[axis + 1 :] != expected:
             raise ValueError(
                 f"diff(): '{name}' of shape {extra.shape} must match 'x' of shape "
                 f"{x.shape} except along axis {axis}"
             )
-        length += extra.shape[axis]
+        length += extra._layout.shape[axis]
     # past the axis's length every further difference is empty; NumPy would still loop n times
     device = CPU_DEVICE
     if MODES.devices:

@@ -61,4 +61,4 @@ def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:
         return Array._adopt(row_major_copy(x), x.dtype, x._storage.device)
     if is_f_contiguous(x._layout):
         return x
-    return Array._new(*column_major_copy(x, x.shape), x.dtype, x._storage.device)
+    return Array._new(*column_major_copy(x, x._layout.shape), x.dtype, x._storage.device)

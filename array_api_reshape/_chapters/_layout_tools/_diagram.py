@@ -384,7 +384,7 @@ def reshape_diagram(
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x.size`` elements, ``order`` is unknown or
+        If ``shape`` cannot hold ``x._layout.size`` elements, ``order`` is unknown or
         ``max_cells`` is less than 1.
 
     Examples

@@ -53,7 +53,7 @@ def resize_inplace(x: Array, shape: tuple[int, ...]) -> None:
     check_array(x, "resize_inplace")
     x._check_writable("resize_inplace")
     new_shape = check_shape(shape, "resize_inplace")
-    old_shape = x.shape
+    old_shape = x._layout.shape
     if len(new_shape) != len(old_shape):
         _refuse(f"the new shape {new_shape} must have the rank of the old one {old_shape}")
     layout, storage = x._layout, x._storage
