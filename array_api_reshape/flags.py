@@ -61,10 +61,19 @@ The flags:
     ``array_api_compat.torch`` gives it: no negative-step slices, float32 by default,
     uint16, uint32 and uint64 for storage, ...) and ``"jax"`` (``jax.numpy`` by default:
     immutable arrays, rebinding in-place operators, no 64-bit types, out-of-bounds reads
-    clamped, ...). Each refusal names the library and the portable way. A profile sets
-    the flags that belong to it (``"jax"``: ``writeable=False``); a flag set explicitly
+    clamped, ...) and ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
+    the data are None in ``shape``, views are copies, in-place operators rebind, one
+    index array per key, eager values counted). Each refusal names the library and the
+    portable way. A profile sets the flags that belong to it (``"jax"``:
+    ``writeable=False``; ``"dask"``: ``views="copy-on-write"``); a flag set explicitly
     wins. The docs page "How faithful the profiles are" measures each against its
     library.
+``computes``
+    None (the default), or how many eager reads (``bool()``, ``int()``, ``float()``,
+    ``complex()``, ``__index__``, ``__array__``: what a lazy library computes its graph
+    for) the code may make: the next one raises RuntimeError listing the earlier ones.
+    A ``using(computes=N)`` block counts from 0; :func:`computes_counted` says how many
+    were made. Under the dask profile reads are counted even without a budget.
 
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import flags``.
@@ -75,11 +84,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ._modes import _flag_state
+from ._modes import _computes, _flag_state
 from ._modes._refusals import ViewMutationWarning
 
-__all__ = ["get", "set", "reset", "using", "NAMES", "ENVIRONMENT_VARIABLES",
-           "ViewMutationWarning"]
+__all__ = ["get", "set", "reset", "using", "computes_counted", "NAMES",
+           "ENVIRONMENT_VARIABLES", "ViewMutationWarning"]
 
 NAMES = tuple(_flag_state.FLAGS)
 """The flags, in the order :func:`get` shows them."""
@@ -133,6 +142,8 @@ def set(**flags: object) -> None:
     >>> flags.reset()
     """
     _flag_state.set_defaults(flags)
+    if "computes" in flags:
+        _computes.restart_module_count()
 
 
 def reset() -> None:
@@ -149,6 +160,7 @@ def reset() -> None:
     False
     """
     _flag_state.reset_defaults()
+    _computes.restart_module_count()
 
 
 @contextmanager
@@ -171,4 +183,29 @@ def using(**flags: object) -> Iterator[None]:
     Array(shape=(3,), dtype=float64, lazy)
     """
     with _flag_state.overriding(flags):
-        yield
+        if "computes" in flags:
+            with _computes.counting_block():
+                yield
+        else:
+            yield
+
+
+def computes_counted() -> int:
+    """
+    How many eager reads (``bool()``, ``int()``, ``float()``, ``complex()``,
+    ``__index__``, ``__array__``) were counted here: in the innermost :func:`using` block
+    that sets ``computes``, else since the module-wide ``computes`` was last set. Reads
+    are counted under the dask profile, or wherever ``computes`` is set.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import flags
+    >>> x = xp.asarray([1.0, -2.0])
+    >>> with flags.using(computes=5):
+    ...     if xp.any(x < 0):
+    ...         x = xp.abs(x)
+    ...     flags.computes_counted()
+    1
+    """
+    return _computes.counted()

@@ -33,7 +33,18 @@ from .._modes._profiles import (
     narrowed,
     partial_overlap_error,
 )
+from .._modes._computes import count_read
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
+from .._modes._unknown_sizes import (
+    check_known,
+    is_dask,
+    key_axes,
+    mark_indexed,
+    permuted as unknown_permuted,
+    public_shape,
+    public_size,
+    refuse_unknown,
+)
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
@@ -292,7 +303,12 @@ class Array:
 
     @property
     def shape(self) -> tuple[int, ...]:
-        """The size of each dimension."""
+        """The size of each dimension. Under the dask profile, None where the size depends
+        on the data (as the standard allows: a lazy library knows it only by computing);
+        the annotation keeps ``int``, which every size is in every other mode, so that
+        typed code written against this namespace need not test for None."""
+        if _MODES.profile:
+            return public_shape(self)  # type: ignore[return-value]
         return self._layout.shape
 
     @property
@@ -302,7 +318,10 @@ class Array:
 
     @property
     def size(self) -> int:
-        """The number of elements."""
+        """The number of elements (None under the dask profile when a size is unknown:
+        see ``shape``)."""
+        if _MODES.profile:
+            return public_size(self)  # type: ignore[return-value]
         return self._layout.size
 
     @property
@@ -313,7 +332,8 @@ class Array:
                 f"Array.T: the array must be two-dimensional, got {self.ndim} dimension(s); "
                 "use permute_dims() or .mT for other ranks"
             )
-        return self._view(matrix_transposed(self._layout))
+        view = self._view(matrix_transposed(self._layout))
+        return unknown_permuted(view, self, (1, 0)) if _MODES.profile else view
 
     @property
     def mT(self) -> Array:
@@ -322,7 +342,11 @@ class Array:
             raise ValueError(
                 f"Array.mT: the array must have at least two dimensions, got {self.ndim}"
             )
-        return self._view(matrix_transposed(self._layout))
+        view = self._view(matrix_transposed(self._layout))
+        if _MODES.profile:
+            order = (*range(self.ndim - 2), self.ndim - 1, self.ndim - 2)
+            return unknown_permuted(view, self, order)
+        return view
 
     def to_device(self, device: Device | str, /, *, stream: object = None) -> Array:
         """
@@ -376,6 +400,7 @@ class Array:
     def _scalar(self, method: str) -> Any:
         if _MODES.flags:
             refuse_lazy(f"{method}()", "the array's value")
+            count_read(f"{method}()")
         if self.ndim != 0:
             raise TypeError(
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "
@@ -410,6 +435,7 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.flags:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
+            count_read("__array__()")
             exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
         return _interchange.to_numpy(self, dtype, copy)
@@ -484,6 +510,7 @@ class Array:
         if self.ndim == 0:
             if _MODES.flags:
                 refuse_lazy("__format__()", "the array's value")
+                count_read("__format__()")
             return _scalars.format_scalar(self, format_spec)
         if format_spec:
             raise TypeError(
@@ -495,11 +522,15 @@ class Array:
     def __len__(self) -> int:
         if self.ndim == 0:
             raise TypeError("len() of a 0-dimensional array")
+        if _MODES.profile:
+            check_known(self, "len()", "the size of axis 0", (0,))
         return self._layout.shape[0]
 
     def __iter__(self) -> Iterator[Array]:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-dimensional array")
+        if _MODES.profile:
+            check_known(self, "iter()", "the size of axis 0, to count the rows", (0,))
         return (self[i] for i in range(self._layout.shape[0]))
 
     # --- operators ------------------------------------------------------------------
@@ -741,16 +772,12 @@ class Array:
         boolean-mask indexing return a new array."""
         # One int, one slice of ints or a whole-shape mask: ``select``'s first cases, asked
         # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]);
-        # a profile's rules for slices are ``select``'s.
+        # a profile's rules for ints and slices are ``select``'s.
         key_class = key.__class__
         layout = self._layout
-        if key_class is int:
+        if key_class is int and not _MODES.profile:
             if layout.shape:
-                try:
-                    return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
-                except IndexError:
-                    if not _MODES.profile:  # (a profile may read it otherwise: select's)
-                        raise
+                return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
         elif key_class is slice and layout.shape and not _MODES.profile:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (
@@ -766,14 +793,19 @@ class Array:
             and key._layout.shape == layout.shape and not (_MODES.flags or _MODES.devices)
         ):  # a whole-shape mask, which no mode need check
             return Array._adopt(_views.masked(self, key), self._dtype, self._storage.device)
+        lazy = key_axes(self, key, "__getitem__") if _MODES.profile and is_dask() else None
         target: Target = select(self, key, "__getitem__")
         if isinstance(target, Layout):
-            return self._view(target)
-        if target.__class__ is Array:  # a boolean mask of this array's shape
-            elements = _views.masked(self, target)
+            result = self._view(target)
         else:
-            elements = _views.gather(self, target.key)
-        return Array._adopt(elements, self._dtype, self._storage.device)
+            if target.__class__ is Array:  # a boolean mask of this array's shape
+                elements = _views.masked(self, target)
+            else:
+                elements = _views.gather(self, target.key)
+            result = Array._adopt(elements, self._dtype, self._storage.device)
+        if lazy is not None:
+            mark_indexed(result, self, *lazy)
+        return result
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
@@ -793,6 +825,8 @@ class Array:
         self._check_writable("__setitem__")
         if _MODES.devices:
             same_device("__setitem__", x=self, key=key, value=value)
+        if _MODES.profile and is_dask():
+            self._check_lazy_write(key, value)
         target = select(self, key, "__setitem__")
         source = self._checked_source(value, target)
         self._write(key, target, source, "__setitem__", False)
@@ -823,6 +857,19 @@ class Array:
             _views.scatter(self, advanced_key, source)
         if pending is not None:
             _view_modes.after_write(self, pending)
+
+    def _check_lazy_write(self, key: Any, value: Any) -> None:
+        """Dask's refusals of a write: the keys it refuses to read, and values of more
+        than one element written through a boolean mask (the count is unknown to it)."""
+        masked = key_axes(self, key, "__setitem__")[1]
+        if masked and value.__class__ is Array and value._layout.size != 1:
+            raise ValueError(
+                "__setitem__(): Dask cannot write an array of values through a boolean "
+                "mask: how many elements the mask selects is unknown to it until it "
+                "computes. Write a scalar, or write with xp.where(mask, new_values, x) of "
+                "x's shape; the profile flag is 'dask' (array_api_reshape.flags.set("
+                "profile=None) answers as NumPy does)"
+            )
 
     def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
         """The profile's library's refusal of a write whose value overlaps the written
@@ -883,8 +930,12 @@ def check_array(x: object, function: str, argument: str = "x") -> None:
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
             f"got {type(x).__name__}"
         )
-    if _MODES.profile and argument[0] == "x":
-        check_operation(function, x._dtype)
+    if _MODES.profile:
+        if argument[0] == "x":
+            check_operation(function, x._dtype)
+            refuse_unknown(function, x)
+        elif argument[0] == "a":  # one of the 'arrays' of concat, stack, meshgrid, ...
+            refuse_unknown(function, x)
 
 
 register_array_class(Array)

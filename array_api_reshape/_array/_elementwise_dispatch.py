@@ -33,6 +33,7 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFu
 from .._kernels._numpy_views import Binary
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
+from .._modes._unknown_sizes import carried, same_axes
 from .._modes._profiles import (
     active_profile,
     behaves,
@@ -204,7 +205,8 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             check_result_dtype(result_dtype_for(rule, computed_in), device, name)
     dtype = computed_in
     result = kernels.binary_of_operands(function, x1, x2, dtype)
-    return array_class._adopt(result, result_dtype_for(rule, dtype), device)
+    made = array_class._adopt(result, result_dtype_for(rule, dtype), device)
+    return carried(made, (x1, x2), name) if _MODES.profile else made
 
 
 _INTEGER_DIVISIONS = ("floor_divide", "remainder")
@@ -320,7 +322,8 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
                 computed_in = library_default(computed_in)
                 result_dtype = result_dtype_for(record.result, computed_in)
             check_result_dtype(result_dtype, x._storage.device, name)
-        return x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
+        result = x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
+        return same_axes(result, x) if _MODES.profile else result
 
     function.__name__ = function.__qualname__ = name
     return function

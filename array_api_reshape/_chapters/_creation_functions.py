@@ -35,7 +35,8 @@ from .._modes._device_checks import (
     default_dtypes_of,
 )
 from .._modes._placement import same_device
-from .._modes._profiles import check_operation
+from .._modes._profiles import check_operation, copies_foreign_memory
+from .._modes._unknown_sizes import same_axes
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._modes._view_modes import tracking
 from .._modes._view_tracking import borrowed_and_tracked
@@ -183,6 +184,8 @@ def asarray(
         # (not while arrays are placed on a fixed device: the general path does that)
         same_dtype = None if MODES.fixed_device else plain_array_dtype(obj, copy is None)
         if same_dtype is not None:
+            if MODES.profile and copies_foreign_memory(copy):
+                copy = True
             if copy is None:
                 if MODES.tracking and tracking():  # counted among what sees its memory
                     shared = borrowed_and_tracked(obj)  # type: ignore[arg-type]
@@ -266,6 +269,8 @@ def _from_foreign(
         )
     if device is not CPU_DEVICE:
         check_dtype_on_device(target, device, "asarray")
+    if MODES.profile and copies_foreign_memory(copy):
+        copy = True
     if not copy and source_dtype is target:
         shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
         if shared is not None:
@@ -741,7 +746,8 @@ def empty_like(
     array_api_reshape.int8
     """
     dtype, placed = _like("empty_like", x, dtype, device)
-    return _filled("empty_like", x._layout.shape, None, dtype, placed)
+    made = _filled("empty_like", x._layout.shape, None, dtype, placed)
+    return same_axes(made, x) if MODES.profile else made
 
 
 def zeros_like(
@@ -774,7 +780,8 @@ def zeros_like(
     Array([0., 0.], dtype=float64, device=device1)
     """
     dtype, placed = _like("zeros_like", x, dtype, device)
-    return _filled("zeros_like", x._layout.shape, 0, dtype, placed)
+    made = _filled("zeros_like", x._layout.shape, 0, dtype, placed)
+    return same_axes(made, x) if MODES.profile else made
 
 
 def ones_like(
@@ -805,7 +812,8 @@ def ones_like(
     Array([ True,  True], dtype=bool)
     """
     dtype, placed = _like("ones_like", x, dtype, device)
-    return _filled("ones_like", x._layout.shape, 1, dtype, placed)
+    made = _filled("ones_like", x._layout.shape, 1, dtype, placed)
+    return same_axes(made, x) if MODES.profile else made
 
 
 def full_like(
@@ -848,7 +856,8 @@ def full_like(
     Array([0.5, 0.5], dtype=float64)
     """
     dtype, placed = _like("full_like", x, dtype, device)
-    return _full("full_like", x._layout.shape, fill_value, dtype, placed)
+    made = _full("full_like", x._layout.shape, fill_value, dtype, placed)
+    return same_axes(made, x) if MODES.profile else made
 
 
 def eye(

@@ -8,7 +8,9 @@ from .._array._array_object import Array, check_array
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._data_type_kernels import floating_limits, integer_range
 from .._modes._device_checks import check_device, check_dtype_on_device
+from .._modes._flag_state import MODES
 from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
+from .._modes._unknown_sizes import same_axes
 from .._tables._devices import Device
 from .._tables._dtypes import (
     ISDTYPE_KINDS,
@@ -71,7 +73,8 @@ def astype(
     check_dtype_on_device(dtype, placed, "astype")
     if not copy_requested and dtype is x.dtype and placed is x._storage.device:
         return x
-    return Array._new(*converted_copy(x, dtype), dtype, placed)
+    result = Array._new(*converted_copy(x, dtype), dtype, placed)
+    return same_axes(result, x) if MODES.profile else result
 
 
 def _dtype_of(value: object, function: str, argument: str) -> DType:

@@ -17,6 +17,9 @@ from .._kernels._manipulation_kernels import (
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
+from .._modes._unknown_sizes import concatenated as unknown_joined
+from .._modes._unknown_sizes import expanded as unknown_expanded
+from .._modes._unknown_sizes import permuted as unknown_permuted
 from .._modes._profiles import behaves
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
@@ -172,7 +175,8 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
                 if a.__class__ is not int:
                     break
             else:
-                return x._view(cached)
+                view = x._view(cached)
+                return unknown_permuted(view, x, axes) if MODES.profile else view
     check_array(x, "permute_dims")
     ndim = x.ndim
     requested = as_int_tuple(axes, "permute_dims", "axes")
@@ -185,7 +189,8 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     result = permuted(x._layout, order)
     if axes.__class__ is tuple and all(a.__class__ is int for a in axes):
         _PERMUTED_LAYOUTS.remember((x._layout, axes), result)
-    return x._view(result)
+    view = x._view(result)
+    return unknown_permuted(view, x, order) if MODES.profile else view
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -221,7 +226,8 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     check_array(x, "expand_dims")
     requested = as_int_tuple(axis, "expand_dims", "axis")
     positions = normalize_axes(requested, x.ndim + len(requested), "expand_dims")
-    return x._view(with_unit_axes(x._layout, positions))
+    view = x._view(with_unit_axes(x._layout, positions))
+    return unknown_expanded(view, x, positions) if MODES.profile else view
 
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -534,7 +540,8 @@ def concat(
                 f"outside axis {axis}"
             )
     device = same_device("concat", arrays=arrays) if MODES.devices else CPU_DEVICE
-    return Array._new(*concatenated(arrays, axis, dtype), dtype, device)
+    joined = Array._new(*concatenated(arrays, axis, dtype), dtype, device)
+    return unknown_joined(joined, arrays, axis) if MODES.profile else joined
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:

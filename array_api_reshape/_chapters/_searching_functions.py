@@ -11,6 +11,7 @@ from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_p
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
+from .._modes._unknown_sizes import after_reduction, carried, is_dask, made_unknown
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
@@ -23,16 +24,19 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
     check_dtype_kind(x.dtype, function, "x", "real-valued")
     keepdims = check_keepdims(keepdims, function)
     if axis is None:
-        if x.size == 0:
+        if x._layout.size == 0:
             raise ValueError(f"{function}(): the array is empty")
     else:
         axis = normalize_axis(axis, x.ndim, function)
         if x._layout.shape[axis] == 0:
             raise ValueError(f"{function}(): axis {axis} has no elements")
     device = x._storage.device
-    return Array._adopt(
+    result = Array._adopt(
         extremum_positions(function, x, axis, keepdims), index_dtype_on(device), device
     )
+    if MODES.profile:
+        return after_reduction(result, x, range(x.ndim) if axis is None else (axis,), keepdims)
+    return result
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
@@ -151,7 +155,11 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
     device = x._storage.device
     index = index_dtype_on(device)
-    return tuple(Array._adopt(p, index, device) for p in nonzero_positions(x))
+    positions = tuple(Array._adopt(p, index, device) for p in nonzero_positions(x))
+    if MODES.profile and is_dask():  # as many as the nonzero elements
+        for axis in positions:
+            made_unknown(axis, (True,), "nonzero()")
+    return positions
 
 
 def searchsorted(
@@ -265,4 +273,5 @@ def where(
     device = CPU_DEVICE
     if MODES.devices:
         device = same_device("where", condition=condition, x1=x1, x2=x2)
-    return Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)
+    result = Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)
+    return carried(result, (condition, x1, x2), "where") if MODES.profile else result

@@ -9,6 +9,7 @@ from .._kernels._set_kernels import membership, unique_parts
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._profiles import check_operation
+from .._modes._unknown_sizes import is_dask, made_unknown, same_axes
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
@@ -44,9 +45,17 @@ def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool)
     device = x._storage.device
     values, *extras = unique_parts(x, indices, inverse, counts)
     index = index_dtype_on(device)
-    return [Array._adopt(values, x.dtype, device)] + [
+    results = [Array._adopt(values, x.dtype, device)] + [
         Array._adopt(e, index, device) for e in extras
     ]
+    if MODES.profile and is_dask():  # every size is the number of distinct values
+        inverse_at = 1 + indices if inverse else -1
+        for position, result in enumerate(results):
+            if position == inverse_at:
+                same_axes(result, x)
+            else:
+                made_unknown(result, (True,), f"{function}()")
+    return results
 
 
 def unique_values(x: Array, /) -> Array:

@@ -108,17 +108,19 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
-PROFILES = ("torch", "jax")
+PROFILES = ("torch", "jax", "dask")
 """The values of the profile flag besides None: the libraries whose refusals and answers
 a profile brings to the code under test (``_profiles``)."""
 
 PROFILE_FLAGS: dict[str, dict[str, object]] = {
     "torch": {},
     "jax": {"writeable": False},
+    "dask": {"views": "copy-on-write"},
 }
 """The flags each profile sets: where a profile is in force, a flag nobody set explicitly
 (in a ``flags.using`` block or ``flags.set``, or its environment variable) takes the
-profile's value (JAX's arrays are read-only)."""
+profile's value (JAX's arrays are read-only; every view of Dask's is a copy, so a write
+through one reaches neither the array it came from nor the others)."""
 
 _SET_BY_PROFILES = frozenset(name for flags in PROFILE_FLAGS.values() for name in flags)
 
@@ -137,6 +139,27 @@ def _check_profile(value: object) -> str | None:
 def _parse_profile(text: str) -> str | None:
     text = text.strip()
     return None if text.lower() == "none" else text
+
+
+def _check_computes(value: object) -> int | None:
+    valid = "None or an int >= 0 (how many eager values a block may read)"
+    if value is None:
+        return None
+    if value.__class__ is not int:
+        raise _refuse("computes", value, valid, TypeError)
+    if value < 0:
+        raise _refuse("computes", value, valid)
+    return value
+
+
+def _parse_computes(text: str) -> int | None:
+    text = text.strip()
+    if text.lower() == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text  # type: ignore[return-value]  # (the check names the variable)
 
 
 def _choice_flag(name: str, choices: tuple[str, ...]) -> Flag:
@@ -169,6 +192,8 @@ FLAGS: dict[str, Flag] = {
         _choice_flag("views", VIEW_MODES),
         Flag("profile", None, _check_profile, _parse_profile,
              f"None or one of {', '.join(map(repr, PROFILES))}"),
+        Flag("computes", None, _check_computes, _parse_computes,
+             "None or an int >= 0"),
     )
 }
 """Every flag by name, in the order ``flags.get()`` shows them."""

@@ -26,7 +26,7 @@ from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 from ._view_tracking import user_stack_level
 
-LIBRARIES = {"torch": "PyTorch", "jax": "JAX"}
+LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask"}
 """Each profile's library, as its messages name it."""
 
 CPU_DEFAULT_DTYPE_NAMES = {
@@ -65,7 +65,10 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     "out-of-bounds reads clamp": frozenset({"jax"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
-    "in-place operators rebind": frozenset({"jax"}),
+    "in-place operators rebind": frozenset({"jax", "dask"}),
+    # asarray of another library's memory (a NumPy array) copies it: later writes to
+    # the NumPy array are not seen
+    "asarray copies foreign memory": frozenset({"dask"}),
 }
 """Each way a library answers otherwise than NumPy that the code asks about by name, and
 the profiles whose library answers so."""
@@ -75,6 +78,22 @@ def behaves(behaviour: str) -> bool:
     """True when the profile in force answers as ``behaviour`` of ``BEHAVIOURS`` says."""
     profile = active_profile()
     return profile is not None and profile in BEHAVIOURS[behaviour]
+
+
+def copies_foreign_memory(copy: bool | None) -> bool:
+    """True when ``asarray`` of another library's memory must copy it, the profile's
+    library copying it (Dask); with ``copy=False`` that is the library's ValueError."""
+    if not behaves("asarray copies foreign memory"):
+        return False
+    if copy is False:
+        profile = active_profile() or "dask"
+        raise ValueError(
+            f"asarray(copy=False): {LIBRARIES[profile]} cannot share the memory of a NumPy "
+            "(or other foreign) array: it always copies it, so later writes to that array "
+            "are not seen. Write through the array asarray gives, or pass copy=None; "
+            f"{_flag_note(profile)}"
+        )
+    return True
 
 
 def cpu_default_dtype_names() -> dict[str, str] | None:

@@ -8,6 +8,7 @@ function's name, names the argument, and says what was given and what was expect
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 INT64_MAX = 2**63 - 1
@@ -57,6 +58,11 @@ def as_int(value: Any, function: str, argument: str) -> int:
     return index
 
 
+NOTES_ON_NONE: list[Callable[[], str]] = []
+"""What the layers above add to the error for a None among a shape's sizes (the dask
+profile's unknown sizes are None: the note says where the latest came from)."""
+
+
 def as_int_tuple(value: Any, function: str, argument: str) -> tuple[int, ...]:
     """An int or a sequence of ints as a tuple of Python ints."""
     if value.__class__ is tuple and all(v.__class__ is int for v in value):
@@ -77,9 +83,10 @@ def as_int_tuple(value: Any, function: str, argument: str) -> tuple[int, ...]:
     for item in items:
         index = _index_or_none(item)
         if index is None:
+            note = "".join(note() for note in NOTES_ON_NONE) if item is None else ""
             raise TypeError(
                 f"{function}(): '{argument}' must be a sequence of ints, "
-                f"got {_type_name(item)} {item!r} in {value!r}"
+                f"got {_type_name(item)} {item!r} in {value!r}{note}"
             )
         result.append(index)
     return tuple(result)

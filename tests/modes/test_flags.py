@@ -31,6 +31,7 @@ DEFAULTS = {
     "unspecified": "follow",
     "views": "shared",
     "profile": None,
+    "computes": None,
 }
 
 
@@ -72,8 +73,12 @@ def test_set_and_reset_change_the_defaults_for_every_thread():
         ({"enabled_extensions": ["linalg", "sparse"]}, ValueError, "('linalg', 'fft')"),
         ({"fixed_device": "gpu"}, ValueError, "'fixed_device' must be None or one of the devices"),
         ({"unspecified": "strict"}, ValueError, "'unspecified' must be one of 'follow', 'refuse'"),
-        ({"profile": "numpy"}, ValueError, "'profile' must be None or one of 'torch', 'jax'"),
-        ({"profile": 1}, TypeError, "'profile' must be None or one of 'torch', 'jax'"),
+        ({"profile": "numpy"}, ValueError,
+         "'profile' must be None or one of 'torch', 'jax', 'dask'"),
+        ({"profile": 1}, TypeError, "'profile' must be None or one of 'torch', 'jax', 'dask'"),
+        ({"computes": -1}, ValueError, "'computes' must be None or an int >= 0"),
+        ({"computes": 1.0}, TypeError, "'computes' must be None or an int >= 0"),
+        ({"computes": True}, TypeError, "'computes' must be None or an int >= 0"),
     ],
 )
 def test_bad_names_and_values_are_refused_with_the_valid_ones_and_change_nothing(bad, error, words):
