@@ -29,7 +29,7 @@ class Snippet(NamedTuple):
 
 
 def _torch() -> list[Snippet]:
-    snippets = []
+    snippets: list[Snippet] = []
 
     def add(topic: str, *codes: str, setup: str = "") -> None:
         snippets.extend(Snippet(topic, code, setup) for code in codes)
@@ -189,7 +189,7 @@ def _torch() -> list[Snippet]:
 
 
 def _jax() -> list[Snippet]:
-    snippets = []
+    snippets: list[Snippet] = []
 
     def add(topic: str, *codes: str, setup: str = "") -> None:
         snippets.extend(Snippet(topic, code, setup) for code in codes)
