@@ -18,6 +18,11 @@ shape and elements (floats to 6 significant digits), the same Python value, or t
 dtype names. Messages and warnings are not compared: ours name the library and the
 portable way, and a library warns once per place.
 
+A snippet also has ``computes`` in its scope next to ``xp``: ``computes(fn)`` calls ``fn()``
+and gives how many times the library computed while it ran (Dask: how many graphs its
+scheduler ran; ours: how many eager reads the package counted), so that a snippet can
+measure what a lazy library recomputes behind ``bool()``, ``float()`` or ``np.asarray``.
+
 Never run by CI and never a test dependency: the libraries are large, and their behaviour
 is what this measures.
 """
@@ -31,6 +36,7 @@ import os
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,17 +44,74 @@ sys.path.insert(0, HERE)
 
 from snippets import NOT_EMULATED, SNIPPETS  # noqa: E402  (this folder is no package)
 
-NAMESPACES = {"torch": "array_api_compat.torch", "jax": "jax.numpy"}
+NAMESPACES = {"torch": "array_api_compat.torch", "jax": "jax.numpy",
+              "dask": "array_api_compat.dask.array"}
 """The array-API namespace each profile's library is measured through."""
 
-LIBRARY_MODULES = {"torch": "torch", "jax": "jax"}
+LIBRARY_MODULES = {"torch": "torch", "jax": "jax", "dask": "dask"}
+
+OUR_COMPUTE_COUNTER = "computes_counted"
+"""PLACEHOLDER until the dask profile lands: the function of ``array_api_reshape.flags``
+that ``computes(fn)`` calls on our side. Its contract: ``flags.computes_counted(fn)`` calls
+``fn()`` once, with no arguments, under the flags in force (the profile), and returns, as
+an int, how many eager reads the package made during that call (each ``bool()``,
+``int()``, ``float()``, ``complex()``, ``__index__``, ``__array__`` ... of an array: one
+for each compute Dask would run); an exception raised by ``fn`` propagates. While the
+name is missing, a snippet that calls ``computes`` raises ComputeCounterMissing, which is
+its outcome like any other exception."""
+
+
+class ComputeCounterMissing(LookupError):
+    """array_api_reshape.flags has no OUR_COMPUTE_COUNTER yet: nothing counts our computes."""
+
+
+def _our_computes(fn: Callable[[], object]) -> int:
+    from array_api_reshape import flags
+
+    counted = getattr(flags, OUR_COMPUTE_COUNTER, None)
+    if counted is None:
+        raise ComputeCounterMissing(f"array_api_reshape.flags has no {OUR_COMPUTE_COUNTER}()")
+    return int(counted(fn))
+
+
+def _dask_computes(fn: Callable[[], object]) -> int:
+    """How many graphs Dask ran while ``fn()`` ran: each goes through a scheduler that counts
+    it, then hands it to Dask's synchronous one (as array-api-extra's compute budget does)."""
+    import dask
+
+    runs = 0
+
+    def counting_scheduler(graph: Any, keys: Any, **options: Any) -> Any:
+        nonlocal runs
+        runs += 1
+        return dask.get(graph, keys, **options)
+
+    with dask.config.set(scheduler=counting_scheduler):
+        fn()
+    return runs
+
+
+def _no_computes(fn: Callable[[], object]) -> int:
+    raise NotImplementedError("computes(): this library is not measured for computes")
+
+
+def compute_counter(xp: Any) -> Callable[[Callable[[], object]], int]:
+    """The ``computes`` a snippet run on ``xp`` gets: Dask's counting scheduler for a Dask
+    namespace, the package's own count for array_api_reshape, a refusal otherwise."""
+    name = getattr(xp, "__name__", "")
+    if name.split(".")[0] == "array_api_reshape":
+        return _our_computes
+    if name.startswith(("dask", "array_api_compat.dask")):
+        return _dask_computes
+    return _no_computes
 
 
 def run(code: str, xp: Any) -> Any:
-    """The value of ``code``'s last line, run with ``xp`` bound (its exception's type
-    name, as ``{"error": ...}``, when it raises)."""
+    """The value of ``code``'s last line, run with ``xp`` and ``computes`` (see
+    :func:`compute_counter`) bound (its exception's type name, as ``{"error": ...}``, when
+    it raises)."""
     tree = ast.parse(code)
-    scope: dict[str, Any] = {"xp": xp}
+    scope: dict[str, Any] = {"xp": xp, "computes": compute_counter(xp)}
     last = tree.body[-1]
     body = tree.body[:-1] if isinstance(last, ast.Expr) else tree.body
     try:
@@ -70,6 +133,8 @@ def _dtype_name(dtype: Any) -> str:
 def _rounded(values: Any) -> Any:
     if isinstance(values, list):
         return [_rounded(value) for value in values]
+    if isinstance(values, float) and values != values:
+        return "nan"  # (NaN equals nothing, itself included: as a word two of them agree)
     if isinstance(values, float):
         return float(f"{values:.6g}")
     if isinstance(values, complex):
@@ -77,8 +142,31 @@ def _rounded(values: Any) -> Any:
     return values
 
 
+def _is_unknown_size(item: Any) -> bool:
+    return isinstance(item, float) and item != item
+
+
+def _known_sizes_or_none(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A shape as the standard writes it: where ``value`` is a shape with unknown sizes as
+    Dask gives them (``float('nan')`` among ints), each NaN becomes None; any other tuple
+    comes back as it is."""
+    if any(map(_is_unknown_size, value)) and all(
+            _is_unknown_size(item) or item is None
+            or (isinstance(item, int) and not isinstance(item, bool)) for item in value):
+        return tuple(None if _is_unknown_size(item) else item for item in value)
+    return value
+
+
 def describe(value: Any) -> Any:
-    """A library-neutral record of ``value``: JSON, comparable across libraries."""
+    """A library-neutral record of ``value``: JSON, comparable across libraries.
+
+    An array is recorded by its elements, which ``np.asarray`` reads (and so computes, for a
+    lazy library: outside any ``computes(...)`` of the snippet, so never counted in it), with
+    the shape the elements have. A tuple of ints and NaNs (a shape with unknown sizes, as
+    Dask gives it) is recorded with None for each NaN, as the standard and array_api_reshape
+    write an unknown size, so that the two agree on ``x[x > 0].shape``; a NaN anywhere else
+    is recorded as the word ``"nan"``.
+    """
     import numpy as np
 
     if hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type):
@@ -86,6 +174,8 @@ def describe(value: Any) -> Any:
         elements = np.asarray(host)
         return {"array": _dtype_name(value.dtype), "shape": list(elements.shape),
                 "values": _rounded(elements.tolist())}
+    if isinstance(value, tuple):
+        value = _known_sizes_or_none(value)
     if isinstance(value, (tuple, list)):
         return {"sequence": [describe(item) for item in value]}
     if isinstance(value, dict):
@@ -118,6 +208,18 @@ def outcomes(profile: str, side: str) -> dict[str, Any]:
     versions["numpy"] = np.__version__
     versions["python"] = sys.version.split()[0]
     return {"versions": versions, "outcomes": results}
+
+
+def profile_refused(profile: str) -> str | None:
+    """Why array_api_reshape does not take ``profile`` (its ValueError's message), or None
+    when it does: a profile's snippets may be written before the profile."""
+    from array_api_reshape import flags
+
+    try:
+        with flags.using(profile=profile):
+            return None
+    except ValueError as refusal:
+        return str(refusal)
 
 
 def _shown(outcome: Any) -> str:
@@ -178,6 +280,10 @@ def main() -> int:
     parser.add_argument("--record", help="write FIDELITY-<profile>.md and .json to this folder")
     parser.add_argument("--side", choices=("library", "profile"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.side != "library" and (refusal := profile_refused(arguments.profile)):
+        sys.stderr.write(f"fidelity.py: array_api_reshape refuses the profile "
+                         f"{arguments.profile!r}, so there is nothing to measure: {refusal}\n")
+        return 2
     if arguments.side is not None:  # one side's outcomes, as JSON on stdout
         print(json.dumps(outcomes(arguments.profile, arguments.side)))
         return 0

@@ -29,7 +29,7 @@ class Snippet(NamedTuple):
 
 
 def _torch() -> list[Snippet]:
-    snippets = []
+    snippets: list[Snippet] = []
 
     def add(topic: str, *codes: str, setup: str = "") -> None:
         snippets.extend(Snippet(topic, code, setup) for code in codes)
@@ -189,7 +189,7 @@ def _torch() -> list[Snippet]:
 
 
 def _jax() -> list[Snippet]:
-    snippets = []
+    snippets: list[Snippet] = []
 
     def add(topic: str, *codes: str, setup: str = "") -> None:
         snippets.extend(Snippet(topic, code, setup) for code in codes)
@@ -266,10 +266,208 @@ def _jax() -> list[Snippet]:
     return snippets
 
 
-SNIPPETS = {"torch": _torch(), "jax": _jax()}
+def _dask() -> list[Snippet]:
+    snippets: list[Snippet] = []
+
+    def add(topic: str, *codes: str, setup: str = "") -> None:
+        snippets.extend(Snippet(topic, code, setup) for code in codes)
+
+    # Dask writes an unknown size as float('nan'); fidelity.py records a NaN in a shape as
+    # None, the standard's unknown size, so that ``m.shape`` agrees where both are unknown.
+    # These outcomes are the same whether ``x`` is one chunk (as xp.asarray makes it) or
+    # several; the topic "refused from two chunks on" holds those that are not.
+    masked = "x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]"
+    add(
+        "unknown sizes: which results have them",
+        "x[x > 0].shape", "x[x > 0]", "x[x > 0].ndim", "x[x > 10].shape", "x[x > 0].size",
+        "x[x > 0].shape[0] is None", "x[x > 0].shape == (6,)", "[a.shape for a in xp.nonzero(x)]",
+        "xp.nonzero(x)", "[a.shape for a in xp.nonzero(xp.reshape(x, (2, 5)))]",
+        "xp.unique_values(x % 3).shape", "[a.shape for a in xp.unique_counts(x % 3)]",
+        "[a.shape for a in xp.unique_inverse(x % 3)]", "[a.shape for a in xp.unique_all(x % 3)]",
+        "xp.unique_inverse(xp.reshape(x % 3, (2, 5))).inverse_indices.shape",
+        "xp.unique_values(x % 3)", "xp.unique_all(x % 3)",
+        "a = xp.reshape(x, (5, 2)); a[a[:, 0] > 0].shape",
+        "a = xp.reshape(x, (5, 2)); a[a[:, 0] > 0]",
+        "a = xp.reshape(x, (5, 2)); a[:, xp.asarray([True, False])].shape",
+        "a = xp.reshape(x, (5, 2)); a[a > 0].shape", "xp.repeat(x, 2).shape",
+        "xp.searchsorted(xp.sort(x), xp.asarray([0, 3])).shape",
+        setup="x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6])",
+    )
+    add(
+        "unknown sizes: element-wise results and reductions",
+        "(m + 1).shape", "m + 1", "(m + m).shape", "m * m", "m + x[x > 0]", "xp.maximum(m, 3)",
+        "m[:, None].shape", "(m[:, None] * m[None, :]).shape", "m[:, None] * m[None, :]",
+        "xp.zeros_like(m).shape", "xp.full_like(m, 7)", "m[m > 2].shape", "m[m > 2]",
+        "xp.where(m > 2, m, 0).shape", "xp.where(m > 2, m, 0)",
+        "xp.concat([m, xp.asarray([7, 8])]).shape", "xp.concat([m, xp.asarray([7, 8])])",
+        "xp.stack([m, m])", "xp.sum(m)", "xp.max(m)", "xp.mean(xp.astype(m, xp.float64))",
+        "xp.count_nonzero(m > 2)", "xp.matmul(m, m)",
+        "xp.linalg.vector_norm(xp.astype(m, xp.float64))", "xp.unique_values(m)",
+        "xp.cumulative_sum(m)", "a = xp.reshape(x, (5, 2)); xp.sum(a[a[:, 0] > 0], axis=0)",
+        "a = xp.reshape(x, (5, 2)); xp.sum(a[a[:, 0] > 0], axis=1).shape",
+        setup=masked,
+    )
+    add(
+        "unknown sizes: what needs the size",
+        "len(m)", "list(m)", "int(m.shape[0])", "list(range(m.shape[0]))", "m.shape[0] + 1",
+        "xp.asarray(m.shape)", "xp.zeros(m.shape)", "xp.full(m.shape, 1)", "xp.reshape(m, (2, -1))",
+        "xp.reshape(m, (2, 3))", "xp.expand_dims(m, axis=0)", "xp.broadcast_to(m, (2, 6))",
+        "xp.broadcast_arrays(m, x[4:])", "xp.stack([m, m + 1])", "m + x[4:]", "m[0]", "m[:3]",
+        "m[::-1]", "m[xp.asarray([0, 1])]", "xp.take(m, xp.asarray([0, 1]))", "m[0] = 1; m",
+        "m[...] = 0; m", "m[m > 4] = 0; m", "xp.nonzero(m)", "xp.clip(m, 1, 3)", "xp.flip(m)",
+        "xp.repeat(m, 2)", "xp.vecdot(m, m)", "xp.meshgrid(m, m)", "xp.tile(m, (2,))",
+        "xp.isin(m, xp.asarray([2, 3]))",
+        setup=masked,
+    )
+    # Dask sorts and searches an unknown-size array of one chunk, not of several; real data
+    # has several, which portable-looking code makes here with concat.
+    add(
+        "unknown sizes: refused from two chunks on",
+        "xp.sort(m)", "xp.argsort(m)", "xp.argmax(m)", "xp.argmin(m)",
+        "xp.searchsorted(m, xp.asarray([3, 6, 0]))", "xp.max(m)",
+        setup="x = xp.concat([xp.asarray([-3, -2, -1, 0, 1]), xp.asarray([2, 3, 4, 5, 6])]); "
+              "m = x[x > 0]",
+    )
+    add(
+        "integer-array indexing",
+        "x[xp.asarray([0, 5, 9])]", "x[xp.asarray([-1, -2, 0])]",
+        "x[xp.asarray([1, 2], dtype=xp.int32)]", "x[xp.asarray([1, 2], dtype=xp.uint8)]",
+        "x[xp.asarray([], dtype=xp.int64)]", "x[xp.asarray(3)]", "x[xp.argsort(-x)]",
+        "xp.take(x, xp.asarray([3, 0]))", "a[xp.asarray([2, 0])]", "a[:, xp.asarray([3, 0])]",
+        "a[xp.asarray([0, 2]), 1]", "a[1:, xp.asarray([0, -1])]",
+        "a[xp.asarray([0, 1, 2]), xp.asarray([3, 2, 1])]",
+        "a[xp.asarray([[0], [2]]), xp.asarray([[1, 3]])]", "a[xp.asarray(1), xp.asarray(2)]",
+        "a[xp.asarray([1]), xp.asarray([2])]",
+        "b = xp.reshape(xp.arange(24), (2, 3, 4)); b[xp.asarray([0, 1]), :, xp.asarray([1, 2])]",
+        "x[xp.asarray([[0, 1], [2, 3]])]", "a[xp.asarray([[0, 1], [2, 0]])]",
+        "a[xp.asarray([0, 2]), None]", "a[None, xp.asarray([0, 2])]", "x[xp.asarray([10])]",
+        "xp.take(x, xp.asarray([10]))", "x[10]",
+        setup="x = xp.arange(10, 20); a = xp.reshape(xp.arange(12), (3, 4))",
+    )
+    add(
+        "boolean indexing",
+        "a[a % 3 == 0]", "a[a > 100]", "a[xp.asarray([True, False, True])]",
+        "a[:, xp.asarray([True, False, True, False])]", "a[xp.asarray([True, False, True]), 1]",
+        "a[xp.asarray([True, False, True]), xp.asarray([0, 1])]", "a[xp.asarray([True, False])]",
+        "a[xp.asarray(True)]",
+        setup="a = xp.reshape(xp.arange(12), (3, 4))",
+    )
+    add(
+        "writes",
+        "x[0] = 1; x", "x[1:3] = xp.asarray([7, 8]); x", "x[::2] = 9; x", "x[...] = 3; x",
+        "x[xp.asarray([1, 3])] = xp.asarray([5, 6]); x",
+        "x[xp.asarray([1, 1])] = xp.asarray([5, 6]); x", "x[x == 0] = 2; x",
+        "x[xp.asarray([True, False, True, False, False])] = xp.asarray([4, 5]); x",
+        "x[xp.asarray([True, False, True, False, False])] = xp.asarray(4); x", "x[0] = 2.7; x",
+        "x[1:3] += 1; x", "x[xp.asarray([7])] = 1; x", "x[7] = 1; x",
+        setup="x = xp.asarray([0, 0, 0, 0, 0])",
+    )
+    add(
+        "writes into 2-d arrays",
+        "a[1, 2] = 7; a", "a[:, xp.asarray([0, 3])] = 7; a", "a[xp.asarray([0, 2])] = 7; a",
+        "a[xp.asarray([0, 2]), xp.asarray([1, 3])] = 7; a", "a[xp.asarray([0, 2]), 1] = 7; a",
+        "a[xp.asarray([True, False, True])] = 7; a", "a[a == 0] = -1; a",
+        setup="a = xp.zeros((3, 4), dtype=xp.int64)",
+    )
+    # ``import operator; f = lambda a: operator.iadd(a, 1)`` is ``def f(a): a += 1`` in one
+    # line: operator.iadd does what the statement does, and gives back what it binds.
+    add(
+        "in-place operators",
+        "z = x; x += 1; z", "z = x; x += 1; x", "z = x; x += 1; z is x",
+        "lst = [x]; x *= 2; lst[0]", "import operator; f = lambda a: operator.iadd(a, 1); f(x); x",
+        "z = x; x -= 1; z", "z = x; x **= 2; z", "z = x; x <<= 1; z", "x += 1.5; x", "x /= 2; x",
+        "x += xp.asarray([0.5, 0.5, 0.5]); x", "y = xp.asarray([1.0, 2.0, 3.0]); z = y; y /= 2; z",
+        "b = xp.eye(2); z = b; b @= b; z", "z = x; x[0] = 100; z", "z = x; x[...] = x + 1; z",
+        "f = lambda a: a.__setitem__(0, 100); f(x); x",
+        setup="x = xp.asarray([1, 2, 3])",
+    )
+    add(
+        "views are copies",
+        "y = x[1:3]; y[0] = 50; x", "y = x[1:3]; x[1] = 50; y", "y = x[:]; y[0] = 50; x",
+        "y = x[...]; y[0] = 50; x", "y = x[1:3]; y += 1; x",
+        "y = xp.reshape(x, (2, 2)); y[0, 0] = 50; x", "y = xp.reshape(x, (2, 2)); x[0] = 50; y",
+        "y = xp.permute_dims(xp.reshape(x, (2, 2)), (1, 0)); y[0, 1] = 50; x",
+        "y = xp.expand_dims(x, axis=0); y[0, 0] = 50; x", "y = xp.asarray(x); y[0] = 50; x",
+        "xp.asarray(x, copy=False) is x", "y = xp.asarray(x, copy=True); y[0] = 50; x",
+        "xp.astype(x, x.dtype, copy=False) is x", "s = x * 10; x[0] = 100; s",
+        "import numpy as np; a = np.arange(3); d = xp.asarray(a); a[0] = 99; d",
+        "import numpy as np; a = np.arange(3); d = xp.asarray(a); d[0] = 99; a",
+        "import numpy as np; xp.asarray(np.arange(2), copy=False)",
+        "xp.reshape(x, (2, 2), copy=False)",
+        setup="x = xp.asarray([1, 2, 3, 4])",
+    )
+    add(
+        "eager values",
+        "bool(x[0] > 0)", "float(x[0])", "int(x[1])",
+        "import operator; operator.index(xp.asarray(3))", "list(range(xp.asarray(3)))",
+        "[10, 20, 30][xp.asarray(1)]", "x[: xp.asarray(2)]", "'yes' if xp.any(x > 2) else 'no'",
+        "bool(x > 0)", "float(xp.asarray([1.5]))", "float(xp.reshape(x, (3, 1))[:1])", "float(x)",
+        "bool(xp.asarray([], dtype=xp.bool))", "import operator; operator.index(xp.asarray(3.0))",
+        "import numpy as np; np.asarray(x)", "sum(float(e) for e in x)",
+        setup="x = xp.asarray([1.5, -2.0, 3.0])",
+    )
+    add(
+        "compute counts",
+        "computes(lambda: bool(x[0] > 0))", "computes(lambda: float(x[0]))",
+        "import operator; i = xp.asarray(2); computes(lambda: operator.index(i))",
+        "computes(lambda: float(x[0]) + float(x[1]))",
+        "computes(lambda: [bool(xp.all(x > i)) for i in range(3)])",
+        "computes(lambda: 'yes' if xp.any(x > 2) else 'no')",
+        "computes(lambda: sum(float(e) for e in x))", "computes(lambda: float(x[:1]))",
+        "import numpy as np; computes(lambda: np.asarray(x))",
+        "import numpy as np; computes(lambda: np.testing.assert_array_equal(x, x))",
+        "computes(lambda: x[: xp.argmax(x)])", "computes(lambda: xp.zeros(int(xp.sum(x > 1))))",
+        "computes(lambda: x + 1)", "computes(lambda: xp.sum(x))", "computes(lambda: x[x > 1])",
+        "computes(lambda: xp.unique_values(x))", "computes(lambda: x[xp.argmax(x)])",
+        "computes(lambda: len(x))", "computes(lambda: repr(x))", "computes(lambda: [e for e in x])",
+        setup="x = xp.asarray([1.0, 2.0, 3.0])",
+    )
+    # Dask arrays lack these, and array_api_compat cannot add them to an object it does
+    # not wrap. A profile may give them all the same (the standard has them): each is
+    # recorded so that either choice shows.
+    add(
+        "missing on Dask (a profile may still give them)",
+        "x.device", "x.to_device('cpu')", "x.mT", "type(x.__dlpack__()).__name__",
+        "x.__array_namespace__().__name__", "xp.matrix_transpose(x)",
+        "xp.take_along_axis(x, xp.asarray([[1], [0]]), axis=1)",
+        "import numpy as np; xp.from_dlpack(np.arange(3))",
+        "xp.linalg.det(xp.astype(x, xp.float64))", "xp.linalg.eigh(xp.eye(2))",
+        "xp.linalg.pinv(xp.eye(2))", "xp.linalg.matrix_power(x, 2)",
+        "xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))",
+        setup="x = xp.asarray([[1, 2], [3, 4]])",
+    )
+    add(
+        "linear algebra",
+        "xp.linalg.cholesky(a)", "xp.linalg.cholesky(a, upper=True)", "xp.linalg.inv(a)",
+        "xp.linalg.solve(a, xp.asarray([1.0, 2.0]))", "xp.linalg.qr(a).R.shape",
+        "xp.linalg.qr(a, mode='complete')", "xp.linalg.svd(a)",
+        "xp.linalg.svd(a, full_matrices=False).S", "xp.linalg.svd(a, full_matrices=False)[1]",
+        "xp.linalg.svdvals(a)", "xp.linalg.matrix_rank(a)", "xp.linalg.matrix_norm(a)",
+        "xp.linalg.inv(xp.stack([a, a]))",
+        setup="a = xp.asarray([[4.0, 1.0], [1.0, 3.0]])",
+    )
+    add(
+        "other functions",
+        "xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([0, 1, 2]))",
+        "xp.repeat(xp.asarray([[1, 2], [3, 4]]), 2)", "xp.searchsorted(xp.asarray([1, 2, 3]), 2)",
+        "xp.searchsorted(xp.asarray([1, 2, 3]), xp.asarray(2))",
+        "xp.searchsorted(xp.asarray([1, 2, 3]), xp.asarray([2]))",
+        "xp.searchsorted(xp.asarray([3, 1, 2]), xp.asarray([2]), sorter=xp.asarray([1, 2, 0]))",
+        "xp.eye(2, 3)", "xp.unique_values(xp.asarray([float('nan'), float('nan'), 1.0]))",
+        "xp.max(xp.zeros(0))", "xp.asarray([2]) ** xp.asarray([-1])",
+        "xp.fft.fft(xp.asarray([1j, 0j, 0j, 0j]))",
+        "xp.cumulative_sum(xp.asarray([1, 2, 3]), include_initial=True)",
+        "xp.__array_namespace_info__().capabilities()",
+        "xp.__array_namespace_info__().default_dtypes()",
+    )
+    return snippets
+
+
+SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask()}
 """Each profile's snippets."""
 
 NOT_EMULATED: dict[str, dict[str, str]] = {
+    "dask": {},
     "jax": {
         "xp.where(xp.asarray([True, False]), 1.0, 2.0)": (
             "the standard asks for an array among x1 and x2, and the namespace refuses two "

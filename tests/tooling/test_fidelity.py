@@ -24,6 +24,10 @@ from snippets import NOT_EMULATED, SNIPPETS  # noqa: E402
 
 
 def _recorded(profile: str) -> dict:
+    refusal = fidelity.profile_refused(profile)
+    if refusal is not None:  # snippets written before the profile: nothing to replay yet
+        pytest.skip(f"array_api_reshape does not take this profile yet ({refusal}); once it "
+                    f"does, record FIDELITY-{profile}.json with profiles/fidelity.py")
     with open(os.path.join(PROFILES, f"FIDELITY-{profile}.json")) as file:
         return json.load(file)
 
@@ -79,3 +83,21 @@ def test_outcomes_describe_arrays_dtypes_and_errors_alike_for_any_library():
     assert fidelity.run("xp.float64", xp) == {"dtype": "float64"}
     assert fidelity.run("xp.asarray([1]) + 'a'", xp) == {"error": "TypeError"}
     assert fidelity.run("x = xp.zeros(2); x[0] = 1.0; x", xp)["values"] == [1.0, 0.0]
+
+
+def test_an_unknown_size_reads_alike_as_nan_or_none_and_two_nans_agree():
+    nan = float("nan")
+    assert fidelity.describe((nan, 2)) == fidelity.describe((None, 2)) == {
+        "sequence": [{"python": None}, {"python": 2}]}
+    assert fidelity.describe([(nan,), (3,)]) == fidelity.describe([(None,), (3,)])
+    assert fidelity.describe((1.5, nan)) == {"sequence": [{"python": 1.5}, {"python": "nan"}]}
+    assert fidelity.describe(nan) == {"python": "nan"}
+    assert fidelity.run("xp.asarray([float('nan'), 1.0])", xp)["values"] == ["nan", 1.0]
+
+
+def test_a_snippet_counting_computes_gets_an_outcome_on_our_side_even_before_we_count():
+    outcome = fidelity.run("computes(lambda: bool(xp.asarray(True)))", xp)
+    if hasattr(flags, fidelity.OUR_COMPUTE_COUNTER):
+        assert isinstance(outcome.get("python"), int)
+    else:
+        assert outcome == {"error": "ComputeCounterMissing"}
