@@ -467,7 +467,146 @@ SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask()}
 """Each profile's snippets."""
 
 NOT_EMULATED: dict[str, dict[str, str]] = {
-    "dask": {},
+    "dask": {
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); x[x > 0].size': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); x[x > 0].shape[0] is None': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; xp.stack([m, '
+        'm])': (
+            'Dask stacks arrays of unknown size only when their chunk sizes compare '
+            'equal, which NaNs do only as one object (the same array twice); stack([m, m '
+            '+ 1]) fails. The profile refuses stacking any array of unknown size'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; int(m.shape[0])': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float: int(None) raises TypeError where int(NaN) raises ValueError'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; m.shape[0] + 1': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float: None + 1 raises TypeError where NaN + 1 is NaN, silently'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; '
+        'xp.asarray(m.shape)': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float: a shape holding None is no array, where NaN makes a float64 array '
+            'silently'
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; '
+        'xp.zeros(m.shape)': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float; a None among the sizes is a TypeError naming where the size became '
+            "unknown (Dask's AttributeError comes from inside its dispatch)"
+        ),
+        'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); m = x[x > 0]; '
+        'xp.full(m.shape, 1)': (
+            "the standard's unknown size is None, which the profile gives "
+            "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "
+            'float; a None among the sizes is a TypeError naming where the size became '
+            'unknown'
+        ),
+        'x = xp.concat([xp.asarray([-3, -2, -1, 0, 1]), xp.asarray([2, 3, 4, 5, 6])]); m '
+        '= x[x > 0]; xp.searchsorted(m, xp.asarray([3, 6, 0]))': (
+            'Dask gives NaN positions, silently, from two chunks on (and float64 '
+            'positions with one): the profile refuses, naming the unknown size'
+        ),
+        'x = xp.arange(10, 20); a = xp.reshape(xp.arange(12), (3, 4)); a[xp.asarray([[0, '
+        '1], [2, 0]])]': (
+            'Dask fails an internal assertion (a bare AssertionError, no API to catch); '
+            'the profile raises NotImplementedError, as Dask does for its other index '
+            'arrays it cannot take'
+        ),
+        'x = xp.arange(10, 20); a = xp.reshape(xp.arange(12), (3, 4)); a[xp.asarray([0, '
+        '2]), None]': (
+            'Dask fails an internal assertion (a bare AssertionError, no API to catch); '
+            'the profile raises NotImplementedError, as Dask does for its other index '
+            'arrays it cannot take'
+        ),
+        'x = xp.arange(10, 20); a = xp.reshape(xp.arange(12), (3, 4)); a[None, '
+        'xp.asarray([0, 2])]': (
+            'Dask fails an internal assertion (a bare AssertionError, no API to catch); '
+            'the profile raises NotImplementedError, as Dask does for its other index '
+            'arrays it cannot take'
+        ),
+        'a = xp.reshape(xp.arange(12), (3, 4)); a[xp.asarray([True, False])]': (
+            "both refuse a mask of the wrong length; the profile keeps the standard's "
+            "IndexError (Dask's ValueError comes from its chunk check)"
+        ),
+        'x = xp.asarray([0, 0, 0, 0, 0]); x[0] = 2.7; x': (
+            'the namespace refuses writing a float into an integer array in every mode '
+            "(it would lose data silently; the docs' table of choices)"
+        ),
+        'x = xp.asarray([0, 0, 0, 0, 0]); x[xp.asarray([7])] = 1; x': (
+            'Dask drops an out-of-bounds write by a lazy index array silently '
+            "(dask/dask#8229); the profile keeps NumPy's IndexError rather than lose a "
+            'write'
+        ),
+        'x = xp.asarray([1.5, -2.0, 3.0]); bool(x > 0)': (
+            'the namespace refuses it in every mode (only a 0-d array converts to a '
+            'Python scalar, with TypeError); being as lenient as Dask would hide code '
+            'that fails on NumPy 2 and the others'
+        ),
+        'x = xp.asarray([1.5, -2.0, 3.0]); float(xp.asarray([1.5]))': (
+            'the namespace refuses it in every mode (only a 0-d array converts to a '
+            'Python scalar, with TypeError); being as lenient as Dask would hide code '
+            'that fails on NumPy 2 and the others'
+        ),
+        'x = xp.asarray([1.5, -2.0, 3.0]); float(xp.reshape(x, (3, 1))[:1])': (
+            'the namespace refuses it in every mode (only a 0-d array converts to a '
+            'Python scalar, with TypeError); being as lenient as Dask would hide code '
+            'that fails on NumPy 2 and the others'
+        ),
+        'x = xp.asarray([1.5, -2.0, 3.0]); bool(xp.asarray([], dtype=xp.bool))': (
+            'the namespace refuses it in every mode (only a 0-d array converts to a '
+            'Python scalar, with TypeError); being as lenient as Dask would hide code '
+            'that fails on NumPy 2 and the others'
+        ),
+        'x = xp.asarray([1.0, 2.0, 3.0]); computes(lambda: float(x[:1]))': (
+            'the namespace refuses it in every mode (only a 0-d array converts to a '
+            'Python scalar, with TypeError); being as lenient as Dask would hide code '
+            'that fails on NumPy 2 and the others'
+        ),
+        'x = xp.asarray([1.0, 2.0, 3.0]); computes(lambda: xp.zeros(int(xp.sum(x > 1))))': (
+            "the standard's sum takes numeric arrays: the namespace refuses a bool array "
+            'in every mode (count with count_nonzero)'
+        ),
+        'x = xp.asarray([[1, 2], [3, 4]]); x.device': (
+            'Dask arrays lack the attribute, but portable code reaches it through '
+            'array_api_compat.device(x), which works on Dask; refusing it would be a '
+            'false alarm on such code'
+        ),
+        "x = xp.asarray([[1, 2], [3, 4]]); x.to_device('cpu')": (
+            'Dask arrays lack the method, but portable code calls '
+            'array_api_compat.to_device(x, device), which works on Dask; refusing it '
+            'would be a false alarm on such code'
+        ),
+        'x = xp.asarray([[1, 2], [3, 4]]); x.mT': (
+            "Dask arrays lack the attribute, but array_api_compat's matrix_transpose "
+            "works on Dask; the array object keeps the standard's attribute"
+        ),
+        'x = xp.asarray([[1, 2], [3, 4]]); type(x.__dlpack__()).__name__': (
+            "Dask arrays lack the method; the array object keeps the standard's "
+            'interchange protocol, which other libraries call on our arrays'
+        ),
+        'x = xp.asarray([[1, 2], [3, 4]]); x.__array_namespace__().__name__': (
+            'Dask arrays lack the method, but portable code finds the namespace through '
+            'array_api_compat.array_namespace(x), which works on Dask'
+        ),
+        "xp.unique_values(xp.asarray([float('nan'), float('nan'), 1.0]))": (
+            'Dask keeps one NaN among the unique values, where the standard and NumPy '
+            "keep each; the profile keeps the standard's answer"
+        ),
+    },
     "jax": {
         "xp.where(xp.asarray([True, False]), 1.0, 2.0)": (
             "the standard asks for an array among x1 and x2, and the namespace refuses two "

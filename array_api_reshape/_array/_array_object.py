@@ -39,7 +39,9 @@ from .._modes._unknown_sizes import (
     check_known,
     is_dask,
     key_axes,
+    lazy_index_scalars,
     mark_indexed,
+    selects_all,
     permuted as unknown_permuted,
     public_shape,
     public_size,
@@ -793,7 +795,12 @@ class Array:
             and key._layout.shape == layout.shape and not (_MODES.flags or _MODES.devices)
         ):  # a whole-shape mask, which no mode need check
             return Array._adopt(_views.masked(self, key), self._dtype, self._storage.device)
-        lazy = key_axes(self, key, "__getitem__") if _MODES.profile and is_dask() else None
+        lazy = None
+        if _MODES.profile and is_dask():
+            lazy = key_axes(self, key, "__getitem__")
+            if selects_all(key):  # Dask gives the array itself, not a view
+                return self
+            key = lazy_index_scalars(key, Array)
         target: Target = select(self, key, "__getitem__")
         if isinstance(target, Layout):
             result = self._view(target)
@@ -862,7 +869,10 @@ class Array:
         """Dask's refusals of a write: the keys it refuses to read, and values of more
         than one element written through a boolean mask (the count is unknown to it)."""
         masked = key_axes(self, key, "__setitem__")[1]
-        if masked and value.__class__ is Array and value._layout.size != 1:
+        if not masked:
+            check_known(self, "__setitem__()", "the sizes, to write other than through a "
+                        "boolean mask")
+        elif value.__class__ is Array and value._layout.size != 1:
             raise ValueError(
                 "__setitem__(): Dask cannot write an array of values through a boolean "
                 "mask: how many elements the mask selects is unknown to it until it "

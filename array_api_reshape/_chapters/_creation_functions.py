@@ -35,7 +35,12 @@ from .._modes._device_checks import (
     default_dtypes_of,
 )
 from .._modes._placement import same_device
-from .._modes._profiles import check_operation, copies_foreign_memory
+from .._modes._profiles import (
+    check_operation,
+    check_present,
+    copies_foreign_memory,
+    refuse_argument,
+)
 from .._modes._unknown_sizes import same_axes
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._modes._view_modes import tracking
@@ -903,6 +908,8 @@ def eye(
         as_int(n_cols, "eye", "n_cols"), "eye", "n_cols"
     )[0]
     k = as_int(k, "eye", "k")
+    if MODES.profile and n_cols > n_rows:
+        refuse_argument("eye", "more columns than rows")
     dtype, placed = _floating_by_default("eye", dtype, device)
     check_allocation((n_rows, n_cols), dtype, "eye", "'n_rows' and 'n_cols'")
     return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype, placed)
@@ -1159,6 +1166,8 @@ def from_dlpack(
     >>> xp.from_dlpack(a, device="device1")  # NumPy's memory, shared on device1
     Array([9., 1., 2.], dtype=float64, device=device1)
     """
+    if MODES.profile:
+        check_present("from_dlpack")
     copy = check_copy(copy, "from_dlpack")
     if isinstance(x, Array) and device is None:
         placed = x._storage.device

@@ -12,6 +12,7 @@ from .._array._array_object import Array, check_array
 from .._kernels import _linalg_kernels as kernels
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
+from .._modes._profiles import behaves, gives_upper_cholesky_factor, refuse_argument
 from .._modes._refusals import MODES, check_dtype, promote_types
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
@@ -105,7 +106,19 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     _matrices(x, "cholesky", square=True)
     if not isinstance(upper, bool):
         raise TypeError(f"linalg.cholesky(): 'upper' must be a bool, got {upper!r}")
+    if MODES.profile:
+        _refuse_stack(x, "linalg.cholesky")
+        if upper:
+            refuse_argument("linalg.cholesky", "upper=True")
+        elif gives_upper_cholesky_factor():  # the library's answer, and a warning why
+            upper = True
     return Array._adopt(kernels.cholesky(x, upper), x.dtype, x._storage.device)
+
+
+def _refuse_stack(x: Array, function: str) -> None:
+    """The profile's library's refusal of a stack of matrices in ``function``."""
+    if x.ndim > 2:
+        refuse_argument(function, "a stack of matrices")
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -345,6 +358,8 @@ def inv(x: Array, /) -> Array:
            [0.  , 0.25]], dtype=float64)
     """
     _matrices(x, "inv", square=True)
+    if MODES.profile:
+        _refuse_stack(x, "linalg.inv")
     return Array._adopt(kernels.inv(x), x.dtype, x._storage.device)
 
 
@@ -562,6 +577,8 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
     ((2, 2), (2, 2))
     """
     _matrices(x, "qr")
+    if MODES.profile and mode == "complete":
+        refuse_argument("linalg.qr", "mode='complete'")
     if not is_one_of(mode, ("reduced", "complete")):
         raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
     q, r = kernels.qr(x, mode)
@@ -626,6 +643,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     """
     _matrices(x1, "solve", square=True)
     _floating(x2, "solve", "x2")
+    if MODES.profile:
+        _refuse_stack(x1, "linalg.solve")
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
     if x2.ndim == 0:
         raise ValueError("linalg.solve(): 'x2' must have at least one dimension")
@@ -659,15 +678,17 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svd")
+    if MODES.profile and full_matrices is True:
+        refuse_argument("linalg.svd", "full_matrices=True")
     if full_matrices is not True and full_matrices is not False:
         raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
     u, s, vh = kernels.svd(x, full_matrices)
     device = x._storage.device
-    return SVDResult(
-        Array._adopt(u, x.dtype, device),
-        Array._adopt(s, _real_dtype(x.dtype), device),
-        Array._adopt(vh, x.dtype, device),
-    )
+    parts = (Array._adopt(u, x.dtype, device), Array._adopt(s, _real_dtype(x.dtype), device),
+             Array._adopt(vh, x.dtype, device))
+    if MODES.profile and behaves("svd gives a plain tuple"):
+        return parts  # type: ignore[return-value]
+    return SVDResult(*parts)
 
 
 def svdvals(x: Array, /) -> Array:

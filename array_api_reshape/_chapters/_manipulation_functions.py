@@ -20,7 +20,7 @@ from .._modes._placement import same_device
 from .._modes._unknown_sizes import concatenated as unknown_joined
 from .._modes._unknown_sizes import expanded as unknown_expanded
 from .._modes._unknown_sizes import permuted as unknown_permuted
-from .._modes._profiles import behaves
+from .._modes._profiles import behaves, refuse_argument
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
 from .._tables._devices import CPU_DEVICE
@@ -103,6 +103,8 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
                 if n.__class__ is not int:
                     break
             else:
+                if MODES.profile:  # (whose refusals are the general path's)
+                    return reshape_in_order(x, shape, copy, "C")
                 if decision.__class__ is not ReshapeBlocked:
                     return x._view(decision)
                 if copy is None:
@@ -117,6 +119,8 @@ def reshape_in_order(
     caller): a view when ``decide_reshape`` finds one, otherwise a copy laid out in ``order``."""
     check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
+    if copy is False and MODES.profile:
+        refuse_argument("reshape", "copy=False")
     if copy:
         return _copied(x, reshape_target(shape, x._layout.size), order)
     decision = decide_reshape(x._layout, shape, order)
@@ -647,6 +651,11 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     Array([1, 1, 2, 2], dtype=int64)
     """
     check_array(x, "repeat")
+    if MODES.profile:
+        if isinstance(repeats, Array):
+            refuse_argument("repeat", "an array of repeats")
+        if axis is None and x.ndim > 1:
+            refuse_argument("repeat", "axis=None for more than one dimension")
     if axis is None:
         x = reshape(x, (-1,))
         axis = 0

@@ -10,6 +10,7 @@ from .._kernels._reduction_kernels import extremum_positions
 from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
+from .._modes._profiles import refuse_argument
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
 from .._modes._unknown_sizes import after_reduction, carried, is_dask, made_unknown
 from .._tables._devices import CPU_DEVICE
@@ -201,6 +202,13 @@ def searchsorted(
         raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
     if not is_one_of(side, ("left", "right")):
         raise ValueError(f"searchsorted(): 'side' must be 'left' or 'right', got {side!r}")
+    if MODES.profile:
+        if not isinstance(x2, Array):
+            refuse_argument("searchsorted", "a Python scalar as x2")
+        elif x2.ndim == 0:
+            refuse_argument("searchsorted", "a 0-d array as x2")
+        if sorter is not None:
+            refuse_argument("searchsorted", "sorter")
     if isinstance(x2, Array):
         dtype = promote_types(x1.dtype, x2.dtype, "searchsorted")
     else:

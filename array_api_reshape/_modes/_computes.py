@@ -66,6 +66,20 @@ def counting_block() -> Iterator[None]:
         _block_reads.reset(token)
 
 
+_uncounted = contextvars.ContextVar("array_api_reshape_uncounted", default=False)
+
+
+@contextmanager
+def uncounted() -> Iterator[None]:
+    """Reads in this block are the package's own, where the lazy library needs no value
+    (a 0-d index array: Dask gathers by it lazily): they are not counted."""
+    token = _uncounted.set(True)
+    try:
+        yield
+    finally:
+        _uncounted.reset(token)
+
+
 def count_read(call: str) -> None:
     """Count an eager read by ``call`` (``"__bool__()"``) where reads are counted (the
     dask profile, or the ``computes`` flag set); beyond the ``computes`` budget, refuse
@@ -73,7 +87,7 @@ def count_read(call: str) -> None:
     if not MODES.flags:
         return
     budget = value("computes")
-    if budget is None and value("profile") != "dask":
+    if (budget is None and value("profile") != "dask") or _uncounted.get():
         return
     reads = _reads()
     site = str(call_site(call, depth=2))

@@ -69,6 +69,8 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # asarray of another library's memory (a NumPy array) copies it: later writes to
     # the NumPy array are not seen
     "asarray copies foreign memory": frozenset({"dask"}),
+    # linalg.svd gives a plain tuple: its parts have no names (.U, .S, .Vh)
+    "svd gives a plain tuple": frozenset({"dask"}),
 }
 """Each way a library answers otherwise than NumPy that the code asks about by name, and
 the profiles whose library answers so."""
@@ -170,6 +172,30 @@ LACKS: dict[str, dict[str, Lack]] = {"torch": {
     "unique_all": Lack(None, NotImplementedError,
                        "array_api_compat.torch has no unique_all; use unique_inverse and "
                        "unique_counts"),
+}, "dask": {
+    **{name: Lack(None, AttributeError,
+                  f"array_api_compat.dask.array has no {name}; {instead}")
+       for name, instead in (
+           ("take_along_axis", "index one axis at a time, or use take"),
+           ("from_dlpack", "use asarray"),
+           ("linalg.det", "compute it from linalg.qr's R (the product of its diagonal, "
+                          "with Q's sign)"),
+           ("linalg.slogdet", "compute it from linalg.qr's R"),
+           ("linalg.eigh", "compute it on NumPy and convert"),
+           ("linalg.eigvalsh", "compute it on NumPy and convert"),
+           ("linalg.eig", "compute it on NumPy and convert"),
+           ("linalg.eigvals", "compute it on NumPy and convert"),
+           ("linalg.pinv", "solve with linalg.solve, or use linalg.svd(full_matrices=False)"),
+           ("linalg.matrix_power", "multiply with matmul"),
+           ("linalg.cross", "write the three components with element-wise functions"),
+       )},
+    "linalg.svdvals": Lack(None, ValueError,
+                           "Dask's svd supports full_matrices=False only, which svdvals does "
+                           "not pass; take linalg.svd(x, full_matrices=False)[1]"),
+    "linalg.matrix_rank": Lack(None, TypeError,
+                               "array_api_compat's Dask matrix_rank calls svd with an argument "
+                               "Dask's svd lacks; count the singular values of "
+                               "linalg.svd(x, full_matrices=False)[1] above a tolerance"),
 }}
 """What each profile's library lacks, by function (each measured on PyTorch 2.13 through
 array_api_compat.torch)."""
@@ -192,6 +218,16 @@ def check_operation(function: str, *dtypes: DType) -> None:
                 f"{function}(): not implemented{what} in {LIBRARIES[profile]}: "
                 f"{lack.instead}; {_flag_note(profile)}"
             )
+
+
+def check_present(function: str) -> None:
+    """The library's exception when it lacks ``function`` whatever the dtypes (a function
+    of no array, as ``from_dlpack``)."""
+    profile = active_profile()
+    lack = None if profile is None else LACKS.get(profile, {}).get(function)
+    if lack is not None and lack.dtypes is None:
+        raise lack.error(f"{function}(): not in {LIBRARIES[profile]}: {lack.instead}; "  # type: ignore[index]
+                         f"{_flag_note(profile)}")  # type: ignore[arg-type]
 
 
 INDEX_DTYPES = {"torch": frozenset({"int32", "int64"})}
@@ -296,6 +332,78 @@ def _integer_position(item: Any) -> int | None:
         return operator.index(item)
     return None
 
+
+
+REFUSED_ARGUMENTS: dict[str, dict[tuple[str, str], tuple[type[Exception], str]]] = {"dask": {
+    ("reshape", "copy=False"): (
+        AttributeError,
+        "array_api_compat's Dask reshape fails on copy=False (AttributeError: can't set "
+        "attribute); leave copy to its default",
+    ),
+    ("repeat", "an array of repeats"): (
+        NotImplementedError, "Dask repeats by one int only; repeat with an int"),
+    ("repeat", "axis=None for more than one dimension"): (
+        NotImplementedError, "Dask needs an axis; reshape to one dimension first"),
+    ("searchsorted", "a Python scalar as x2"): (
+        AttributeError, "Dask's searchsorted takes an array; pass xp.asarray([value])"),
+    ("searchsorted", "a 0-d array as x2"): (
+        TypeError, "Dask's searchsorted takes a 1-d array; pass xp.reshape(x2, (1,))"),
+    ("searchsorted", "sorter"): (
+        NotImplementedError, "Dask's searchsorted takes no sorter; sort x1 first "
+        "(xp.take(x1, sorter))"),
+    ("eye", "more columns than rows"): (
+        ValueError, "Dask's eye(n, m) with m > n fails when it computes (a missing "
+        "piece of its graph, dask/dask#11937); build it as eye(m)[:n] or "
+        "matrix_transpose(eye(m, n))"),
+    ("linalg.cholesky", "upper=True"): (
+        AttributeError, "array_api_compat's Dask cholesky fails on upper=True; take "
+        "matrix_transpose of the lower factor (and mind that Dask gives the upper factor "
+        "where the lower one is asked for)"),
+    ("linalg.qr", "mode='complete'"): (
+        ValueError, "Dask's qr gives mode='reduced' only"),
+    ("linalg.svd", "full_matrices=True"): (
+        ValueError, "Dask's svd gives full_matrices=False only (and not the default "
+        "True): pass full_matrices=False"),
+    **{(function, "a stack of matrices"): (
+        ValueError, "Dask's linalg works on one matrix (two dimensions) at a time")
+       for function in ("linalg.inv", "linalg.solve", "linalg.cholesky")},
+}}
+"""The arguments each profile's library refuses in a function, with its exception and the
+way out, by (function, argument as written)."""
+
+
+def refuse_argument(function: str, argument: str) -> None:
+    """The profile's library's exception for ``argument`` in ``function``, when it
+    refuses it (``REFUSED_ARGUMENTS``)."""
+    profile = active_profile()
+    refusal = None if profile is None else REFUSED_ARGUMENTS.get(profile, {}).get(
+        (function, argument))
+    if refusal is not None:
+        error, advice = refusal
+        raise error(f"{function}(): {LIBRARIES[profile]} refuses {argument}: {advice}; "  # type: ignore[index]
+                    f"{_flag_note(profile)}")  # type: ignore[arg-type]
+
+
+BEHAVIOURS_WARNED = {
+    "cholesky gives the upper factor": (
+        "linalg.cholesky(): Dask gives the upper factor U (x = U^T U) where the lower "
+        "factor L is asked for, with no warning; the profile gives Dask's answer. Take "
+        "xp.linalg.cholesky(x) only where either factor serves, or check with "
+        "L @ matrix_transpose(L)"
+    ),
+}
+"""The silent answers of a library that the profile gives too, with the warning that says
+so (the library gives none)."""
+
+
+def gives_upper_cholesky_factor() -> bool:
+    """True (with a warning) where the profile's library answers linalg.cholesky with the
+    upper factor (array_api_compat.dask.array)."""
+    if active_profile() != "dask":
+        return False
+    warnings.warn(f"{BEHAVIOURS_WARNED['cholesky gives the upper factor']}; "
+                  f"{_flag_note('dask')}", UserWarning, stacklevel=user_stack_level())
+    return True
 
 
 def check_correction(function: str, correction: float) -> None:

@@ -18,11 +18,13 @@ Pure Python: arrays' layouts in, marks and exceptions out.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .._tables import _arguments
+from ._computes import uncounted
 from ._flag_state import MODES, value
 from ._view_tracking import call_site
 
@@ -129,42 +131,45 @@ def check_known(array: ArrayObject, call: str, need: str,
     raise unknown_size_error(unknown, call, need, error)
 
 
-NEEDS_SIZES = {
-    "reshape": "the sizes, to lay the elements out anew",
-    "sort": "the sizes, to sort across the array's pieces",
-    "argsort": "the sizes, to sort across the array's pieces",
-    "broadcast_to": "the sizes, to broadcast",
-    "broadcast_arrays": "the sizes, to broadcast",
-    "stack": "the sizes, to check the arrays match",
-    "nonzero": "the sizes, to count the positions",
-    "searchsorted": "the sizes, to place the values (Dask gives NaN positions here)",
-    "squeeze": "the sizes, to know which axes have one element",
-    "flip": "the sizes, to reverse the axes",
-    "roll": "the sizes, to shift the elements",
-    "take": "the sizes, to find the positions",
-    "take_along_axis": "the sizes, to find the positions",
-    "tile": "the sizes, to repeat the array",
-    "repeat": "the sizes, to repeat the elements",
-    "cumulative_sum": "the sizes of the pieces, to carry the running total",
-    "cumulative_prod": "the sizes of the pieces, to carry the running product",
-    "clip": "the sizes, to broadcast the bounds",
-    "unstack": "the sizes, to know how many arrays it gives",
-    "moveaxis": "the sizes, to move the axes",
-    "meshgrid": "the sizes, to build the grids",
-    "diff": "the sizes, to pair neighbours",
-    "tril": "the sizes, to find the diagonal",
-    "triu": "the sizes, to find the diagonal",
+NEEDS_SIZES: dict[str, tuple[str, type[Exception]]] = {
+    "reshape": ("the sizes, to lay the elements out anew", ValueError),
+    "expand_dims": ("the sizes, to add the axis by reshaping (index with x[None] "
+                    "instead)", ValueError),
+    "sort": ("the sizes, to sort across the array's pieces", ValueError),
+    "argsort": ("the sizes, to sort across the array's pieces", ValueError),
+    "argmax": ("the sizes, to find the position across the array's pieces", ValueError),
+    "argmin": ("the sizes, to find the position across the array's pieces", ValueError),
+    "broadcast_to": ("the sizes, to broadcast", ValueError),
+    "broadcast_arrays": ("the sizes, to broadcast", ValueError),
+    "stack": ("the sizes, to check the arrays match", ValueError),
+    "nonzero": ("the sizes, to count the positions", ValueError),
+    "searchsorted": ("the sizes, to place the values (Dask gives NaN positions here)",
+                     ValueError),
+    "squeeze": ("the sizes, to know which axes have one element", ValueError),
+    "flip": ("the sizes, to reverse the axes", ValueError),
+    "roll": ("the sizes, to shift the elements", ValueError),
+    "take": ("the sizes, to find the positions", NotImplementedError),
+    "take_along_axis": ("the sizes, to find the positions", NotImplementedError),
+    "repeat": ("the sizes, to repeat the elements", ValueError),
+    "clip": ("the sizes, to broadcast the bounds", TypeError),
+    "unstack": ("the sizes, to know how many arrays it gives", ValueError),
+    "moveaxis": ("the sizes, to move the axes", ValueError),
+    "meshgrid": ("the sizes, to build the grids", ValueError),
+    "diff": ("the sizes, to pair neighbours", ValueError),
+    "tril": ("the sizes, to find the diagonal", ValueError),
+    "triu": ("the sizes, to find the diagonal", ValueError),
+    "vecdot": ("the sizes, to pair the vectors' elements", ValueError),
 }
 """The functions a lazy library cannot run on an array of unknown size (Dask refuses them,
-or answers wrongly), and what each needs to know; ``check_array`` asks ``refuse_unknown``
-for every data argument."""
+or answers wrongly), what each needs to know, and Dask's exception; ``check_array`` asks
+``refuse_unknown`` for every data argument."""
 
 
 def refuse_unknown(function: str, array: ArrayObject) -> None:
     """Refuse ``function`` of ``array`` when it needs sizes ``array`` does not know."""
-    need = NEEDS_SIZES.get(function)
-    if need is not None:
-        check_known(array, f"{function}()", need)
+    needs = NEEDS_SIZES.get(function)
+    if needs is not None:
+        check_known(array, f"{function}()", needs[0], error=needs[1])
 
 
 def carried(result: ArrayObject, operands: Sequence[Any], function: str) -> ArrayObject:
@@ -355,3 +360,24 @@ def _consumed(item: Any, array_class: Any) -> int:
     if item.__class__ is array_class and item._dtype.kind == "bool":
         return item.ndim
     return 1
+
+
+def selects_all(key: Any) -> bool:
+    """True for a key that selects the whole array and nothing more (``:``, ``...``, or
+    a tuple of them): Dask gives the array itself for it."""
+    items = key if key.__class__ is tuple else (key,)
+    return all(item is Ellipsis or (item.__class__ is slice and item == slice(None))
+               for item in items)
+
+
+def lazy_index_scalars(key: Any, array_class: Any) -> Any:
+    """``key`` with each 0-d integer array in it read as its int, uncounted: Dask gathers
+    by such an index lazily (a slice's bound made of one is read, and counted, later)."""
+    items = key if key.__class__ is tuple else (key,)
+    if not any(item.__class__ is array_class and item.ndim == 0
+               and "integer" in item._dtype.kind for item in items):
+        return key
+    with uncounted():
+        read = tuple(operator.index(item) if item.__class__ is array_class and item.ndim == 0
+                     else item for item in items)
+    return read if key.__class__ is tuple else read[0]

@@ -95,9 +95,11 @@ def test_an_unknown_size_reads_alike_as_nan_or_none_and_two_nans_agree():
     assert fidelity.run("xp.asarray([float('nan'), 1.0])", xp)["values"] == ["nan", 1.0]
 
 
-def test_a_snippet_counting_computes_gets_an_outcome_on_our_side_even_before_we_count():
-    outcome = fidelity.run("computes(lambda: bool(xp.asarray(True)))", xp)
-    if hasattr(flags, fidelity.OUR_COMPUTE_COUNTER):
-        assert isinstance(outcome.get("python"), int)
-    else:
-        assert outcome == {"error": "ComputeCounterMissing"}
+def test_a_snippet_counts_our_eager_reads_from_zero_under_any_profile():
+    for code, count in (("computes(lambda: bool(xp.asarray(True)))", 1),
+                        ("x = xp.asarray([1.0, 2.0]); "
+                         "computes(lambda: float(x[0]) + float(x[1]))", 2),
+                        ("computes(lambda: xp.sum(xp.asarray([1, 2])))", 0)):
+        assert fidelity.run(code, xp) == {"python": count}
+        with flags.using(profile="dask"):
+            assert fidelity.run(code, xp) == {"python": count}
