@@ -484,10 +484,10 @@ def in_place(name: str, method: str) -> Operation:
         if not is_operand(other, method, self.__class__):
             return NotImplemented
         if _MODES.profile:
-            if behaves("in-place operators rebind"):  # a new array: the name is rebound
-                return forward(self, other)
             if other.__class__ is self.__class__ and other._storage is self._storage:
                 self._check_overlap(self._layout, other, method)
+            if behaves("in-place operators rebind"):  # a new array: the name is rebound
+                return forward(self, other)
         return self._assign_in_place(method, forward(self, other))
 
     return _named(operator, method, name, ", in place")

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ._flag_state import MODES, value
+from ._profiles import libraries
 from ._view_tracking import call_site
 
 
@@ -87,7 +88,7 @@ def count_read(call: str) -> None:
     if not MODES.flags:
         return
     budget = value("computes")
-    if (budget is None and value("profile") != "dask") or _uncounted.get():
+    if (budget is None and "dask" not in libraries()) or _uncounted.get():
         return
     reads = _reads()
     site = str(call_site(call, depth=2))

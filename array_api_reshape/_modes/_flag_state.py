@@ -108,19 +108,22 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
-PROFILES = ("torch", "jax", "dask")
+PROFILES = ("torch", "jax", "dask", "lowest")
 """The values of the profile flag besides None: the libraries whose refusals and answers
-a profile brings to the code under test (``_profiles``)."""
+a profile brings to the code under test (``_profiles``), and ``"lowest"``, all of them at
+once."""
 
 PROFILE_FLAGS: dict[str, dict[str, object]] = {
     "torch": {},
     "jax": {"writeable": False},
     "dask": {"views": "copy-on-write"},
+    "lowest": {"writeable": False, "views": "copy-on-write"},
 }
 """The flags each profile sets: where a profile is in force, a flag nobody set explicitly
 (in a ``flags.using`` block or ``flags.set``, or its environment variable) takes the
 profile's value (JAX's arrays are read-only; every view of Dask's is a copy, so a write
-through one reaches neither the array it came from nor the others)."""
+through one reaches neither the array it came from nor the others; "lowest" holds code to
+all of them at once)."""
 
 _SET_BY_PROFILES = frozenset(name for flags in PROFILE_FLAGS.values() for name in flags)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import operator
 import warnings
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .._tables._dtypes import ALL_DTYPES, DType
@@ -50,6 +51,35 @@ def active_profile() -> str | None:
     return value("profile") if MODES.profile else None
 
 
+LOWEST = ("jax", "torch", "dask")
+"""The libraries the profile ``"lowest"`` holds code to, all at once: every refusal of
+each, and where they answer differently, the answer of the first that has one (JAX's
+32-bit defaults before PyTorch's)."""
+
+LOWEST_SKIPS = frozenset({"out-of-bounds reads clamp"})
+"""The answers of ``BEHAVIOURS`` that ``"lowest"`` leaves out: where another library
+refuses instead (an out-of-bounds read is an IndexError elsewhere), the refusal is what
+keeps code portable to all."""
+
+_IN_FORCE: dict[str | None, tuple[str, ...]] = {
+    None: (), "lowest": LOWEST, **{name: (name,) for name in LIBRARIES},
+}
+
+
+def libraries() -> tuple[str, ...]:
+    """The libraries whose rules are in force here: none, the profile's, or each of
+    ``LOWEST`` under ``"lowest"``."""
+    return _IN_FORCE[value("profile")] if MODES.profile else ()
+
+
+def first(table: Mapping[str, Any]) -> str | None:
+    """The first library in force that ``table`` has an entry for, or None."""
+    for library in libraries():
+        if library in table:
+            return library
+    return None
+
+
 BEHAVIOURS: dict[str, frozenset[str]] = {
     # PyTorch's tensors have no negative strides: flip gives a copy, and writes into it
     # do not reach the input
@@ -78,22 +108,34 @@ the profiles whose library answers so."""
 
 def behaves(behaviour: str) -> bool:
     """True when the profile in force answers as ``behaviour`` of ``BEHAVIOURS`` says."""
-    profile = active_profile()
-    return profile is not None and profile in BEHAVIOURS[behaviour]
+    return behaving(behaviour) is not None
+
+
+def behaving(behaviour: str) -> str | None:
+    """The first library in force that answers as ``behaviour`` says, or None."""
+    if not MODES.profile:
+        return None
+    profile = value("profile")
+    if profile == "lowest" and behaviour in LOWEST_SKIPS:
+        return None
+    for library in _IN_FORCE[profile]:
+        if library in BEHAVIOURS[behaviour]:
+            return library
+    return None
 
 
 def copies_foreign_memory(copy: bool | None) -> bool:
     """True when ``asarray`` of another library's memory must copy it, the profile's
     library copying it (Dask); with ``copy=False`` that is the library's ValueError."""
-    if not behaves("asarray copies foreign memory"):
+    library = behaving("asarray copies foreign memory")
+    if library is None:
         return False
     if copy is False:
-        profile = active_profile() or "dask"
         raise ValueError(
-            f"asarray(copy=False): {LIBRARIES[profile]} cannot share the memory of a NumPy "
+            f"asarray(copy=False): {LIBRARIES[library]} cannot share the memory of a NumPy "
             "(or other foreign) array: it always copies it, so later writes to that array "
             "are not seen. Write through the array asarray gives, or pass copy=None; "
-            f"{_flag_note(profile)}"
+            f"{_flag_note()}"
         )
     return True
 
@@ -101,8 +143,8 @@ def copies_foreign_memory(copy: bool | None) -> bool:
 def cpu_default_dtype_names() -> dict[str, str] | None:
     """The profile's default dtypes on the CPU by kind, where its library's differ from
     NumPy's; None otherwise."""
-    profile = active_profile()
-    return None if profile is None else CPU_DEFAULT_DTYPE_NAMES.get(profile)
+    library = first(CPU_DEFAULT_DTYPE_NAMES)
+    return None if library is None else CPU_DEFAULT_DTYPE_NAMES[library]
 
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
@@ -205,29 +247,27 @@ def check_operation(function: str, *dtypes: DType) -> None:
     """The library's exception when it lacks ``function`` for one of ``dtypes`` (for
     PyTorch: NotImplementedError "not implemented for 'UInt16'", or RuntimeError for an
     integer input of a floating-point function)."""
-    profile = active_profile()
-    if profile is None:
-        return
-    lack = LACKS.get(profile, {}).get(function)
-    if lack is None:
-        return
-    for dtype in dtypes:
-        if lack.dtypes is None or dtype.name in lack.dtypes:
-            what = "" if lack.dtypes is None else f" for {dtype.name}"
-            raise lack.error(
-                f"{function}(): not implemented{what} in {LIBRARIES[profile]}: "
-                f"{lack.instead}; {_flag_note(profile)}"
-            )
+    for library in libraries():
+        lack = LACKS.get(library, {}).get(function)
+        if lack is None:
+            continue
+        for dtype in dtypes:
+            if lack.dtypes is None or dtype.name in lack.dtypes:
+                what = "" if lack.dtypes is None else f" for {dtype.name}"
+                raise lack.error(
+                    f"{function}(): not implemented{what} in {LIBRARIES[library]}: "
+                    f"{lack.instead}; {_flag_note()}"
+                )
 
 
 def check_present(function: str) -> None:
     """The library's exception when it lacks ``function`` whatever the dtypes (a function
     of no array, as ``from_dlpack``)."""
-    profile = active_profile()
-    lack = None if profile is None else LACKS.get(profile, {}).get(function)
-    if lack is not None and lack.dtypes is None:
-        raise lack.error(f"{function}(): not in {LIBRARIES[profile]}: {lack.instead}; "  # type: ignore[index]
-                         f"{_flag_note(profile)}")  # type: ignore[arg-type]
+    for library in libraries():
+        lack = LACKS.get(library, {}).get(function)
+        if lack is not None and lack.dtypes is None:
+            raise lack.error(f"{function}(): not in {LIBRARIES[library]}: {lack.instead}; "
+                             f"{_flag_note()}")
 
 
 INDEX_DTYPES = {"torch": frozenset({"int32", "int64"})}
@@ -240,67 +280,64 @@ def index_array_rule(function: str, dtype: DType) -> str | None:
     ``function``: None as NumPy does, ``"mask"`` as a boolean mask (PyTorch's uint8, with
     a warning); it raises for the dtypes it refuses (PyTorch: IndexError in indexing,
     RuntimeError in take and take_along_axis)."""
-    profile = active_profile()
-    if profile is None:
+    library = first(INDEX_DTYPES)
+    if library is None:
         return None
-    allowed = INDEX_DTYPES.get(profile)
-    if allowed is None or dtype.name in allowed or "integer" not in dtype.kind:
+    if dtype.name in INDEX_DTYPES[library] or "integer" not in dtype.kind:
         return None
     if function in ("__getitem__", "__setitem__"):
-        if dtype.name == "uint8":
-            return "mask"
+        if dtype.name == "uint8" and value("profile") != "lowest":
+            return "mask"  # (under "lowest" refused: NumPy reads positions there)
         raise IndexError(
-            f"{function}(): {LIBRARIES[profile]} takes index arrays of int64 and int32 (and "
+            f"{function}(): {LIBRARIES[library]} takes index arrays of int64 and int32 (and "
             f"bool masks) only, not {dtype.name}: cast them with astype(i, int64); "
-            f"{_flag_note(profile)}"
+            f"{_flag_note()}"
         )
     raise RuntimeError(
-        f"{function}(): {LIBRARIES[profile]} expects 'indices' of int32 or int64, not "
-        f"{dtype.name}: cast them with astype(indices, int64); {_flag_note(profile)}"
+        f"{function}(): {LIBRARIES[library]} expects 'indices' of int32 or int64, not "
+        f"{dtype.name}: cast them with astype(indices, int64); {_flag_note()}"
     )
 
 
 def uint8_mask_warning(function: str) -> str:
     """The warning the profile's library gives where it reads a uint8 index as a mask."""
-    profile = active_profile() or "torch"
-    return (f"{function}(): {LIBRARIES[profile]} reads a uint8 index array as a boolean mask "
+    return (f"{function}(): {LIBRARIES['torch']} reads a uint8 index array as a boolean mask "
             "(indexing with uint8 is deprecated there), not as positions as NumPy does: "
-            f"index with int64 positions or a bool mask; {_flag_note(profile)}")
+            f"index with int64 positions or a bool mask; {_flag_note()}")
 
 
 
 def division_by_zero_error(function: str) -> RuntimeError:
     """The profile's library's error for an integer division by zero in ``function``."""
-    profile = active_profile() or "torch"
+    library = behaving("integer division by zero raises") or "torch"
     return RuntimeError(
-        f"{function}(): ZeroDivisionError: {LIBRARIES[profile]} raises for an integer "
+        f"{function}(): ZeroDivisionError: {LIBRARIES[library]} raises for an integer "
         "division by zero, where NumPy gives 0; test the divisor first (xp.where(d == 0, "
         f"..., x // d) still divides: divide by xp.where(d == 0, 1, d)); "
-        f"{_flag_note(profile)}"
+        f"{_flag_note()}"
     )
 
 
 
 def partial_overlap_error(operation: str) -> RuntimeError:
     """The profile's library's error for such a write, in ``operation``."""
-    profile = active_profile() or "torch"
+    library = behaving("partial overlap raises") or "torch"
     return RuntimeError(
-        f"{operation}(): {LIBRARIES[profile]} refuses this write: the value read shares "
+        f"{operation}(): {LIBRARIES[library]} refuses this write: the value read shares "
         "some, but not all, of the written elements' memory, which it cannot order "
         "safely (NumPy copies the value first). Copy the value first: "
-        f"xp.asarray(value, copy=True); {_flag_note(profile)}"
+        f"xp.asarray(value, copy=True); {_flag_note()}"
     )
 
 
 def refuse_immutable_write(call: str) -> None:
     """The profile's library's error for a write into an array it makes immutable (JAX:
     TypeError), where the profile sets the writeable flag off."""
-    profile = active_profile()
-    if profile == "jax":
+    if "jax" in libraries():
         raise TypeError(
             f"{call}: JAX arrays are immutable: they take no item assignment (x[i] = v, "
             "x[i] += v). Write x = array_api_extra.at(x, i).set(v) (JAX's x.at[i].set(v)), "
-            f"which returns a new array; {_flag_note(profile)}"
+            f"which returns a new array; {_flag_note()}"
         )
 
 
@@ -375,13 +412,12 @@ way out, by (function, argument as written)."""
 def refuse_argument(function: str, argument: str) -> None:
     """The profile's library's exception for ``argument`` in ``function``, when it
     refuses it (``REFUSED_ARGUMENTS``)."""
-    profile = active_profile()
-    refusal = None if profile is None else REFUSED_ARGUMENTS.get(profile, {}).get(
-        (function, argument))
-    if refusal is not None:
-        error, advice = refusal
-        raise error(f"{function}(): {LIBRARIES[profile]} refuses {argument}: {advice}; "  # type: ignore[index]
-                    f"{_flag_note(profile)}")  # type: ignore[arg-type]
+    for library in libraries():
+        refusal = REFUSED_ARGUMENTS.get(library, {}).get((function, argument))
+        if refusal is not None:
+            error, advice = refusal
+            raise error(f"{function}(): {LIBRARIES[library]} refuses {argument}: {advice}; "
+                        f"{_flag_note()}")
 
 
 BEHAVIOURS_WARNED = {
@@ -399,23 +435,22 @@ so (the library gives none)."""
 def gives_upper_cholesky_factor() -> bool:
     """True (with a warning) where the profile's library answers linalg.cholesky with the
     upper factor (array_api_compat.dask.array)."""
-    if active_profile() != "dask":
+    if "dask" not in libraries():
         return False
     warnings.warn(f"{BEHAVIOURS_WARNED['cholesky gives the upper factor']}; "
-                  f"{_flag_note('dask')}", UserWarning, stacklevel=user_stack_level())
+                  f"{_flag_note()}", UserWarning, stacklevel=user_stack_level())
     return True
 
 
 def check_correction(function: str, correction: float) -> None:
     """NotImplementedError where the profile's library refuses ``correction`` (PyTorch's
     std takes no fractional correction)."""
-    profile = active_profile()
-    if (profile == "torch" and function == "std" and isinstance(correction, float)
-            and not correction.is_integer()):
+    if (function == "std" and isinstance(correction, float) and not correction.is_integer()
+            and "torch" in libraries()):
         raise NotImplementedError(
-            f"std(): {LIBRARIES[profile]} takes no fractional 'correction' in std "
+            f"std(): {LIBRARIES['torch']} takes no fractional 'correction' in std "
             f"(got {correction}); take xp.sqrt(xp.var(x, correction=...)); "
-            f"{_flag_note(profile)}"
+            f"{_flag_note()}"
         )
 
 
@@ -427,54 +462,52 @@ UNSIGNED_ACCUMULATOR = {"torch": "int64"}
 def unsigned_accumulator() -> DType | None:
     """The dtype the profile's library accumulates unsigned integers in, where it is not
     the standard's uint64; None otherwise."""
-    profile = active_profile()
-    name = None if profile is None else UNSIGNED_ACCUMULATOR.get(profile)
-    return None if name is None else _DTYPES_BY_NAME[name]
+    library = first(UNSIGNED_ACCUMULATOR)
+    return None if library is None else _DTYPES_BY_NAME[UNSIGNED_ACCUMULATOR[library]]
 
 
 def check_accumulation(function: str, dtype: DType) -> None:
     """NotImplementedError when the profile's library cannot accumulate (sum, prod and
     their cumulative forms) in ``dtype``, asked for by name (PyTorch: in uint16, uint32
     and uint64, whatever the input)."""
-    profile = active_profile()
-    if profile is not None and dtype.name in STORAGE_ONLY.get(profile, ()):
+    library = first(STORAGE_ONLY)
+    if library is not None and dtype.name in STORAGE_ONLY[library]:
         raise NotImplementedError(
-            f"{function}(): {LIBRARIES[profile]} cannot accumulate in {dtype.name}, whose "
+            f"{function}(): {LIBRARIES[library]} cannot accumulate in {dtype.name}, whose "
             "uint16, uint32 and uint64 are for storage; accumulate in int64 "
-            f"(dtype=int64) and cast back with astype() if need be; {_flag_note(profile)}"
+            f"(dtype=int64) and cast back with astype() if need be; {_flag_note()}"
         )
 
 
 def check_promotion(a: DType, b: DType, function: str) -> None:
     """RuntimeError when the profile's library does not promote ``a`` with ``b``
     (PyTorch: a uint16, uint32 or uint64 with any other integer dtype)."""
-    profile = active_profile()
-    if profile is None or a is b or profile not in STORAGE_ONLY:
+    library = first(STORAGE_ONLY)
+    if library is None or a is b:
         return
-    storage_only = STORAGE_ONLY[profile]
+    storage_only = STORAGE_ONLY[library]
     if (a.name in storage_only or b.name in storage_only) and (
         "integer" in a.kind and "integer" in b.kind
     ):
         raise RuntimeError(
-            f"{function}(): {LIBRARIES[profile]} does not promote {a.name} with {b.name} "
+            f"{function}(): {LIBRARIES[library]} does not promote {a.name} with {b.name} "
             "(promotion for uint16, uint32 and uint64 is not supported); cast both to one "
-            f"integer dtype with astype() first; {_flag_note(profile)}"
+            f"integer dtype with astype() first; {_flag_note()}"
         )
 
 
 def dtype_is_listed(dtype: DType) -> bool:
     """False for the dtypes the profile's library leaves out of its inspection's
     ``dtypes()`` (PyTorch's uint16, uint32 and uint64; JAX's 64-bit types)."""
-    profile = active_profile()
-    return profile is None or (dtype.name not in STORAGE_ONLY.get(profile, ())
-                               and dtype.name not in NARROWER.get(profile, {}))
+    return all(dtype.name not in STORAGE_ONLY.get(library, ())
+               and dtype.name not in NARROWER.get(library, {}) for library in libraries())
 
 
 def narrowed(dtype: DType) -> DType:
     """The dtype the profile's library makes where ``dtype`` is asked for or computed
     (JAX's float32 for float64); ``dtype`` itself elsewhere."""
-    profile = active_profile()
-    name = None if profile is None else NARROWER.get(profile, {}).get(dtype.name)
+    library = first(NARROWER)
+    name = None if library is None else NARROWER[library].get(dtype.name)
     return dtype if name is None else _DTYPES_BY_NAME[name]
 
 
@@ -483,43 +516,43 @@ def requested(dtype: DType, function: str) -> DType:
     another, a warning says so, as the library's does (the array is made narrower)."""
     narrow = narrowed(dtype)
     if narrow is not dtype:
-        profile = active_profile() or "jax"
+        library = first(NARROWER) or "jax"
         warnings.warn(
-            f"{function}(): {dtype.name} was asked for, but {LIBRARIES[profile]} without "
+            f"{function}(): {dtype.name} was asked for, but {LIBRARIES[library]} without "
             f"its 64-bit types (its default) makes {narrow.name} instead; ask for "
-            f"{narrow.name}, or take the default dtypes; {_flag_note(profile)}",
+            f"{narrow.name}, or take the default dtypes; {_flag_note()}",
             UserWarning, stacklevel=user_stack_level(),
         )
     return dtype
 
 
-def _flag_note(profile: str) -> str:
-    return (f"the profile flag is {profile!r} (array_api_reshape.flags.set(profile=None) "
-            "answers as NumPy does)")
+def _flag_note() -> str:
+    return (f"the profile flag is {value('profile')!r} (array_api_reshape.flags.set("
+            "profile=None) answers as NumPy does)")
 
 
 def check_key(key: Any, operation: str) -> None:
     """Refuse an indexing key the profile's library refuses, for ``operation``
     (``"__getitem__"``, ``"__setitem__"``): PyTorch has no negative-step slices, JAX
     takes no list."""
-    profile = active_profile()
-    if profile == "jax" and (key.__class__ is list or (
+    in_force = libraries()
+    if "jax" in in_force and (key.__class__ is list or (
         key.__class__ is tuple and any(item.__class__ is list for item in key)
     )):
         raise TypeError(
             f"{operation}(): JAX takes no list as an index (it reads a sequence as a tuple "
             "of indices, NumPy as an index array): index with an array, "
-            f"x[xp.asarray(positions)]; {_flag_note(profile)}"
+            f"x[xp.asarray(positions)]; {_flag_note()}"
         )
-    if profile == "torch":
+    if "torch" in in_force:
         for item in key if key.__class__ is tuple else (key,):
             if item.__class__ is slice and _negative(item.step):
                 raise ValueError(
-                    f"{operation}(): step must be greater than zero: {LIBRARIES[profile]} "
+                    f"{operation}(): step must be greater than zero: {LIBRARIES['torch']} "
                     "refuses negative-step slices, in reads and in writes. To reverse "
                     "portably, use xp.flip(x, axis=...) (a copy in PyTorch: write into "
                     "x through an index array, x[xp.arange(n - 1, -1, -1)] = values); "
-                    f"{_flag_note(profile)}"
+                    f"{_flag_note()}"
                 )
 
 

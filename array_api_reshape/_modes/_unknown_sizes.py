@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from .._tables import _arguments
 from ._computes import uncounted
 from ._flag_state import MODES, value
+from ._profiles import libraries
 from ._view_tracking import call_site
 
 ArrayObject = Any
@@ -56,8 +57,8 @@ likely came from."""
 
 
 def is_dask() -> bool:
-    """True when the profile in force gives unknown sizes (``"dask"``)."""
-    return MODES.profile and value("profile") == "dask"
+    """True when the profile in force gives unknown sizes (``"dask"``, ``"lowest"``)."""
+    return MODES.profile and "dask" in libraries()
 
 
 def unknown_of(array: ArrayObject) -> Unknown | None:
@@ -105,8 +106,8 @@ def public_size(array: ArrayObject) -> int | None:
 
 
 def _note() -> str:
-    return ("the profile flag is 'dask' (array_api_reshape.flags.set(profile=None) "
-            "answers as NumPy does)")
+    return (f"the profile flag is {value('profile')!r} (array_api_reshape.flags.set("
+            "profile=None) answers as NumPy does)")
 
 
 def unknown_size_error(unknown: Unknown, call: str, need: str,

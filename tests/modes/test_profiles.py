@@ -61,7 +61,7 @@ def test_a_bad_profile_in_the_environment_names_the_variable():
                           env={**env, "ARRAY_API_RESHAPE_PROFILE": "tensorflow"},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
-    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', 'dask', got 'tensorflow'" in (
+    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', 'dask', 'lowest', got 'tensorflow'" in (
         done.stderr
     )
 
@@ -623,3 +623,51 @@ def test_jax_lists_no_64_bit_dtype_but_keeps_their_limits():
         assert xp.iinfo(xp.int64).max == 2**63 - 1
         with pytest.raises(OverflowError):
             xp.asarray([2**40])
+
+
+# --- "lowest": every library's refusals at once ---------------------------------------
+
+
+def test_lowest_refuses_whatever_any_library_refused_in_its_snippets():
+    import json
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "profiles"))
+    import fidelity
+    from snippets import NOT_EMULATED
+
+    checked = 0
+    for library in ("torch", "jax", "dask"):
+        path = os.path.join(os.path.dirname(fidelity.__file__), f"FIDELITY-{library}.json")
+        with open(path) as file:
+            recorded = json.load(file)["outcomes"]
+        for entry in recorded:
+            if "error" in entry["outcome"] and entry["code"] not in NOT_EMULATED[library]:
+                with flags.using(profile="lowest"):
+                    outcome = fidelity.run(entry["code"], xp)
+                assert "error" in outcome, (library, entry["code"], outcome)
+                checked += 1
+    assert checked > 250
+
+
+def test_lowest_sets_the_strictest_flags_and_takes_jaxs_defaults():
+    with flags.using(profile="lowest"):
+        assert flags.get()["writeable"] is False
+        assert flags.get()["views"] == "copy-on-write"
+        assert xp.arange(3).dtype == xp.int32 and xp.ones(2).dtype == xp.float32
+        assert xp.int64 not in xp.__array_namespace_info__().dtypes().values()
+        assert xp.uint32 not in xp.__array_namespace_info__().dtypes().values()
+        x = xp.arange(5)
+        with pytest.raises(IndexError):  # JAX clamps; the others raise: lowest raises
+            x[10]
+        with pytest.raises(IndexError, match="PyTorch takes index arrays of int64 and int32"):
+            x[xp.asarray([1], dtype=xp.uint8)]
+        assert x[x > 2].shape == (None,)
+        with pytest.raises(ValueError, match="profile flag is 'lowest'"):
+            x[::-1]
+    with flags.using(profile="lowest", writeable=True):
+        y = xp.arange(1.0, 5.0)
+        with pytest.raises(RuntimeError, match="PyTorch refuses this write"):
+            y /= y[0]
+        alias = y
+        y += 1
+        assert alias is not y
