@@ -59,15 +59,16 @@ The flags:
     namespace takes on where they differ from NumPy's and break code that runs on NumPy,
     so that such code is found without installing the library: ``"torch"`` (PyTorch as
     ``array_api_compat.torch`` gives it: no negative-step slices, float32 by default,
-    uint16, uint32 and uint64 for storage, ...) and ``"jax"`` (``jax.numpy`` by default:
+    uint16, uint32 and uint64 for storage, ...), ``"jax"`` (``jax.numpy`` by default:
     immutable arrays, rebinding in-place operators, no 64-bit types, out-of-bounds reads
     clamped, ...) and ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
     the data are None in ``shape``, views are copies, in-place operators rebind, one
-    index array per key, eager values counted). Each refusal names the library and the
-    portable way. A profile sets the flags that belong to it (``"jax"``:
-    ``writeable=False``; ``"dask"``: ``views="copy-on-write"``); a flag set explicitly
-    wins. The docs page "How faithful the profiles are" measures each against its
-    library.
+    index array per key, eager values counted); ``"lowest"`` holds code to all of them
+    at once (each refusal; where one answers and another refuses, the refusal). Each
+    refusal names the library and the portable way. A profile sets the flags that belong
+    to it (``"jax"``: ``writeable=False``; ``"dask"``: ``views="copy-on-write"``;
+    ``"lowest"``: both); a flag set explicitly wins. The docs page "How faithful the
+    profiles are" measures each against its library.
 ``computes``
     None (the default), or how many eager reads (``bool()``, ``int()``, ``float()``,
     ``complex()``, ``__index__``, ``__array__``: what a lazy library computes its graph
