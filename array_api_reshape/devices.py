@@ -1,5 +1,5 @@
 """
-Devices of your own.
+Devices of your own, and a record of the moves between devices.
 
 Beside the CPU, the namespace has array-api-strict's four test devices (``device1``,
 ``device2``, ``no_float64``, ``no_x64``). :func:`define` adds one that describes the
@@ -22,6 +22,21 @@ Traceback (most recent call last):
 RuntimeError: nonzero(): its result's shape depends on the data, and device 'meta' allows no ...
 >>> devices.remove(meta)
 
+The flag ``transfers`` of :mod:`~array_api_reshape.flags` watches the moves of data from
+one device to another (``to_device``, and ``asarray``, ``astype`` or ``from_dlpack``
+with another ``device=`` than their array's), so that a library's author sees whether
+the library keeps its inputs on their device: ``"log"`` records each move with the line
+of your code that asked for it (:func:`transfers` reads the record, :func:`clear_transfers`
+empties it), and ``"error"`` refuses it:
+
+>>> devices.clear_transfers()
+>>> x = xp.asarray([1.0, 2.0], device="device1")
+>>> with flags.using(transfers="log"):
+...     y = x.to_device("cpu")
+>>> [(t.source.name, t.target.name, t.function, t.times) for t in devices.transfers()]
+[('device1', 'cpu', 'to_device', 1)]
+>>> devices.clear_transfers()
+
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import devices``.
 """
@@ -30,11 +45,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ._modes import _transfers
 from ._modes._device_definitions import defined, removed
 from ._tables._devices import Device
 from ._tables._dtypes import DType
 
-__all__ = ["Device", "define", "remove"]
+__all__ = ["Device", "Transfer", "define", "remove", "transfers", "clear_transfers"]
+
+Transfer = _transfers.Transfer
 
 
 def define(
@@ -128,3 +146,44 @@ def remove(device: Device | str) -> None:
     False
     """
     removed(device, "remove")
+
+
+def transfers() -> tuple[Transfer, ...]:
+    """
+    The moves of data between devices recorded while the transfers flag was ``"log"``
+    (in any thread), one :class:`Transfer` for each line of code and pair of devices,
+    in the order first seen, with how many times that line moved data.
+
+    Each record holds ``source`` and ``target`` (devices), ``function`` (``"to_device"``,
+    ``"asarray"``, ``"astype"`` or ``"from_dlpack"``), ``file`` and ``line`` (the first
+    line outside array_api_reshape that led to the move: your code, or the library
+    under test) and ``times``; ``str()`` puts it in one sentence.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> from array_api_reshape import devices, flags
+    >>> devices.clear_transfers()
+    >>> x = xp.zeros(3, device="device2")
+    >>> with flags.using(transfers="log"):
+    ...     for _ in range(2):
+    ...         y = xp.asarray(x, device="device1")
+    >>> str(devices.transfers()[0])  # doctest: +ELLIPSIS
+    'asarray() at ...:3 moved data from device2 to device1 (2 times)'
+    >>> devices.clear_transfers()
+    """
+    return _transfers.recorded()
+
+
+def clear_transfers() -> None:
+    """
+    Empty the record that :func:`transfers` reads (for every thread).
+
+    Examples
+    --------
+    >>> from array_api_reshape import devices
+    >>> devices.clear_transfers()
+    >>> devices.transfers()
+    ()
+    """
+    _transfers.forget()

@@ -42,6 +42,13 @@ The flags:
     named, with that device's default dtypes; making or moving (``to_device``) an array
     onto any other device raises ValueError. Functions of existing arrays keep their
     arrays' device (``zeros_like(x)`` too).
+``transfers``
+    What a move of array data from one device to another (``to_device``, and
+    ``asarray``, ``astype`` or ``from_dlpack`` with a ``device=`` other than their
+    array's) does: ``"allow"`` (the default); ``"log"`` (each move is recorded with the
+    line of user code that asked for it; ``array_api_reshape.devices.transfers()`` reads
+    the record); ``"error"`` (ValueError naming the two devices and that line). Making
+    an array of Python data or of NumPy's memory moves nothing between devices.
 ``views``
     What a write may do to the elements another live array views: ``"shared"`` (the
     default: views share writes, as in NumPy and PyTorch); ``"warn"`` or ``"error"``
