@@ -34,7 +34,6 @@ from ._profiles import cpu_default_dtype_names
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 
 
-
 def _dtypes_named(device: Device) -> dict[str, DType]:
     return {kind: _DTYPES_BY_NAME[name] for kind, name in device.default_dtype_names.items()}
 

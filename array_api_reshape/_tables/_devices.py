@@ -122,7 +122,7 @@ def _listed() -> tuple[Device, ...]:
 
 
 def _register(name: str, lacks: tuple[str, ...], defaults: Mapping[str, str]) -> Device:
-    device = DEVICES_BY_NAME[name] = _made(name, lacks, defaults, True)
+    device = DEVICES_BY_NAME[name] = _made(name, lacks, defaults, data_dependent_shapes=True)
     return device
 
 
