@@ -37,10 +37,18 @@ The flags:
 ``writeable``
     False: every write into an array raises ValueError, as on JAX.
 ``fixed_device``
-    None, or a device (or its name: ``"no_float64"``) every new array is made on when
-    no device is named, with that device's default dtypes; making or moving
-    (``to_device``) an array onto any other device raises ValueError. Functions of
-    existing arrays keep their arrays' device (``zeros_like(x)`` too).
+    None, or a device (or its name: ``"no_float64"``, or a device of
+    ``array_api_reshape.devices.define``) every new array is made on when no device is
+    named, with that device's default dtypes; making or moving (``to_device``) an array
+    onto any other device raises ValueError. Functions of existing arrays keep their
+    arrays' device (``zeros_like(x)`` too).
+``transfers``
+    What a move of array data from one device to another (``to_device``, and
+    ``asarray``, ``astype`` or ``from_dlpack`` with a ``device=`` other than their
+    array's) does: ``"allow"`` (the default); ``"log"`` (each move is recorded with the
+    line of user code that asked for it; ``array_api_reshape.devices.transfers()`` reads
+    the record); ``"error"`` (ValueError naming the two devices and that line). Making
+    an array of Python data or of NumPy's memory moves nothing between devices.
 ``views``
     What a write may do to the elements another live array views: ``"shared"`` (the
     default: views share writes, as in NumPy and PyTorch); ``"warn"`` or ``"error"``

@@ -47,6 +47,7 @@ from .._modes._unknown_sizes import (
     public_size,
     refuse_unknown,
 )
+from .._modes._transfers import check_transfer
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
@@ -372,7 +373,8 @@ class Array:
         ------
         ValueError
             If ``device`` is unknown, lacks the array's dtype, or is not the device the
-            fixed_device flag keeps arrays on.
+            fixed_device flag keeps arrays on; for a move to another device, when the
+            transfers flag is ``"error"`` (``"log"`` records the move).
 
         Examples
         --------
@@ -395,6 +397,8 @@ class Array:
             return self
         target = check_device(target, "to_device")
         check_dtype_on_device(self._dtype, target, "to_device")
+        if _MODES.flags:
+            check_transfer(self._storage.device, target, "to_device")
         return Array._adopt(_views.compact_copy(self), self._dtype, target)
 
     # --- conversion to Python scalars --------------------------------------------------

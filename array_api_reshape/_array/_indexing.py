@@ -105,7 +105,7 @@ def _check_advanced(array: Any, key: Any, boolean: bool, operation: str) -> None
     """The modes' checks of an advanced key: a boolean index (the boolean_indexing and
     lazy flags) and the devices of the arrays in it."""
     if boolean:
-        refuse_boolean_index(operation)
+        refuse_boolean_index(operation, array._storage.device)
         if MODES.profile and operation == "__setitem__":
             check_operation("__setitem__", array._dtype)
     if MODES.devices:

@@ -43,6 +43,7 @@ from .._modes._profiles import (
 )
 from .._modes._unknown_sizes import same_axes
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
+from .._modes._transfers import check_transfer
 from .._modes._view_modes import tracking
 from .._modes._view_tracking import borrowed_and_tracked
 from .._tables._devices import CPU_DEVICE, Device
@@ -148,7 +149,8 @@ def asarray(
         ``"device1"``); None (default): an Array source's device, else the default
         device (the CPU unless the fixed_device flag is set). Other sources (NumPy,
         buffers, DLPack) hold CPU memory, which every device may share; an Array moves
-        to another device as a copy.
+        to another device as a copy (a transfer, which the transfers flag can record or
+        refuse), and so do Arrays inside Python lists.
     copy : bool or None, optional
         True: always copy. False: never copy; raise ValueError if a copy is needed.
         None (default): share memory when possible, otherwise copy.
@@ -163,7 +165,8 @@ def asarray(
     ------
     ValueError
         If ``copy=False`` and a copy is needed (a dtype change, another device, or
-        Python data), or if the device lacks the dtype.
+        Python data), if the device lacks the dtype, or for a move between devices
+        when the transfers flag is ``"error"``.
     TypeError
         If the data's type has no counterpart among the standard's dtypes.
     OverflowError
@@ -219,13 +222,15 @@ def asarray(
             f"asarray(copy=False): an array made from Python {type(obj).__name__} data "
             "is always a new buffer; use copy=None"
         )
+    if MODES.flags and MODES.devices and isinstance(obj, (list, tuple)):
+        for origin in dict.fromkeys(array._storage.device for array in _nested_arrays(obj)):
+            if origin is not target:
+                check_transfer(origin, target, "asarray")
     return _from_python(obj, dtype, target)
 
 
-def _device_of_nested_arrays(data: list | tuple) -> Device | None:
-    """The device of our arrays inside nested Python sequences (None when there are
-    none), which must share one, as the arrays of any call must: the new array goes on
-    it unless a device is named."""
+def _nested_arrays(data: list | tuple) -> list[Array]:
+    """Our arrays inside nested Python sequences."""
     arrays: list[Array] = []
     pending, seen = [data], {id(data)}
     while pending:
@@ -235,6 +240,14 @@ def _device_of_nested_arrays(data: list | tuple) -> Device | None:
             elif isinstance(item, (list, tuple)) and id(item) not in seen:  # (no cycles)
                 seen.add(id(item))
                 pending.append(item)
+    return arrays
+
+
+def _device_of_nested_arrays(data: list | tuple) -> Device | None:
+    """The device of our arrays inside nested Python sequences (None when there are
+    none), which must share one, as the arrays of any call must: the new array goes on
+    it unless a device is named."""
+    arrays = _nested_arrays(data)
     return same_device("asarray", obj=arrays) if arrays else None
 
 
@@ -248,6 +261,8 @@ def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device
         dtype = x.dtype if dtype is None else dtype
         check_keeps_imaginary(x.dtype, dtype, "asarray")
         check_dtype_on_device(dtype, device, "asarray")
+        if MODES.flags:
+            check_transfer(x._storage.device, device, "asarray")
         return Array._new(*converted_copy(x, dtype), dtype, device)
     if dtype is None or dtype is x.dtype:
         if not copy:
@@ -1134,7 +1149,8 @@ def from_dlpack(
         ``"device1"``); None (default): the device of ``x`` when it is one of our
         arrays, else the default device (the CPU unless the fixed_device flag is set).
         Another library's CPU memory may be shared onto any device; one of our arrays
-        moves to another device as a copy.
+        moves to another device as a copy (a transfer, which the transfers flag can
+        record or refuse).
     copy : bool or None, optional
         True: always copy. False: never copy (BufferError if the producer cannot share,
         or if ``x`` is one of our arrays on another device). None (default): share
@@ -1152,7 +1168,8 @@ def from_dlpack(
     BufferError
         If the producer cannot export as asked.
     ValueError
-        If the device lacks the producer's dtype.
+        If the device lacks the producer's dtype, or for a move between devices when
+        the transfers flag is ``"error"``.
 
     Examples
     --------
@@ -1189,6 +1206,8 @@ def from_dlpack(
         raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
     if placed is not CPU_DEVICE:
         check_dtype_on_device(dtype, placed, "from_dlpack")
+    if MODES.flags and isinstance(x, Array) and placed is not x._storage.device:
+        check_transfer(x._storage.device, placed, "from_dlpack")
     shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
     if shared is None:
         return Array._adopt(foreign_copy(elements), dtype, placed)

@@ -8,8 +8,8 @@ from .._array._array_object import Array, check_array
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._data_type_kernels import floating_limits, integer_range
 from .._modes._device_checks import check_device, check_dtype_on_device
-from .._modes._flag_state import MODES
-from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
+from .._modes._refusals import MODES, check_dtype, promote_types, scalar_result_dtype
+from .._modes._transfers import check_transfer
 from .._modes._unknown_sizes import same_axes
 from .._tables._devices import Device
 from .._tables._dtypes import (
@@ -55,7 +55,8 @@ def astype(
         If ``dtype`` is not a dtype, or a complex array would be cast to a real dtype.
     ValueError
         If the device lacks ``dtype``, or is not the one the fixed_device flag keeps
-        arrays on.
+        arrays on; for another device than ``x``'s, when the transfers flag is
+        ``"error"`` (``"log"`` records the move).
 
     Examples
     --------
@@ -71,7 +72,10 @@ def astype(
     placed = x._storage.device if device is None else check_device(device, "astype")
     check_keeps_imaginary(x.dtype, dtype, "astype")
     check_dtype_on_device(dtype, placed, "astype")
-    if not copy_requested and dtype is x.dtype and placed is x._storage.device:
+    if placed is not x._storage.device:
+        if MODES.flags:
+            check_transfer(x._storage.device, placed, "astype")
+    elif not copy_requested and dtype is x.dtype:
         return x
     result = Array._new(*converted_copy(x, dtype), dtype, placed)
     return same_axes(result, x) if MODES.profile else result

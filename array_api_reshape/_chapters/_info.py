@@ -7,7 +7,7 @@ from .._modes._device_checks import default_device, default_dtypes_of, resolve_d
 from .._modes._flag_state import value as flag_value
 from .._modes._profiles import dtype_is_listed
 from .._modes._refusals import is_lazy
-from .._tables._devices import ALL_DEVICES, Device
+from .._tables._devices import Device, all_devices
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._arguments import MAX_DIMENSIONS
 from ._data_type_functions import isdtype
@@ -41,7 +41,8 @@ class Info:
         dict
             ``"boolean indexing"`` and ``"data-dependent shapes"`` (True, unless a
             portability mode of ``array_api_reshape.flags`` turns them off here: their
-            flags, or ``lazy``) and ``"max dimensions"`` (the largest rank an array may
+            flags, or ``lazy``; the default device's refusal of data-dependent shapes
+            turns off both) and ``"max dimensions"`` (the largest rank an array may
             have).
 
         Examples
@@ -50,10 +51,11 @@ class Info:
         >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
         True
         """
-        lazy = is_lazy()
+        fixed_shapes = is_lazy() or not default_device().data_dependent_shapes
         capabilities: dict[str, bool | int] = {
-            "boolean indexing": bool(flag_value("boolean_indexing")) and not lazy,
-            "data-dependent shapes": bool(flag_value("data_dependent_shapes")) and not lazy,
+            "boolean indexing": bool(flag_value("boolean_indexing")) and not fixed_shapes,
+            "data-dependent shapes": bool(flag_value("data_dependent_shapes"))
+            and not fixed_shapes,
         }
         if self.api_version >= "2024.12":
             capabilities["max dimensions"] = MAX_DIMENSIONS
@@ -108,7 +110,8 @@ class Info:
         Every device this namespace can place arrays on (a list before version 2025.12):
         the CPU and array-api-strict's four test devices, which hold CPU memory but
         differ in the dtypes they have and give by default (see :meth:`dtypes` and
-        :meth:`default_dtypes`).
+        :meth:`default_dtypes`), then the devices defined with
+        ``array_api_reshape.devices.define``.
 
         Examples
         --------
@@ -118,7 +121,8 @@ class Info:
          array_api_reshape.Device('device2'), array_api_reshape.Device('no_float64'),
          array_api_reshape.Device('no_x64'))
         """
-        return ALL_DEVICES if self.api_version >= TUPLES_SINCE else list(ALL_DEVICES)
+        listed = all_devices()
+        return listed if self.api_version >= TUPLES_SINCE else list(listed)
 
     def dtypes(
         self,

@@ -662,7 +662,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     axis = normalize_axis(axis, x.ndim, "repeat")
     counts: Array | int
     if isinstance(repeats, Array):
-        refuse_data_dependent("repeat")
+        refuse_data_dependent("repeat", x._storage.device)
         check_dtype_kind(repeats.dtype, "repeat", "repeats", "integer")
         if repeats.ndim > 1:
             raise ValueError(

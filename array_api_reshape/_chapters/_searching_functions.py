@@ -151,10 +151,10 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
     """
     check_array(x, "nonzero")
-    refuse_data_dependent("nonzero")
+    device = x._storage.device
+    refuse_data_dependent("nonzero", device)
     if x.ndim == 0:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
-    device = x._storage.device
     index = index_dtype_on(device)
     positions = tuple(Array._adopt(p, index, device) for p in nonzero_positions(x))
     if MODES.profile and is_dask():  # as many as the nonzero elements

@@ -41,8 +41,8 @@ class UniqueInverseResult(NamedTuple):
 
 def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool) -> list[Array]:
     check_array(x, function)
-    refuse_data_dependent(function)
     device = x._storage.device
+    refuse_data_dependent(function, device)
     values, *extras = unique_parts(x, indices, inverse, counts)
     index = index_dtype_on(device)
     results = [Array._adopt(values, x.dtype, device)] + [

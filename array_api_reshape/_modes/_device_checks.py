@@ -11,29 +11,42 @@ a device lacks (the table of devices is ``_devices``).
   (``check_result_dtype``), as array-api-strict refuses it.
 - The first time an array is to be made on a device other than the CPU, ``MODES.devices``
   turns on, so that calls start comparing their arrays' devices.
+- A device users defined may allow no data-dependent shapes (as PyTorch's meta device):
+  the functions whose result's shape depends on the values refuse its arrays
+  (``refuse_data_dependent_on``). Once removed, a device takes no new arrays.
 
 Pure Python: devices and dtypes in, exceptions out.
 """
 
 from __future__ import annotations
 
-from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from .._tables._devices import (
+    BUILT_IN_DEVICES,
+    CPU_DEVICE,
+    DEVICES_BY_NAME,
+    Device,
+    device_names,
+)
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 from ._profiles import cpu_default_dtype_names
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 
-DEFAULT_DTYPES: dict[str, dict[str, DType]] = {
-    name: {kind: _DTYPES_BY_NAME[dtype] for kind, dtype in device.default_dtype_names.items()}
-    for name, device in DEVICES_BY_NAME.items()
+
+def _dtypes_named(device: Device) -> dict[str, DType]:
+    return {kind: _DTYPES_BY_NAME[name] for kind, name in device.default_dtype_names.items()}
+
+
+DEFAULT_DTYPES: dict[Device, dict[str, DType]] = {
+    device: _dtypes_named(device) for device in BUILT_IN_DEVICES
 }
-"""For each device name, its default dtype of each kind ("real floating", "complex
-floating", "integral", "indexing")."""
+"""For each built-in device, its default dtype of each kind ("real floating", "complex
+floating", "integral", "indexing"); a device users defined reads its own names."""
 
 _FLAG_OFF = "array_api_reshape.flags.set(fixed_device=None) turns it off"
 
-_CPU_INDEX = DEFAULT_DTYPES["cpu"]["indexing"]
+_CPU_INDEX = DEFAULT_DTYPES[CPU_DEVICE]["indexing"]
 
 
 def index_dtype_on(device: Device) -> DType:
@@ -52,7 +65,13 @@ def default_dtypes_of(device: Device) -> dict[str, DType]:
         names = cpu_default_dtype_names()
         if names is not None:
             return {kind: _DTYPES_BY_NAME[name] for kind, name in names.items()}
-    return DEFAULT_DTYPES[device.name]
+    return _own_defaults(device)
+
+
+def _own_defaults(device: Device) -> dict[str, DType]:
+    """``device``'s own default dtype of each kind, whatever the profile."""
+    defaults = DEFAULT_DTYPES.get(device)
+    return _dtypes_named(device) if defaults is None else defaults
 
 
 def default_device() -> Device:
@@ -78,7 +97,7 @@ def resolve_device(device: object, function: str) -> Device:
             return named
         raise ValueError(
             f"{function}(): 'device' {device!r} is not a device of array_api_reshape; "
-            f"the devices are {', '.join(map(repr, DEVICES_BY_NAME))}"
+            f"the devices are {device_names()}"
         )
     raise TypeError(
         f"{function}(): 'device' must be None, a device of "
@@ -89,14 +108,22 @@ def resolve_device(device: object, function: str) -> Device:
 
 def check_device(device: object, function: str) -> Device:
     """The device ``function`` is to make an array on (see ``resolve_device``), after the
-    fixed_device flag's check; records that arrays may now live off the CPU."""
+    fixed_device flag's check and a check that it was not removed; records that arrays
+    may now live off the CPU."""
     if device is None and not MODES.flags:
         return CPU_DEVICE
     resolved = resolve_device(device, function)
     if MODES.flags:
         refuse_unfixed_device(resolved, function)
-    if resolved is not CPU_DEVICE and not MODES.devices:
-        MODES.use_devices()
+    if resolved is not CPU_DEVICE:
+        if resolved.removed:
+            raise ValueError(
+                f"{function}(): device {resolved.name!r} was removed "
+                "(array_api_reshape.devices.remove), and takes no new arrays; define it "
+                f"again, or choose one of {device_names()}"
+            )
+        if not MODES.devices:
+            MODES.use_devices()
     return resolved
 
 
@@ -118,7 +145,7 @@ def _lacking(device: Device) -> str:
 def check_dtype_on_device(dtype: DType, device: Device, function: str) -> None:
     """ValueError naming ``function`` when ``device`` lacks ``dtype``."""
     if dtype.name in device.lacks:
-        defaults = DEFAULT_DTYPES[device.name]
+        defaults = _own_defaults(device)
         raise ValueError(
             f"{function}(): device {device.name!r} has no {dtype.name} (it lacks "
             f"{_lacking(device)}); choose a dtype it has, such as "
@@ -138,4 +165,18 @@ def check_result_dtype(dtype: DType, device: Device, function: str | None = None
             f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has "
             f"no {dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
             "device has where it takes one, or cast its inputs with astype() first"
+        )
+
+
+def refuse_data_dependent_on(device: Device, call: str) -> None:
+    """RuntimeError naming ``call`` (``"nonzero()"``) when ``device`` allows no
+    data-dependent shapes (as array_api_reshape's data_dependent_shapes flag refuses
+    them), for a result whose shape depends on the values of arrays on ``device``."""
+    if not device.data_dependent_shapes:
+        raise RuntimeError(
+            f"{call}: its result's shape depends on the data, and device {device.name!r} "
+            "allows no data-dependent shapes (it was defined with "
+            "data_dependent_shapes=False, as PyTorch's meta device, which holds no "
+            "values); code that runs there cannot use nonzero(), unique_*(), a boolean "
+            "mask as an index or repeat() with an array of counts"
         )

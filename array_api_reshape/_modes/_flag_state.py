@@ -42,6 +42,10 @@ ENVIRONMENT_PREFIX = "ARRAY_API_RESHAPE_"
 VIEW_MODES = ("shared", "warn", "error", "error-on-write", "copy-on-write")
 """The values of the views flag; the first is the default."""
 
+TRANSFER_MODES = ("allow", "log", "error")
+"""The values of the transfers flag (what a move of data between devices does); the first
+is the default."""
+
 
 class Flag(NamedTuple):
     """One flag: its default, the check that normalises a value (or raises TypeError or
@@ -191,6 +195,7 @@ FLAGS: dict[str, Flag] = {
         _bool_flag("writeable", True),
         Flag("fixed_device", None, _check_device, str.strip,
              f"None or one of the devices {tuple(DEVICES_BY_NAME)}"),
+        _choice_flag("transfers", TRANSFER_MODES),
         _choice_flag("unspecified", ("follow", "refuse")),
         _choice_flag("views", VIEW_MODES),
         Flag("profile", None, _check_profile, _parse_profile,

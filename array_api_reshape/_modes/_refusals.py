@@ -20,6 +20,8 @@ from .._tables._dtypes import (
     is_standard_promotion,
     scalar_beyond_the_standard,
 )
+from .._tables._devices import Device
+from ._device_checks import refuse_data_dependent_on
 from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
 from ._profiles import check_promotion, library_default, refuse_immutable_write, requested
 
@@ -75,9 +77,11 @@ def refuse_lazy(call: str, what: str) -> None:
         )
 
 
-def refuse_data_dependent(function: str) -> None:
-    """``function``'s result has a shape that depends on the data: ValueError when the
-    lazy flag is on, RuntimeError (as array-api-strict) when data_dependent_shapes is off."""
+def refuse_data_dependent(function: str, device: Device) -> None:
+    """``function``'s result, on ``device``, has a shape that depends on the data:
+    RuntimeError on a device that allows no such shapes; ValueError when the lazy flag is
+    on, RuntimeError (as array-api-strict) when data_dependent_shapes is off."""
+    refuse_data_dependent_on(device, f"{function}()")
     if not MODES.flags:
         return
     refuse_lazy(f"{function}()", "the values to know its result's shape")
@@ -88,9 +92,12 @@ def refuse_data_dependent(function: str) -> None:
         )
 
 
-def refuse_boolean_index(method: str) -> None:
-    """Indexing with a boolean array: RuntimeError (as array-api-strict) when
-    boolean_indexing is off; reading by a mask is also data-dependent under lazy."""
+def refuse_boolean_index(method: str, device: Device) -> None:
+    """Indexing an array on ``device`` with a boolean array: RuntimeError (as
+    array-api-strict) when boolean_indexing is off; reading by a mask is also
+    data-dependent, refused under lazy and on a device that allows no such shapes."""
+    if method == "__getitem__":
+        refuse_data_dependent_on(device, "__getitem__()")
     if not MODES.flags:
         return
     if method == "__getitem__":

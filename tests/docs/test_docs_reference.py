@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import array_api_reshape as xp
-from array_api_reshape import fft, layout, linalg, versions
+from array_api_reshape import devices, fft, layout, linalg, versions
 
 API = Path(__file__).resolve().parents[2] / "docs" / "api"
 
@@ -54,7 +54,8 @@ def public_callables():
         if inspect.isfunction(value) or inspect.isclass(value):
             yield pytest.param(value, name, page_of(value.__module__, name), id=f"{name}")
     for module, page in (
-        (linalg, "linalg"), (fft, "fft"), (layout, "layout"), (versions, "versions")
+        (linalg, "linalg"), (fft, "fft"), (layout, "layout"), (versions, "versions"),
+        (devices, "devices"),
     ):
         for name in module.__all__:
             value = getattr(module, name)

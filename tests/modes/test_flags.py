@@ -28,6 +28,7 @@ DEFAULTS = {
     "lazy": False,
     "writeable": True,
     "fixed_device": None,
+    "transfers": "allow",
     "unspecified": "follow",
     "views": "shared",
     "profile": None,
