@@ -71,7 +71,8 @@ The flags:
     immutable arrays, rebinding in-place operators, no 64-bit types, out-of-bounds reads
     clamped, ...) and ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
     the data are None in ``shape``, views are copies, in-place operators rebind, one
-    index array per key, eager values counted); ``"lowest"`` holds code to all of them
+    index array per key, eager values counted), ``"cupy"`` (CuPy: arrays on a GPU
+    device that hands nothing to NumPy implicitly); ``"lowest"`` holds code to all of them
     at once (each refusal; where one answers and another refuses, the refusal). Each
     refusal names the library and the portable way. A profile sets the flags that belong
     to it (``"jax"``: ``writeable=False``; ``"dask"``: ``views="copy-on-write"``;

@@ -42,10 +42,10 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from snippets import NOT_EMULATED, SNIPPETS  # noqa: E402  (this folder is no package)
+from snippets import NOT_EMULATED, READ, SNIPPETS  # noqa: E402  (this folder is no package)
 
 NAMESPACES = {"torch": "array_api_compat.torch", "jax": "jax.numpy",
-              "dask": "array_api_compat.dask.array"}
+              "dask": "array_api_compat.dask.array", "cupy": "array_api_compat.cupy"}
 """The array-API namespace each profile's library is measured through."""
 
 LIBRARY_MODULES = {"torch": "torch", "jax": "jax", "dask": "dask"}
@@ -157,6 +157,8 @@ def describe(value: Any) -> Any:
 
     if hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type):
         host = value.cpu() if hasattr(value, "cpu") else value
+        if hasattr(host, "__dlpack_device__") and host.__dlpack_device__()[0] != 1:
+            host = host.get() if hasattr(host, "get") else host.to_device("cpu")  # a GPU's
         elements = np.asarray(host)
         return {"array": _dtype_name(value.dtype), "shape": list(elements.shape),
                 "values": _rounded(elements.tolist())}
@@ -259,6 +261,20 @@ def report(profile: str, library: dict[str, Any], ours: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+READ_VERSIONS = {"cupy": {"cupy": "14.2.0 (outcomes read from its source: no GPU here)",
+                          "array_api_compat": "1.16.0 (read)"}}
+
+
+def read_outcomes(profile: str) -> dict[str, Any]:
+    """The library's outcomes for a profile whose library cannot run here, as
+    ``snippets.READ`` records them, with the version they were read from."""
+    import numpy as np
+
+    versions = {**READ_VERSIONS[profile], "numpy": np.__version__,
+                "python": sys.version.split()[0]}
+    return {"versions": versions, "outcomes": [outcome for _, outcome in READ[profile]]}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("profile", choices=sorted(SNIPPETS))
@@ -273,16 +289,19 @@ def main() -> int:
     if arguments.side is not None:  # one side's outcomes, as JSON on stdout
         print(json.dumps(outcomes(arguments.profile, arguments.side)))
         return 0
-    if arguments.library_python is None:
-        parser.error("--library-python is needed (an interpreter with the library)")
-    done = subprocess.run(
-        [arguments.library_python, __file__, arguments.profile, "--side", "library"],
-        capture_output=True, text=True, check=False,
-    )
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr)
-        return done.returncode
-    library = json.loads(done.stdout)
+    if arguments.profile in READ:  # outcomes read from the library's source, not run
+        library = read_outcomes(arguments.profile)
+    else:
+        if arguments.library_python is None:
+            parser.error("--library-python is needed (an interpreter with the library)")
+        done = subprocess.run(
+            [arguments.library_python, __file__, arguments.profile, "--side", "library"],
+            capture_output=True, text=True, check=False,
+        )
+        if done.returncode != 0:
+            sys.stderr.write(done.stderr)
+            return done.returncode
+        library = json.loads(done.stdout)
     text = report(arguments.profile, library, outcomes(arguments.profile, "profile"))
     if arguments.record:
         stem = os.path.join(arguments.record, f"FIDELITY-{arguments.profile}")

@@ -11,7 +11,7 @@ refuses, what it answers otherwise than NumPy, and the nearby cases it does as N
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Snippet(NamedTuple):
@@ -463,10 +463,70 @@ def _dask() -> list[Snippet]:
     return snippets
 
 
-SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask()}
+def _cupy() -> list[tuple[Snippet, dict[str, Any]]]:
+    """CuPy's snippets, each with the outcome read from CuPy 14.2.0's source (no GPU here
+    to run it): ``cupy/_core/core.pyx`` (``__array__`` raises TypeError, no ``__index__``),
+    ``cupy/_core/dlpack.pyx`` (``from_dlpack`` takes no device and no CPU memory; a
+    capsule for the CPU only when asked for, by copying), ``cupy/cuda/device.pyx`` (its
+    devices), and array_api_compat's ``cupy`` wrapper."""
+    array = {"array": "float64", "shape": [2], "values": [1.0, 2.0]}
+    setup = "x = xp.asarray([1.0, 2.0]); k = xp.asarray(1)"
+    return [(Snippet(topic, code, setup), outcome) for topic, code, outcome in (
+        ("the host boundary", "import numpy as np; np.asarray(x)", {"error": "TypeError"}),
+        ("the host boundary", "import numpy as np; np.testing.assert_allclose(x, [1.0, 2.0])",
+         {"error": "TypeError"}),
+        ("the host boundary", "import numpy as np; np.array(x)", {"error": "TypeError"}),
+        ("the host boundary", "float(xp.sum(x))", {"python": 3.0}),
+        ("the host boundary", "bool(xp.all(x > 0))", {"python": True}),
+        ("the host boundary", "int(k)", {"python": 1}),
+        ("the host boundary", "complex(x[0])", {"python": [1.0, 0.0]}),
+        ("the host boundary", "x[:k]", {"array": "float64", "shape": [1], "values": [1.0]}),
+        ("the host boundary", "x[k]", {"array": "float64", "shape": [], "values": 2.0}),
+        ("the host boundary", "import operator; operator.index(k)", {"error": "TypeError"}),
+        ("the host boundary", "list(range(k))", {"error": "TypeError"}),
+        ("the host boundary", "[10, 20][k]", {"error": "TypeError"}),
+        ("the host boundary", "import array_api_compat as c; import numpy as np; "
+         "np.asarray(c.to_device(x, 'cpu'))", array),
+        ("devices", "x.device == xp.__array_namespace_info__().default_device()",
+         {"python": True}),
+        ("devices", "str(x.device) == 'cpu'", {"python": False}),
+        ("devices", "len(xp.__array_namespace_info__().devices())", {"python": 1}),
+        ("devices", "tuple(int(v) for v in x.__dlpack_device__())",
+         {"sequence": [{"python": 2}, {"python": 0}]}),
+        ("DLPack", "import numpy as np; np.from_dlpack(x)", {"error": "BufferError"}),
+        ("DLPack", "import numpy as np; np.from_dlpack(x, device='cpu')", array),
+        ("DLPack", "import numpy as np; np.from_dlpack(x, device='cpu', copy=False)",
+         {"error": "ValueError"}),
+        ("DLPack", "import numpy as np; xp.from_dlpack(np.arange(2.0))", {"error": "TypeError"}),
+        ("DLPack", "xp.from_dlpack(x)", array),
+        ("DLPack", "xp.from_dlpack(x, device=x.device)", {"error": "NotImplementedError"}),
+        ("as NumPy", "xp.ones(2).dtype", {"dtype": "float64"}),
+        ("as NumPy", "xp.arange(2).dtype", {"dtype": "int64"}),
+        ("as NumPy", "y = x[0:1]; y[0] = 9.0; x",
+         {"array": "float64", "shape": [2], "values": [9.0, 2.0]}),
+        ("as NumPy", "z = x; x += 1; z",
+         {"array": "float64", "shape": [2], "values": [2.0, 3.0]}),
+        ("as NumPy", "x[::-1]", {"array": "float64", "shape": [2], "values": [2.0, 1.0]}),
+        ("as NumPy", "xp.nonzero(x > 1)[0]", {"array": "int64", "shape": [1], "values": [1]}),
+        ("as NumPy", "xp.unique_values(xp.asarray([1, 1, 2]))",
+         {"array": "int64", "shape": [2], "values": [1, 2]}),
+        ("as NumPy", "xp.asarray([1, 2]) / 2",
+         {"array": "float64", "shape": [2], "values": [0.5, 1.0]}),
+        ("as NumPy", "x + xp.asarray(1.0)",
+         {"array": "float64", "shape": [2], "values": [2.0, 3.0]}),
+    )]
+
+
+READ = {"cupy": _cupy()}
+"""The profiles whose library cannot run here (CuPy needs a GPU): their snippets with the
+outcome read from the library's source, which ``fidelity.py`` takes in place of a run."""
+
+SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask(),
+            "cupy": [snippet for snippet, _ in READ["cupy"]]}
 """Each profile's snippets."""
 
 NOT_EMULATED: dict[str, dict[str, str]] = {
+    "cupy": {},
     "dask": {
         'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); x[x > 0].size': (
             "the standard's unknown size is None, which the profile gives "

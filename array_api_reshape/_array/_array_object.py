@@ -31,10 +31,14 @@ from .._modes._profiles import (
     behaves,
     check_operation,
     narrowed,
+    on_library_device,
     partial_overlap_error,
+    refuse_host_conversion,
+    refuse_index_conversion,
 )
 from .._modes._computes import count_read
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
+from .._modes._view_tracking import called_by_package
 from .._modes._unknown_sizes import (
     check_known,
     is_dask,
@@ -48,7 +52,7 @@ from .._modes._unknown_sizes import (
     refuse_unknown,
 )
 from .._modes._transfers import check_transfer
-from .._tables._devices import CPU_DEVICE, Device
+from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
     ALL_DTYPES,
@@ -432,6 +436,8 @@ class Array:
 
     def __index__(self) -> int:
         check_dtype_kind(self._dtype, "__index__", "self", "integer")
+        if _MODES.profile and on_library_device(self) and not called_by_package(1):
+            raise refuse_index_conversion()
         return self._scalar("__index__")
 
     # --- interchange ----------------------------------------------------------------
@@ -441,6 +447,8 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.flags:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
+            if _MODES.profile and on_library_device(self):
+                raise refuse_host_conversion("__array__()")
             count_read("__array__()")
             exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
@@ -458,6 +466,8 @@ class Array:
         """Export the array through DLPack (the CPU has no streams)."""
         if stream is not None:
             raise ValueError("__dlpack__(): 'stream' must be None for the CPU device")
+        if self._storage.device is GPU_DEVICE:
+            copy = _exported_to_host(dl_device, copy)
         if _MODES.flags:
             refuse_lazy("__dlpack__()", "the elements, to hand them to another library")
             if is_read_only() and not copy:
@@ -477,7 +487,10 @@ class Array:
         _view_modes.register_export(self, exported, "__dlpack__()")
 
     def __dlpack_device__(self) -> tuple:
-        """The DLPack device type and id: (kDLCPU, 0)."""
+        """The DLPack device type and id: (kDLCPU, 0); (kDLCUDA, 0) for an array on the
+        cupy profile's GPU."""
+        if self._storage.device is GPU_DEVICE:
+            return DLPACK_CUDA
         return DLPACK_CPU
 
     # --- pickle and copy --------------------------------------------------------------
@@ -933,6 +946,26 @@ class Array:
                 f"array's dtype {self._dtype.name} without losing data"
             )
         return _scalars.scalar_of_dtype(scalar, self._dtype)
+
+
+DLPACK_CUDA = (2, 0)
+"""The DLPack device of the cupy profile's GPU: kDLCUDA, device 0."""
+
+
+def _exported_to_host(dl_device: tuple[int, int] | None, copy: bool | None) -> bool:
+    """The ``copy`` of a DLPack export of an array on the cupy profile's GPU, as CuPy
+    exports: only to a consumer that asks for the CPU, and by copying (BufferError for
+    any other consumer, ValueError for ``copy=False``)."""
+    if dl_device is None or tuple(dl_device) != DLPACK_CPU:
+        raise BufferError(
+            "__dlpack__(): the array's memory is on the GPU (CuPy's), which a CPU consumer "
+            "cannot read: NumPy answers 'Unsupported device in DLTensor'. Ask for the CPU "
+            "(numpy.from_dlpack(x, device='cpu')), or move it with x.to_device('cpu')"
+        )
+    if copy is False:
+        raise ValueError("__dlpack__(copy=False): GPU memory cannot be exported to the CPU "
+                         "without a copy")
+    return True
 
 
 def check_array(x: object, function: str, argument: str = "x") -> None:

@@ -36,8 +36,10 @@ from .._modes._device_checks import (
 )
 from .._modes._placement import same_device
 from .._modes._profiles import (
+    check_dlpack_import,
     check_operation,
     check_present,
+    on_library_device,
     copies_foreign_memory,
     refuse_argument,
 )
@@ -1185,11 +1187,14 @@ def from_dlpack(
     """
     if MODES.profile:
         check_present("from_dlpack")
+        check_dlpack_import(x, device)
     copy = check_copy(copy, "from_dlpack")
     if isinstance(x, Array) and device is None:
         placed = x._storage.device
     else:
         placed = check_device(device, "from_dlpack")
+    if MODES.profile and isinstance(x, Array) and on_library_device(x):
+        return _from_array(x, None, copy, placed)  # (its memory exports to no DLPack)
     if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
         raise TypeError(
             f"from_dlpack(): 'x' must have __dlpack__ and __dlpack_device__, got {type(x).__name__}"

@@ -29,7 +29,7 @@ from .._tables._devices import (
 )
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
-from ._profiles import cpu_default_dtype_names
+from ._profiles import cpu_default_dtype_names, profile_device
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 
@@ -59,9 +59,10 @@ def index_dtype_on(device: Device) -> DType:
 
 
 def default_dtypes_of(device: Device) -> dict[str, DType]:
-    """``device``'s default dtype of each kind; on the CPU, the profile's library's where
-    a profile is in force (PyTorch's float32)."""
-    if device is CPU_DEVICE and MODES.profile:
+    """``device``'s default dtype of each kind; on the CPU and the profile's own device
+    (CuPy's GPU), the profile's library's where a profile is in force (PyTorch's
+    float32)."""
+    if MODES.profile and (device is CPU_DEVICE or device is profile_device()):
         names = cpu_default_dtype_names()
         if names is not None:
             return {kind: _DTYPES_BY_NAME[name] for kind, name in names.items()}
@@ -81,6 +82,10 @@ def default_device() -> Device:
         fixed = value("fixed_device")
         if fixed is not None:
             return fixed
+        if MODES.profile:
+            own = profile_device()
+            if own is not None:
+                return own
     return CPU_DEVICE
 
 
@@ -95,6 +100,9 @@ def resolve_device(device: object, function: str) -> Device:
         named = DEVICES_BY_NAME.get(device)
         if named is not None:
             return named
+        own = profile_device() if MODES.profile else None
+        if own is not None and device == own.name:
+            return own
         raise ValueError(
             f"{function}(): 'device' {device!r} is not a device of array_api_reshape; "
             f"the devices are {device_names()}"

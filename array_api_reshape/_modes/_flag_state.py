@@ -112,7 +112,7 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
-PROFILES = ("torch", "jax", "dask", "lowest")
+PROFILES = ("torch", "jax", "dask", "cupy", "lowest")
 """The values of the profile flag besides None: the libraries whose refusals and answers
 a profile brings to the code under test (``_profiles``), and ``"lowest"``, all of them at
 once."""
@@ -121,6 +121,7 @@ PROFILE_FLAGS: dict[str, dict[str, object]] = {
     "torch": {},
     "jax": {"writeable": False},
     "dask": {"views": "copy-on-write"},
+    "cupy": {},
     "lowest": {"writeable": False, "views": "copy-on-write"},
 }
 """The flags each profile sets: where a profile is in force, a flag nobody set explicitly
@@ -225,7 +226,8 @@ class _Modes:
     ``read_only``
         the writeable flag may be off.
     ``fixed_device``
-        the fixed_device flag may be set: arrays are made on its device.
+        the fixed_device flag may be set, or a profile whose library has a device of its
+        own (CuPy's): arrays may be made on a device other than the CPU.
     ``tracking``
         the views flag may not be ``"shared"``: views made are counted and reads watched.
     ``operands``
@@ -266,7 +268,7 @@ class _Modes:
         place_extensions(hidden=differs["enabled_extensions"])
         self.tracking = differs["views"]
         self.read_only = differs["writeable"]
-        self.fixed_device = differs["fixed_device"]
+        self.fixed_device = differs["fixed_device"] or differs["profile"]
         self.profile = differs["profile"]
         self.writes = self.tracking or self.read_only or self.profile
         self.operands = self.tracking or self.devices or self.profile

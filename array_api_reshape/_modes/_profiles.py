@@ -23,11 +23,12 @@ import warnings
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from .._tables._devices import GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 from ._view_tracking import user_stack_level
 
-LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask"}
+LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy"}
 """Each profile's library, as its messages name it."""
 
 CPU_DEFAULT_DTYPE_NAMES = {
@@ -51,7 +52,7 @@ def active_profile() -> str | None:
     return value("profile") if MODES.profile else None
 
 
-LOWEST = ("jax", "torch", "dask")
+LOWEST = ("jax", "torch", "dask", "cupy")
 """The libraries the profile ``"lowest"`` holds code to, all at once: every refusal of
 each, and where they answer differently, the answer of the first that has one (JAX's
 32-bit defaults before PyTorch's)."""
@@ -138,6 +139,54 @@ def copies_foreign_memory(copy: bool | None) -> bool:
             f"{_flag_note()}"
         )
     return True
+
+
+def profile_device() -> Device | None:
+    """The device the profile's library makes arrays on, where it is not the CPU (CuPy's
+    GPU), or None."""
+    return GPU_DEVICE if "cupy" in libraries() else None
+
+
+def on_library_device(array: Any) -> bool:
+    """True for an array on the profile's library's device (CuPy's GPU)."""
+    return array._storage.device is GPU_DEVICE
+
+
+def refuse_host_conversion(call: str) -> TypeError:
+    """CuPy's refusal to hand a GPU array's elements to NumPy implicitly."""
+    return TypeError(
+        f"{call}: Implicit conversion to a NumPy array is not allowed: CuPy's arrays live "
+        "on the GPU, and it copies them to the host only when asked. Move them first: "
+        "x.to_device('cpu') (array_api_compat.to_device(x, 'cpu') gives a NumPy array on "
+        f"CuPy), or keep the work in the namespace; {_flag_note()}"
+    )
+
+
+def refuse_index_conversion() -> TypeError:
+    """CuPy's arrays have no ``__index__``."""
+    return TypeError(
+        "__index__(): CuPy's arrays have no __index__ (a 0-d array is no Python index: "
+        "range(k), operator.index(k) and list[k] fail on CuPy); convert with int(k), "
+        f"which copies the value to the host; {_flag_note()}"
+    )
+
+
+def check_dlpack_import(source: Any, device: Any) -> None:
+    """CuPy's refusals in ``from_dlpack``: any ``device=`` but the CPU (it takes none),
+    and memory on the CPU without one (it imports device memory only)."""
+    if "cupy" not in libraries():
+        return
+    if device is not None and device != "cpu" and getattr(device, "name", None) != "cpu":
+        raise NotImplementedError(
+            "from_dlpack(): CuPy's from_dlpack does not support device yet (any device=); "
+            f"import without it, then move with to_device(); {_flag_note()}"
+        )
+    if device is None and not (hasattr(source, "_storage") and on_library_device(source)):
+        raise TypeError(
+            "from_dlpack(): CPU arrays cannot be directly imported to CuPy: its from_dlpack "
+            "takes device memory only. Use xp.asarray(source), which copies to the device; "
+            f"{_flag_note()}"
+        )
 
 
 def cpu_default_dtype_names() -> dict[str, str] | None:

@@ -136,6 +136,12 @@ def call_site(function: str | None = None, depth: int = 1) -> Site:
                             frame.f_lineno))
 
 
+def called_by_package(depth: int) -> bool:
+    """True when the function ``depth`` frames above the caller is the package's own
+    (an ``operator.index`` the package calls, not the user)."""
+    return _inside(_getframe(depth + 1).f_code)
+
+
 def user_frame() -> Any:
     """The innermost frame outside the package."""
     return _outside(sys._getframe(1))[0]

@@ -132,6 +132,10 @@ DEVICE2 = _register("device2", (), _NARROW_FLOAT_DEFAULTS)
 NO_FLOAT64 = _register("no_float64", ("float64", "complex128"), _NARROW_FLOAT_DEFAULTS)
 NO_X64 = _register("no_x64", ("float64", "complex128", "int64", "uint64"), NARROW_DEFAULTS)
 
+GPU_DEVICE = _made("cuda:0", (), WIDE_DEFAULTS, data_dependent_shapes=True)
+"""The device the cupy profile makes arrays on: CPU memory standing for a CUDA device's
+(CuPy's default dtypes, every dtype). It is in no table: only the profile names it."""
+
 BUILT_IN_DEVICES = _listed()
 """The devices the namespace always has, the CPU first."""
 

@@ -61,7 +61,8 @@ def test_a_bad_profile_in_the_environment_names_the_variable():
                           env={**env, "ARRAY_API_RESHAPE_PROFILE": "tensorflow"},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
-    assert "ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', 'dask', 'lowest', got 'tensorflow'" in (
+    assert ("ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', 'dask', "
+            "'cupy', 'lowest', got 'tensorflow'") in (
         done.stderr
     )
 
