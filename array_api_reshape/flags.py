@@ -69,7 +69,7 @@ The flags:
     ``array_api_compat.torch`` gives it: no negative-step slices, float32 by default,
     uint16, uint32 and uint64 for storage, ...), ``"jax"`` (``jax.numpy`` by default:
     immutable arrays, rebinding in-place operators, no 64-bit types, out-of-bounds reads
-    clamped, ...) and ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
+    clamped, ...), ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
     the data are None in ``shape``, views are copies, in-place operators rebind, one
     index array per key, eager values counted), ``"cupy"`` (CuPy: arrays on a GPU
     device that hands nothing to NumPy implicitly); ``"lowest"`` holds code to all of them
