@@ -18,7 +18,6 @@ from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import concatenated as unknown_joined
-from .._modes._unknown_sizes import expanded as unknown_expanded
 from .._modes._unknown_sizes import permuted as unknown_permuted
 from .._modes._profiles import behaves, refuse_argument
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
@@ -230,8 +229,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     check_array(x, "expand_dims")
     requested = as_int_tuple(axis, "expand_dims", "axis")
     positions = normalize_axes(requested, x.ndim + len(requested), "expand_dims")
-    view = x._view(with_unit_axes(x._layout, positions))
-    return unknown_expanded(view, x, positions) if MODES.profile else view
+    return x._view(with_unit_axes(x._layout, positions))
 
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:

@@ -237,16 +237,6 @@ def permuted(result: ArrayObject, x: ArrayObject, axes: Sequence[int]) -> ArrayO
     return mark(result, [unknown.axes[axis] for axis in axes], unknown.origin)
 
 
-def expanded(result: ArrayObject, x: ArrayObject, new_axes: Sequence[int]) -> ArrayObject:
-    """``result``, ``x`` with new axes of size 1 at the result's positions ``new_axes``."""
-    unknown = unknown_of(x)
-    if unknown is None:
-        return result
-    old = iter(unknown.axes)
-    axes = [False if axis in new_axes else next(old) for axis in range(result.ndim)]
-    return mark(result, axes, unknown.origin)
-
-
 def concatenated(result: ArrayObject, arrays: Sequence[ArrayObject], axis: int | None
                  ) -> ArrayObject:
     """``result`` of joining ``arrays`` along ``axis`` (None: flattened first): an axis
