@@ -13,7 +13,6 @@ definitions from several threads at once.
 
 from __future__ import annotations
 
-import gc
 import pickle
 import threading
 
@@ -23,7 +22,6 @@ from hypothesis import given, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import devices, flags, layout
-from array_api_reshape._modes._flag_state import MODES
 
 INFO = xp.__array_namespace_info__()
 BUILT_IN = INFO.devices()
@@ -36,14 +34,7 @@ CHOICES = {"real floating": ("float64", "float32"), "complex floating": ("comple
 """Each kind's allowed defaults, the CPU's first."""
 
 
-@pytest.fixture(autouse=True, scope="module")
-def devices_off_afterwards():
-    """Arrays made here switch ``MODES.devices`` on for good; the other test modules
-    expect the default namespace, so it goes off again once this module's arrays are
-    gone."""
-    yield
-    gc.collect()
-    MODES.use_devices(False)
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
 
 
 @pytest.fixture(autouse=True)

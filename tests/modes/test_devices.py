@@ -46,14 +46,7 @@ TABLE = {
 }
 
 
-@pytest.fixture(autouse=True, scope="module")
-def devices_off_afterwards():
-    """Arrays made here switch ``MODES.devices`` on for good; the other test modules
-    expect the default namespace, so it goes off again once this module's arrays are
-    gone (only a test may do that)."""
-    yield
-    gc.collect()
-    MODES.use_devices(False)
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,9 @@ from array_api_reshape import flags
 from array_api_reshape.devices import Device
 
 
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
+
+
 @pytest.fixture(autouse=True)
 def cupy_profile():
     flags.reset()

@@ -23,6 +23,8 @@ import array_api_reshape as xp
 from array_api_reshape import flags
 from array_api_reshape._modes._flag_state import MODES
 
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
+
 
 @pytest.fixture(autouse=True)
 def default_flags():

@@ -12,7 +12,6 @@ never asks.
 
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import sys
@@ -30,14 +29,7 @@ INFO = xp.__array_namespace_info__()
 CPU, DEVICE1, DEVICE2, NO_FLOAT64, NO_X64 = INFO.devices()
 
 
-@pytest.fixture(autouse=True, scope="module")
-def devices_off_afterwards():
-    """Arrays made here switch ``MODES.devices`` on for good; the other test modules
-    expect the default namespace, so it goes off again once this module's arrays are
-    gone."""
-    yield
-    gc.collect()
-    MODES.use_devices(False)
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
 
 
 @pytest.fixture(autouse=True)

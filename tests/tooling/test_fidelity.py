@@ -22,6 +22,8 @@ sys.path.insert(0, PROFILES)
 import fidelity  # noqa: E402  (profiles/ is no package)
 from snippets import NOT_EMULATED, SNIPPETS  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("devices_off_afterwards")
+
 
 def _recorded(profile: str) -> dict:
     refusal = fidelity.profile_refused(profile)
