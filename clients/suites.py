@@ -86,6 +86,13 @@ class Suite:
     notes: list[str] = field(default_factory=list)
 
 
+def path_before(folder: Path) -> str:
+    """``PYTHONPATH`` with ``folder`` first and the caller's entries after it, so that a
+    package the caller put on the path (a worktree's array_api_reshape) stays importable."""
+    entries = [str(folder), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+    return os.pathsep.join(entry for entry in entries if entry)
+
+
 # --- Cubed -------------------------------------------------------------------------------
 
 CUBED_TEST_MODULES = ("test_array_api", "test_linalg", "test_indexing", "test_ops")
@@ -154,7 +161,7 @@ def cubed_dask_suite(namespaces, scratch: Path, python: str) -> Suite:
     root = scratch / CUBED_COPY
     status = prepare_cubed_copy(package, root)
     # The copy comes first on the path of pytest and of the Dask workers it spawns.
-    environment = dict(os.environ, PYTHONPATH=str(root))
+    environment = dict(os.environ, PYTHONPATH=path_before(root))
     arguments = cubed_arguments(root, root / "cubed" / "tests") + ["-k", DASK]
     runs = [
         PytestRun(CUBED_DASK, arguments, root,
@@ -329,7 +336,7 @@ def array_api_extra_suite(checkout: Path, scratch: Path, python: str) -> Suite:
     for test in ARRAY_API_EXTRA_DESELECTED:
         arguments += ["--deselect", test]
     run = PytestRun("array-api-extra", arguments, copy,
-                    dict(os.environ, PYTHONPATH=str(copy / "src")),
+                    dict(os.environ, PYTHONPATH=path_before(copy / "src")),
                     known_namespaces=ARRAY_API_EXTRA_BACKEND_IDS, python=python)
     notes = [f"array-api-extra commit `{commit}` (`tests/main`), run from a scratch copy with "
              "these edits:"]
@@ -368,7 +375,7 @@ def einops_suite(checkout: Path, scratch: Path, namespaces, python: str) -> Suit
     apply_substitutions(copy, EINOPS_SUBSTITUTIONS)
     runs = [
         PytestRun("einops", list(EINOPS_TESTS), copy,
-                  dict(os.environ, PYTHONPATH=str(copy), EINOPS_TEST_BACKENDS="numpy",
+                  dict(os.environ, PYTHONPATH=path_before(copy), EINOPS_TEST_BACKENDS="numpy",
                        **{EINOPS_NAMESPACE_VARIABLE: namespace}),
                   namespace=namespace, python=python, parallel=False)
         for namespace in namespaces

@@ -4,6 +4,7 @@ JUnit reports, telling which namespace a test ran on, and sorting failures by ca
 from __future__ import annotations
 
 import datetime
+import os
 import subprocess
 import sys
 import textwrap
@@ -145,6 +146,17 @@ def test_the_copy_of_cubed_is_patched_and_the_installed_package_is_not(tmp_path)
 def test_the_report_says_whether_the_copy_was_patched(status, words):
     note = suites.workaround_note(suites.CUBED_DASK_WORKAROUND, status)
     assert all(word in note for word in words), note
+
+
+# --- the pytest processes' import path ---------------------------------------------------
+
+def test_a_scratch_copy_goes_first_on_the_path_and_the_callers_entries_stay(monkeypatch):
+    # A worktree's package on PYTHONPATH must still be the one the suites import.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["/work/tree", "/other"]))
+    assert suites.path_before(Path("/scratch/src")) == os.pathsep.join(
+        ["/scratch/src", "/work/tree", "/other"])
+    monkeypatch.delenv("PYTHONPATH")
+    assert suites.path_before(Path("/scratch/src")) == "/scratch/src"
 
 
 # --- which of Cubed's tests each Cubed suite runs -----------------------------------------
