@@ -26,7 +26,7 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from patching import (
@@ -66,6 +66,16 @@ class PytestRun:
         if self.parallel and workers != "0":
             command += ["-n", workers]
         return command
+
+    def selecting_ours(self) -> PytestRun:
+        """This run limited to the tests on our namespace: a run of one namespace as it
+        is; a run of many (array-api-extra's) keeps the tests whose parameter id names
+        ours, not another id that contains our name (our strictest backend)."""
+        if self.namespace is not None:
+            return self
+        others = [name for name in self.known_namespaces if OURS in name and name != OURS]
+        expression = " and ".join([OURS, *(f"not {name}" for name in others)])
+        return replace(self, arguments=[*self.arguments, "-k", expression])
 
     def namespace_of(self, test_name: str) -> str | None:
         """The namespace a test ran on: the run's own, or the first parameter id naming one."""
