@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from diagnoses import (
     CAUSES,
     PROFILES,
+    REAL_LIBRARY_RUNS,
     VERDICT_KINDS,
     Cause,
     cause_of,
@@ -240,9 +241,9 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
     if not view_outcomes:
         return []
     lines = ["", "## Writes that another live array sees (views modes)", "",
-             "The suites again, with `ARRAY_API_RESHAPE_VIEWS` set: under `error`, reading an "
-             "array after a write through another array changed its elements raises; under "
-             "`error-on-write`, such a write raises at once."]
+             "The suites again on our namespace, with `ARRAY_API_RESHAPE_VIEWS` set: under "
+             "`error`, reading an array after a write through another array changed its "
+             "elements raises; under `error-on-write`, such a write raises at once."]
     for mode, outcomes in view_outcomes.items():
         lines += ["", f"### views={mode}", ""]
         groups: dict[object, list[str]] = collections.defaultdict(list)
@@ -277,10 +278,13 @@ def profile_findings(profile_outcomes: dict[str, list[RunOutcome]]) -> list[str]
              + f"* or *{VERDICT_KINDS[-1]}*. The first means the real library fails the same "
              "way (the profile is right); the second, that the project recognises the real "
              "library by its name or class, which no emulation passes; the third, that the "
-             "real library passes and the profile raised or answered where it should not."]
+             "real library passes and the profile raised or answered where it should not. "
+             "Each rerun keeps the tests on our namespace only (array-api-extra's by `-k`)."]
     for profile, outcomes in profile_outcomes.items():
-        lines += ["", f"### profile={profile} ({PROFILES.get(profile, profile)})", "",
-                  "| suite | passed | failed | errors | skipped | xfailed |",
+        lines += ["", f"### profile={profile} ({PROFILES.get(profile, profile)})", ""]
+        if profile in REAL_LIBRARY_RUNS:
+            lines += [REAL_LIBRARY_RUNS[profile], ""]
+        lines += ["| suite | passed | failed | errors | skipped | xfailed |",
                   "| --- | --- | --- | --- | --- | --- |"]
         groups: dict[object, list[str]] = collections.defaultdict(list)
         for outcome in outcomes:
