@@ -268,3 +268,259 @@ def view_finding_of(message: str) -> ViewFinding | None:
         if re.match(finding.pattern, message):
             return finding
     return None
+
+
+PROFILES = {"torch": "PyTorch", "jax": "JAX"}
+"""The values of array_api_reshape's profile flag that clients/run.py can run the suites
+under, and the library each one brings."""
+
+REAL_LIBRARY_RUNS = {
+    "torch": "The verdicts were checked against PyTorch 2.13.0 on the CPU, through "
+             "array_api_compat 1.16: array-api-extra's tests on its own `torch` backend pass "
+             "(1090 passed, 2 xfailed, 168 skipped), while Cubed 0.27 cannot run on "
+             "`array_api_compat.torch` at all (373 of its 378 tests fail at once with "
+             "`TypeError: Cannot interpret 'torch.int64' as a data type`).",
+    "jax": "The verdicts were checked against JAX 0.10.2 on the CPU with its default "
+           "settings (64-bit types off), as the profile emulates it: array-api-extra's tests "
+           "on its own `jax` backend, with its fixture's `jax_enable_x64` switched off (866 "
+           "passed, 194 failed, 192 xfailed; with the 64-bit types on, as array-api-extra "
+           "runs them, none fails), and Cubed 0.27 with `CUBED_BACKEND_ARRAY_API_MODULE="
+           "jax.numpy` (354 passed, 24 failed; with `JAX_ENABLE_X64=1` all 378 pass; on "
+           "its Dask executor all 50 pass).",
+}
+"""How the real libraries were run to check each profile's verdicts, for the report."""
+
+LIBRARY_BEHAVIOUR = "the library's own behaviour"
+"""Verdict: the real library fails the same way; the profile rightly emulates it."""
+LIBRARY_IDENTITY = "the code asks which library it runs on"
+"""Verdict: the project or its test recognises the real library by name or class, which
+no emulation can pass."""
+OURS_TO_FIX = "ours to fix"
+"""Verdict: the real library passes; the profile raises or answers where it should not."""
+
+VERDICT_KINDS = (LIBRARY_BEHAVIOUR, LIBRARY_IDENTITY, OURS_TO_FIX)
+
+
+@dataclass(frozen=True)
+class ProfileFinding:
+    """A failure of another project's tests on our namespace under a profile: what fails,
+    where in that project's code, and whose the failure is (one of ``VERDICT_KINDS``),
+    with the evidence (the real library's run, or the project's own code that names it)."""
+
+    profile: str
+    kind: str
+    message: str      # regular expression searched in the failure message
+    what: str
+    where: str
+    verdict: str
+    suite: str = ""   # regular expression on the suite's name ("" matches any)
+    test: str = ""    # regular expression searched in the test's name ("" matches any)
+
+    def matches(self, profile: str, suite: str, test: str, message: str) -> bool:
+        return bool(profile == self.profile and re.search(self.suite, suite)
+                    and re.search(self.test, test) and re.search(self.message, message))
+
+
+_CUBED_FLOAT32_VARIANCE = (
+    "Cubed's `asarray` hands the Python list to the backend's own `asarray` "
+    "(`cubed/array_api/creation_functions.py`), which gives float32 under the library's "
+    "rules; the float32 variance then differs from NumPy's float64 one in the last digits "
+    "(std 2.581989 in float32 against 2.5819888974716 in float64), and the test compares "
+    "them exactly"
+)
+
+PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
+    # --- torch ----------------------------------------------------------------------------
+    ProfileFinding(
+        "torch", LIBRARY_BEHAVIOUR, r"^AssertionError", suite=r"^Cubed$",
+        test=r"::test_(std|var)\[",
+        what="`var` and `std` of an array made from Python floats, compared exactly with "
+             "NumPy's float64 answer",
+        where="`cubed/tests/test_array_api.py` (`test_var`, `test_std`: "
+              "`xp.asarray([[1.0, 2.0, 3.0], ...])`, then `assert_array_equal`)",
+        verdict=f"{_CUBED_FLOAT32_VARIANCE}; PyTorch 2.13 makes float32 from Python floats "
+                "(`torch.asarray([1.0]).dtype` is `torch.float32`). Cubed 0.27 cannot run on "
+                "`array_api_compat.torch` to show it (373 of the 378 tests run here stop at "
+                "once with `TypeError: Cannot interpret 'torch.int64' as a data type`: Cubed "
+                "needs NumPy dtypes), but these tests fail in the same way on JAX with its "
+                "32-bit default "
+                "(see profile=jax)",
+    ),
+    ProfileFinding(
+        "torch", OURS_TO_FIX,
+        r"^RuntimeError: mean\(\): not implemented for int64 in PyTorch",
+        suite=r"^Cubed", test=r"::test_var_int$",
+        what="`mean(x, dtype=float64)` of an int64 chunk refused",
+        where="`cubed/array_api/statistical_functions.py:289` (`_var_func`: "
+              "`nxp.mean(a, dtype=dtype['mu'], ...)`, the chunk int64 in `test_var_int`)",
+        verdict="a false alarm: PyTorch 2.13 computes `torch.mean(x, dtype=torch.float64)` "
+                "of an int64 tensor, and so does `array_api_compat.torch.mean`; it refuses "
+                "integers only without `dtype` (\"could not infer output dtype\"). Ours asks "
+                "the table of floating-only functions (`LACKS['torch']['mean']`, "
+                "`array_api_reshape/_modes/_profiles.py`) through `check_array(x, 'mean')` on "
+                "the `dtype=` path as well "
+                "(`array_api_reshape/_chapters/_statistical_functions.py:258`); only the path "
+                "without `dtype` should ask it",
+    ),
+    ProfileFinding(
+        "torch", LIBRARY_IDENTITY, r"^AssertionError", suite=r"array-api-extra",
+        test=r"TestNanToNum::test_(scalar_pos_inf|scalar_neg_inf|real|complex)\[",
+        what="`nan_to_num` of infinities, against the test's `infinity` fixture",
+        where="`tests/main/conftest.py` (`infinity`: float32's largest value for "
+              "`Backend.TORCH`, float64's for every other backend)",
+        verdict="the expected value is chosen by the backend's name: float32's largest "
+                "value on PyTorch, whose default dtype is float32, and float64's elsewhere. "
+                "Under the profile `nan_to_num` rightly gives float32's largest value, as "
+                "PyTorch does, while the fixture's float64 value becomes inf in a float32 "
+                "array. The tests pass on PyTorch 2.13; no emulation can pass them",
+    ),
+    ProfileFinding(
+        "torch", OURS_TO_FIX, r"^AssertionError", suite=r"array-api-extra",
+        test=r"TestAngle::test_(complex|2d)\[",
+        what="`angle` of complex64 numbers on the diagonals, compared exactly with "
+             "`xp.pi / 4` and its multiples in float32",
+        where="`tests/main/test_elementwise.py` (`TestAngle.test_complex`, `test_2d`), "
+              "through `xp.atan2` in `array_api_extra/_agnostic/_elementwise.py`",
+        verdict="the dtype is right (PyTorch makes complex64 from Python complex numbers), "
+                "the last bit is not: our float32 `atan2` is NumPy's, which gives "
+                "0.78539813 for atan2(1, 1), one unit in the last place below the correctly "
+                "rounded 0.78539819 that PyTorch 2.13 gives (and JAX 0.10.2); the tests "
+                "compare exactly and pass on both libraries",
+    ),
+    ProfileFinding(
+        "torch", LIBRARY_BEHAVIOUR, r"^NotImplementedError: take\(\): not implemented for uint32",
+        suite=r"array-api-extra", test=r"TestSetDiff1D::test_setdiff1d\[",
+        what="`setdiff1d` of uint32 arrays: a `take` of uint32 data",
+        where="`array_api_extra/_lib/_helpers.py:113` (`in1d`: `xp.take(ar, order, axis=0)`)",
+        verdict="array-api-extra marks this test `xfail_xp_backend(Backend.TORCH, "
+                "reason=\"index_select not implemented for uint32\")` "
+                "(`tests/main/test_set.py`), and it xfails on PyTorch 2.13",
+    ),
+    # --- jax ------------------------------------------------------------------------------
+    ProfileFinding(
+        "jax", LIBRARY_IDENTITY, r"^TypeError: __setitem__\(\): JAX arrays are immutable",
+        suite=r"^Cubed",
+        what="a write into a chunk Cubed has just made with `empty`",
+        where="`cubed/core/ops.py:701` (`_assemble_index_chunk`: `out[out_select] = ...`) and "
+              "`cubed/array_api/manipulation_functions.py:230` (`_read_concat_chunk`)",
+        verdict="Cubed writes with JAX's `out.at[...].set(...)` only when the backend "
+                "module's name contains \"jax\" (`IS_IMMUTABLE_ARRAY = \"jax\" in xp_name`, "
+                "`cubed/backend_array_api.py:75`), and in place into any other backend's "
+                "arrays. On JAX 0.10.2 with its 32-bit default these tests pass, but for "
+                "`test_qr`, `test_svd` and their recursive forms, which fail there later, on "
+                "float32 results that miss NumPy's",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_BEHAVIOUR, r"^AssertionError", suite=r"^Cubed",
+        test=r"::test_(std|var)(\[|_int$|__poorly_conditioned)",
+        what="`var` and `std` in 32 bits, compared exactly with NumPy's float64 answer",
+        where="`cubed/tests/test_array_api.py` (`test_var`, `test_std`, `test_var_int`, "
+              "`test_var__poorly_conditioned`)",
+        verdict=f"{_CUBED_FLOAT32_VARIANCE}. The same 20 tests fail on JAX 0.10.2 with its "
+                "default settings (64-bit types off); Cubed's own JAX workflow runs them "
+                "with `JAX_ENABLE_X64`",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_BEHAVIOUR, r"^TypeError: __setitem__\(\): JAX arrays are immutable",
+        suite=r"array-api-extra",
+        test=r"test_at::test_gh134\[array_api_reshape-(True|False)-False\]",
+        what="`at(y, idx, copy=False).set(1)`: an update asked to happen in place",
+        where="`tests/main/test_at.py` (`test_gh134` with `copy=False`)",
+        verdict="a read-only library cannot update in place: array-api-extra skips these two "
+                "tests on JAX (`skip_xp_backend(Backend.JAX, reason=\"read-only backend\")`)",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_IDENTITY, r"^TypeError: __setitem__\(\): JAX arrays are immutable",
+        suite=r"array-api-extra",
+        what="`at(x, idx).set(y)` and the other updates of `at()`, written in place",
+        where="`array_api_extra/_at.py:347` and `:349` (`x[idx] = in_place_op(x[idx], y)`, "
+              "`x[idx] = y`)",
+        verdict="`at()` uses JAX's `x.at[idx]` when `is_jax_array(x)` and otherwise writes "
+                "in place whenever `array_api_compat.is_writeable_array(x)` is true, which it "
+                "is for every array class array-api-compat does not know. The tests pass on "
+                "JAX 0.10.2 (its 32-bit default) but for 16 that array-api-extra itself marks "
+                "`xfail_xp_backend(Backend.JAX, reason=\"bool mask update with shaped rhs\")`",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_IDENTITY, r"^AssertionError: Regex pattern did not match",
+        suite=r"array-api-extra", test=r"test_at::test_incompatible_dtype\[",
+        what="`at(x, idx).add(1.1)` and the other updates of an int array by a float",
+        where="`tests/main/test_at.py` (`test_incompatible_dtype`)",
+        verdict="the test expects JAX to succeed with a `FutureWarning` "
+                "(`library.like(Backend.JAX)`) and, as edited here, array_api_reshape to "
+                "raise a promotion error as array_api_strict does; under the profile `at()` "
+                "takes its in-place path (above) and the write is refused as immutable "
+                "instead. It passes on JAX by its name",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_IDENTITY, r"^UserWarning: astype\(\): (float64|complex128) was asked for",
+        suite=r"array-api-extra", test=r"TestCov::",
+        what="`cov`'s array-agnostic code casting to float64 (complex128)",
+        where="`array_api_extra/_agnostic/_statistical.py:33` (`xp.astype(m, dtype)` with "
+              "`dtype` float64)",
+        verdict="array-api-extra hands `cov` to `jax.numpy.cov` when `is_jax_namespace(xp)` "
+                "(`array_api_extra/_statistical.py`), so JAX never runs this code, which asks "
+                "for float64 by name; JAX would give the same warning there "
+                "(\"Explicitly requested dtype float64 requested in astype is not "
+                "available\"). These tests pass on JAX 0.10.2 with its 32-bit default",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_BEHAVIOUR,
+        r"^UserWarning: \w+\(\): (float64|complex128|int64|uint64) was asked for, but JAX "
+        r"without its 64-bit types",
+        what="a 64-bit dtype asked for by name, given in 32 bits with a warning (an error "
+             "under array-api-extra's `filterwarnings = error`)",
+        where="mostly the tests' own `xp.asarray(..., dtype=xp.float64)` "
+              "(`tests/main/test_helpers.py`, `test_creation.py`, `test_statistical.py`, "
+              "...), and `array_api_extra/_agnostic/_elementwise.py` (`apply_where`)",
+        verdict="JAX with its default settings has no 64-bit types: it warns \"Explicitly "
+                "requested dtype float64 requested in asarray is not available, and will be "
+                "truncated to dtype float32\", and these same tests fail so on JAX 0.10.2. "
+                "array-api-extra never sees it because its fixture turns JAX's 64-bit types "
+                "on (`jax.config.update(\"jax_enable_x64\", True)` in `_setup_jax`, "
+                "`tests/main/conftest.py`)",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_BEHAVIOUR,
+        r"^AssertionError: (dtypes do not match: int32 != int64|assert \S*int32 == \S*int64)",
+        suite=r"array-api-extra",
+        what="an integer array or the default integer dtype compared with int64",
+        where="`tests/main/test_testing.py` (`TestAsNumPyArray`) and "
+              "`tests/main/test_inspection.py` (`TestDefaultDType.test_kind`)",
+        verdict="JAX's default integer is int32 without its 64-bit types; the same tests "
+                "fail so on JAX 0.10.2 with its default settings (array-api-extra's fixture "
+                "turns the 64-bit types on)",
+    ),
+    ProfileFinding(
+        "jax", LIBRARY_BEHAVIOUR, r"^AssertionError", suite=r"array-api-extra",
+        test=r"(TestNanToNum::test_(scalar_pos_inf|scalar_neg_inf|real|complex)|"
+             r"TestSinc::test_3d)\[",
+        what="`nan_to_num` of infinities against float64's largest value, and `sinc` "
+             "compared with `atol=1e-15`",
+        where="`tests/main/test_elementwise.py` (`TestNanToNum`, `TestSinc.test_3d`)",
+        verdict="float32 answers: these five fail on JAX 0.10.2 with its default settings "
+                "too (two of them there by NumPy's `RuntimeWarning: overflow encountered in "
+                "cast` as JAX turns 1.8e308 into float32, where the profile makes inf "
+                "quietly); array-api-extra's fixture turns JAX's 64-bit types on",
+    ),
+    ProfileFinding(
+        "jax", OURS_TO_FIX, r"^AssertionError", suite=r"array-api-extra",
+        test=r"TestAngle::test_(complex|2d)\[",
+        what="`angle` of complex64 numbers on the diagonals, compared exactly with "
+             "`xp.pi / 4` and its multiples in float32",
+        where="`tests/main/test_elementwise.py` (`TestAngle.test_complex`, `test_2d`)",
+        verdict="as under profile=torch: our float32 `atan2` (NumPy's) is one unit in the "
+                "last place below the correctly rounded value JAX 0.10.2 gives, and these "
+                "tests pass on JAX with its 32-bit default",
+    ),
+)
+"""The verdicts on every failure of the clients' suites under each profile."""
+
+
+def profile_finding_of(profile: str, suite: str, test: str, message: str
+                       ) -> ProfileFinding | None:
+    """The known finding a failure under ``profile`` belongs to, or None."""
+    for finding in PROFILE_FINDINGS:
+        if finding.matches(profile, suite, test, message):
+            return finding
+    return None

@@ -9,7 +9,17 @@ import collections
 import re
 from dataclasses import dataclass
 
-from diagnoses import CAUSES, Cause, cause_of, mode_finding_of, view_finding_of
+from diagnoses import (
+    CAUSES,
+    PROFILES,
+    REAL_LIBRARY_RUNS,
+    VERDICT_KINDS,
+    Cause,
+    cause_of,
+    mode_finding_of,
+    profile_finding_of,
+    view_finding_of,
+)
 from junit_results import OUTCOMES, CaseResult
 from suites import OURS, PytestRun, Suite
 
@@ -60,7 +70,8 @@ def ours_all_passed(outcomes) -> bool:
 
 
 def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today,
-           flags: list[str] = (), view_outcomes: dict[str, list[RunOutcome]] | None = None) -> str:
+           flags: list[str] = (), view_outcomes: dict[str, list[RunOutcome]] | None = None,
+           profile_outcomes: dict[str, list[RunOutcome]] | None = None) -> str:
     under = f" Every run had array_api_reshape's flags `{' '.join(flags)}` set." if flags else ""
     lines = [
         "# Other projects' test suites: the latest run",
@@ -75,6 +86,7 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         *fixed_causes(outcomes),
         *mode_findings(outcomes),
         *views_findings(view_outcomes or {}),
+        *profile_findings(profile_outcomes or {}),
         *peers_failures(outcomes),
         "",
         "## How each suite was run",
@@ -229,9 +241,9 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
     if not view_outcomes:
         return []
     lines = ["", "## Writes that another live array sees (views modes)", "",
-             "The suites again, with `ARRAY_API_RESHAPE_VIEWS` set: under `error`, reading an "
-             "array after a write through another array changed its elements raises; under "
-             "`error-on-write`, such a write raises at once."]
+             "The suites again on our namespace, with `ARRAY_API_RESHAPE_VIEWS` set: under "
+             "`error`, reading an array after a write through another array changed its "
+             "elements raises; under `error-on-write`, such a write raises at once."]
     for mode, outcomes in view_outcomes.items():
         lines += ["", f"### views={mode}", ""]
         groups: dict[object, list[str]] = collections.defaultdict(list)
@@ -251,6 +263,59 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
                     groups[finding or result.message[:200]].append(result.name)
         lines += verdict_lines(groups, lambda finding: finding.what)
     return lines
+
+
+def profile_findings(profile_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
+    """Each suite's tests on our namespace under each profile: the counts, how many
+    failures each verdict covers, and every failure grouped by finding with its verdict
+    (``diagnoses.PROFILE_FINDINGS``)."""
+    if not profile_outcomes:
+        return []
+    lines = ["", "## Under each profile", "",
+             "The suites again on our namespace, with `ARRAY_API_RESHAPE_PROFILE` set: the "
+             "namespace refuses what the library refuses and answers as it answers. Each "
+             "failure has one of three verdicts: *" + "*, *".join(VERDICT_KINDS[:-1])
+             + f"* or *{VERDICT_KINDS[-1]}*. The first means the real library fails the same "
+             "way (the profile is right); the second, that the project recognises the real "
+             "library by its name or class, which no emulation passes; the third, that the "
+             "real library passes and the profile raised or answered where it should not. "
+             "Each rerun keeps the tests on our namespace only (array-api-extra's by `-k`)."]
+    for profile, outcomes in profile_outcomes.items():
+        lines += ["", f"### profile={profile} ({PROFILES.get(profile, profile)})", ""]
+        if profile in REAL_LIBRARY_RUNS:
+            lines += [REAL_LIBRARY_RUNS[profile], ""]
+        lines += ["| suite | passed | failed | errors | skipped | xfailed |",
+                  "| --- | --- | --- | --- | --- | --- |"]
+        groups: dict[object, list[str]] = collections.defaultdict(list)
+        for outcome in outcomes:
+            ours = [result for result in outcome.results
+                    if outcome.run.namespace_of(result.name) == OURS]
+            counts = collections.Counter(result.outcome for result in ours)
+            problem = f" ({outcome.problem.splitlines()[0]})" if outcome.problem else ""
+            lines.append(f"| {outcome.run.suite}{problem} | "
+                         + " | ".join(str(counts[o]) for o in OUTCOMES) + " |")
+            for result in ours:
+                if result.outcome in ("failed", "errors"):
+                    finding = profile_finding_of(profile, outcome.run.suite,
+                                                 f"{result.module}::{result.name}",
+                                                 result.message)
+                    groups[finding or result.message[:200]].append(result.name)
+        lines += ["", *verdict_counts(groups)]
+        lines += verdict_lines(
+            groups, lambda finding: f"{finding.what} ({finding.kind})")
+    return lines
+
+
+def verdict_counts(groups: dict[object, list[str]]) -> list[str]:
+    """How many failures each kind of verdict covers, and how many have none yet."""
+    if not groups:
+        return ["No failures."]
+    tally: collections.Counter = collections.Counter()
+    for finding, names in groups.items():
+        tally["no verdict yet" if isinstance(finding, str) else finding.kind] += len(names)
+    kinds = [*VERDICT_KINDS, "no verdict yet"]
+    return ["| verdict | failures |", "| --- | --- |",
+            *(f"| {kind} | {tally[kind]} |" for kind in kinds if tally[kind])]
 
 
 def peers_failures(outcomes, most=5) -> list[str]:

@@ -21,11 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.append(str(HERE.parent / "conformance"))
 
+import diagnoses  # noqa: E402
 import junit_results  # noqa: E402
 import report  # noqa: E402
 import suites  # noqa: E402
@@ -54,10 +56,19 @@ def parse_arguments(argv=None) -> argparse.Namespace:
                         choices=("warn", "error", "error-on-write", "copy-on-write"),
                         help="run the suites again on our namespace under each of these views "
                              "modes; the report lists every write they find, with a verdict")
+    parser.add_argument("--profiles", nargs="*", default=[], metavar="PROFILE",
+                        choices=diagnoses.PROFILES,
+                        help="run the suites again on our namespace under each of these "
+                             "profiles; the report gives every failure a verdict")
+    parser.add_argument("--from-logs", action="store_true",
+                        help="run no pytest: read each run's results from the JUnit files that "
+                             "an earlier run with the same --logs and options left there")
     parser.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="a portability flag of array_api_reshape for every run, as its "
                              "environment variable reads it (views=error); repeatable")
     args = parser.parse_args(argv)
+    if args.from_logs and args.logs is None:
+        parser.error("--from-logs reads the JUnit files of --logs DIR: give it")
     for flag in args.flag:
         name, equals, _ = flag.partition("=")
         if not equals or not name.isidentifier():
@@ -85,8 +96,16 @@ def build_suites(args: argparse.Namespace, scratch: Path) -> list[suites.Suite]:
     return chosen
 
 
-def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str) -> report.RunOutcome:
-    """Run one pytest process; its results, its wall time, and a problem if it produced none."""
+def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str,
+            from_logs: bool = False) -> report.RunOutcome:
+    """Run one pytest process (or, ``from_logs``, read the JUnit file an earlier one left);
+    its results, its wall time, and a problem if it produced none."""
+    if from_logs:
+        if not junit.exists():
+            return report.RunOutcome(run, [], 0.0,
+                                     f"--from-logs: no {junit.name} in {junit.parent}")
+        return report.RunOutcome(run, junit_results.read_results(junit),
+                                 recorded_seconds(junit), "")
     started = time.perf_counter()
     with log.open("w") as output:
         completed = subprocess.run(run.command(junit, workers), cwd=run.cwd, env=run.environment,
@@ -99,16 +118,42 @@ def execute(run: suites.PytestRun, junit: Path, log: Path, workers: str) -> repo
     return report.RunOutcome(run, junit_results.read_results(junit), seconds, "")
 
 
-def execute_in_views_mode(run: suites.PytestRun, mode: str, scratch: Path, logs: Path,
-                          workers: str) -> report.RunOutcome:
-    """``run`` again with array_api_reshape's views flag set to ``mode``."""
-    moded = dataclasses.replace(run, environment=dict(run.environment,
-                                                      ARRAY_API_RESHAPE_VIEWS=mode))
-    label = f"{run.suite}-views-{mode}".replace(" ", "_")
-    print(f"running {run.suite} under views={mode} ...", flush=True)
-    outcome = execute(moded, scratch / f"{label}.xml", logs / f"{label}.txt", workers)
+def recorded_seconds(junit: Path) -> float:
+    """The time pytest recorded in a JUnit file (its test suites' sum)."""
+    root = ElementTree.parse(junit).getroot()
+    suites_found = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+    return sum(float(element.get("time", 0.0)) for element in suites_found)
+
+
+def execute_under_flag(run: suites.PytestRun, flag: str, value: str, places: Places,
+                       workers: str) -> report.RunOutcome:
+    """``run`` again, on our namespace only, with array_api_reshape's ``flag`` set to
+    ``value`` (a views mode, a profile)."""
+    flagged = dataclasses.replace(
+        run.selecting_ours(),
+        environment=dict(run.environment, **flag_environment([f"{flag}={value}"])),
+    )
+    label = f"{run.suite}-{flag}-{value}".replace(" ", "_")
+    print(f"running {run.suite} under {flag}={value} ...", flush=True)
+    outcome = execute(flagged, places.junit(label), places.log(label), workers, places.from_logs)
     print(f"  {report.one_line(outcome)}", flush=True)
     return outcome
+
+
+@dataclasses.dataclass(frozen=True)
+class Places:
+    """Where each run's JUnit file and pytest output go, and whether to read them back
+    instead of running (``--from-logs``)."""
+
+    junits: Path
+    logs: Path
+    from_logs: bool
+
+    def junit(self, label: str) -> Path:
+        return self.junits / f"{label}.xml"
+
+    def log(self, label: str) -> Path:
+        return self.logs / f"{label}.txt"
 
 
 def versions(python: str) -> str:
@@ -157,6 +202,8 @@ def main(argv=None) -> int:
         scratch = Path(scratch_name)
         logs = args.logs or scratch / "logs"
         logs.mkdir(parents=True, exist_ok=True)
+        # With --logs, the JUnit files stay beside the output, for --from-logs.
+        places = Places(args.logs or scratch, logs, args.from_logs)
         try:
             chosen = build_suites(args, scratch)
         except (PatchError, subprocess.CalledProcessError) as problem:
@@ -168,19 +215,23 @@ def main(argv=None) -> int:
             for number, run in enumerate(suite.runs):
                 label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")
                 print(f"running {suite.name} on {run.namespace or 'every backend'} ...", flush=True)
-                outcome = execute(
-                    run, scratch / f"{label}.xml", logs / f"{label}.txt", args.workers
-                )
+                outcome = execute(run, places.junit(label), places.log(label), args.workers,
+                                  places.from_logs)
                 print(f"  {report.one_line(outcome)}", flush=True)
                 outcomes.append(outcome)
+        ours = [run for suite in chosen for run in suite.runs
+                if run.namespace in (suites.OURS, None)]
         view_outcomes = {
-            mode: [execute_in_views_mode(run, mode, scratch, logs, args.workers)
-                   for suite in chosen for run in suite.runs
-                   if run.namespace in (suites.OURS, None)]
+            mode: [execute_under_flag(run, "views", mode, places, args.workers) for run in ours]
             for mode in args.views_check
         }
+        profile_outcomes = {
+            profile: [execute_under_flag(run, "profile", profile, places, args.workers)
+                      for run in ours]
+            for profile in args.profiles
+        }
     text = report.render(chosen, outcomes, versions(args.python), datetime.date.today(),
-                         args.flag, view_outcomes)
+                         args.flag, view_outcomes, profile_outcomes)
     args.report.write_text(text)
     print(text)
     print(f"wrote {args.report}")

@@ -4,6 +4,7 @@ JUnit reports, telling which namespace a test ran on, and sorting failures by ca
 from __future__ import annotations
 
 import datetime
+import os
 import subprocess
 import sys
 import textwrap
@@ -147,6 +148,17 @@ def test_the_report_says_whether_the_copy_was_patched(status, words):
     assert all(word in note for word in words), note
 
 
+# --- the pytest processes' import path ---------------------------------------------------
+
+def test_a_scratch_copy_goes_first_on_the_path_and_the_callers_entries_stay(monkeypatch):
+    # A worktree's package on PYTHONPATH must still be the one the suites import.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["/work/tree", "/other"]))
+    assert suites.path_before(Path("/scratch/src")) == os.pathsep.join(
+        ["/scratch/src", "/work/tree", "/other"])
+    monkeypatch.delenv("PYTHONPATH")
+    assert suites.path_before(Path("/scratch/src")) == "/scratch/src"
+
+
 # --- which of Cubed's tests each Cubed suite runs -----------------------------------------
 
 def test_the_main_cubed_run_leaves_out_the_dask_tests_only_where_they_exist():
@@ -267,6 +279,14 @@ def _run(namespace=None):
 ])
 def test_namespace_read_from_the_parameter_id(name, expected):
     assert _run().namespace_of(name) == expected
+
+
+def test_a_run_of_every_backend_is_narrowed_to_ours_for_a_flagged_rerun():
+    narrowed = _run().selecting_ours()
+    assert narrowed.arguments[-2:] == [
+        "-k", "array_api_reshape and not array_api_reshape_strictest"]
+    one = suites.PytestRun("Cubed", ["a"], Path("."), {}, namespace="array_api_reshape")
+    assert one.selecting_ours() is one
 
 
 def test_a_run_on_one_namespace_owns_all_its_tests():
@@ -405,6 +425,26 @@ def test_runner_end_to_end_on_a_stand_in_checkout(tmp_path):
     assert (checkout / "einops" / "tests" / "test_array_api.py").read_text() == before
 
 
+def test_runner_reruns_under_a_profile_and_reads_its_logs_back(tmp_path):
+    checkout = _stand_in_einops(tmp_path / "einops-checkout")
+    command = [sys.executable, str(ROOT / "clients" / "run.py"), "--no-cubed",
+               "--einops", str(checkout), "--namespaces", "array_api_reshape",
+               "--workers", "0", "--profiles", "torch", "--logs", str(tmp_path / "logs")]
+    first = subprocess.run([*command, "--report", str(tmp_path / "first.md")],
+                           capture_output=True, text=True, check=False, timeout=300)
+    text = (tmp_path / "first.md").read_text()
+    assert "### profile=torch (PyTorch)" in text, first.stdout
+    assert "| einops | 4 | 0 | 0 | 0 | 0 |" in text
+    assert (tmp_path / "logs" / "einops-profile-torch.xml").exists()
+    again = subprocess.run([*command, "--from-logs", "--report", str(tmp_path / "again.md")],
+                           capture_output=True, text=True, check=False, timeout=120)
+    assert "running einops under profile=torch" in again.stdout
+    reread = (tmp_path / "again.md").read_text()
+    assert reread.split("| wall time |")[0] == text.split("| wall time |")[0]
+    assert reread[reread.index("## Under each profile"):] == text[text.index(
+        "## Under each profile"):]
+
+
 def test_runner_stops_with_the_missing_anchor_named(tmp_path):
     checkout = _stand_in_einops(tmp_path / "einops-checkout")
     tests = checkout / "einops" / "tests"
@@ -444,6 +484,41 @@ def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_
             "at `array_api_extra/_at.py:349`") in lines
     assert "non-portable write in array-api-extra" in lines
     assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
+
+
+def test_failures_under_a_profile_get_their_verdicts_and_are_counted_by_kind():
+    extra = _run()
+    take = ("NotImplementedError: take(): not implemented for uint32 in PyTorch: PyTorch's "
+            "uint16, uint32 and uint64 are for storage")
+    outcomes = {"torch": [report.RunOutcome(extra, [
+        junit_results.CaseResult("TestSetDiff1D", "test_setdiff1d[array_api_reshape]", "failed",
+                                 take),
+        _case("test_new[array_api_reshape]", "failed", "RuntimeError: something new"),
+        _case("test_fine[array_api_reshape]", "passed"),
+        _case("test_setdiff1d[numpy]", "failed", take),
+    ], 1.0, "")]}
+    lines = "\n".join(report.profile_findings(outcomes))
+    assert "### profile=torch (PyTorch)" in lines
+    assert "| array-api-extra | 1 | 2 | 0 | 0 | 0 |" in lines
+    assert "| the library's own behaviour | 1 |" in lines
+    assert "| no verdict yet | 1 |" in lines
+    assert "- **1** x `setdiff1d` of uint32 arrays" in lines
+    assert "xfail_xp_backend(Backend.TORCH" in lines
+    assert "- **1** x `RuntimeError: something new`: not yet read, no verdict yet." in lines
+    assert report.profile_findings({}) == []
+
+
+def test_a_profile_finding_is_limited_to_its_profile_suite_and_test():
+    message = "AssertionError: "
+    test = "TestAngle::test_2d[array_api_reshape]"
+    found = diagnoses.profile_finding_of("torch", "array-api-extra", test, message)
+    assert found is not None and found.kind == diagnoses.OURS_TO_FIX
+    assert diagnoses.profile_finding_of("torch", "Cubed", test, message) is None
+    assert diagnoses.profile_finding_of("torch", "array-api-extra", "TestAngle::test_basic[x]",
+                                        message) is None
+    assert all(finding.kind in diagnoses.VERDICT_KINDS
+               and finding.profile in diagnoses.PROFILES
+               for finding in diagnoses.PROFILE_FINDINGS)
 
 
 def test_writes_found_by_the_views_modes_get_their_verdicts_or_say_they_have_none():
