@@ -185,6 +185,14 @@ def _torch() -> list[Snippet]:
         "sorted(xp.__array_namespace_info__().dtypes())",
         "sorted(xp.__array_namespace_info__().dtypes(kind='unsigned integer'))",
     )
+    add(
+        "found by other projects' tests",
+        "xp.mean(xp.asarray([[1, 2], [3, 4]]), dtype=xp.float64)",
+        "import math; y = xp.atan2(xp.asarray([1.0, 1.0], dtype=xp.float32), "
+        "xp.asarray([1.0, 2.0], dtype=xp.float32)); "
+        "[float(y[0]) == float(xp.asarray(math.atan2(1, 1), dtype=xp.float32)), "
+        "float(y[1]) == float(xp.asarray(math.atan2(1, 2), dtype=xp.float32))]",
+    )
     return snippets
 
 
@@ -262,6 +270,14 @@ def _jax() -> list[Snippet]:
         "xp.matmul(xp.ones((2, 2)), xp.ones((2, 2)))", "xp.linalg.inv(xp.eye(2))",
         "xp.max(xp.asarray([1, 5, 2]))", "xp.sort(xp.asarray([3.0, 1.0]))",
         "xp.where(xp.asarray([True, False]), 1.0, 2.0)",
+    )
+    add(
+        "found by other projects' tests",
+        "xp.mean(xp.asarray([[1, 2], [3, 4]]), dtype=xp.float64)",
+        "import math; y = xp.atan2(xp.asarray([1.0, 1.0], dtype=xp.float32), "
+        "xp.asarray([1.0, 2.0], dtype=xp.float32)); "
+        "[float(y[0]) == float(xp.asarray(math.atan2(1, 1), dtype=xp.float32)), "
+        "float(y[1]) == float(xp.asarray(math.atan2(1, 2), dtype=xp.float32))]",
     )
     return snippets
 

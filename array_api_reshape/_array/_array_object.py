@@ -968,10 +968,13 @@ def _exported_to_host(dl_device: tuple[int, int] | None, copy: bool | None) -> b
     return True
 
 
-def check_array(x: object, function: str, argument: str = "x") -> None:
+def check_array(
+    x: object, function: str, argument: str = "x", computed_in: DType | None = None
+) -> None:
     """TypeError naming the function and argument unless ``x`` is one of our arrays; and,
     for the data (``x``, ``x1``, ``x2``; not indices or sorters), the profile's refusal of
-    ``function`` for ``x``'s dtype (``_profiles``)."""
+    ``function`` for ``x``'s dtype, or for ``computed_in``, the dtype the caller asked to
+    compute in (``mean(x, dtype=float64)`` of integers; ``_profiles``)."""
     if x.__class__ is not Array and not isinstance(x, Array):
         raise TypeError(
             f"{function}(): '{argument}' must be an array_api_reshape Array, "
@@ -979,7 +982,7 @@ def check_array(x: object, function: str, argument: str = "x") -> None:
         )
     if _MODES.profile:
         if argument[0] == "x":
-            check_operation(function, x._dtype)
+            check_operation(function, computed_in or x._dtype)
             refuse_unknown(function, x)
         elif argument[0] == "a":  # one of the 'arrays' of concat, stack, meshgrid, ...
             refuse_unknown(function, x)

@@ -53,7 +53,7 @@ def reduce(
     NumPy's Python warnings (empty slices, degrees of freedom) are silenced when fewer
     than ``quiet_below`` elements are reduced.
     """
-    check_array(x, function)
+    check_array(x, function, computed_in=dtype)
     axes = reduced_axes(x, axis, function)
     keepdims = check_keepdims(keepdims, function)
     quiet = quiet_below > 0 and reduced_size(x, axes) < quiet_below

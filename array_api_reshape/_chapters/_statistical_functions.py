@@ -255,9 +255,9 @@ def mean(
             advice="pass a floating 'dtype' (for example dtype=float64) to average other numbers",
         )
         return reduce("mean", x, axis, keepdims, x.dtype, quiet_below=1)
-    check_array(x, "mean")
-    refuse_unspecified("mean", "a 'dtype' argument (the standard's mean has none)")
     dtype = check_dtype(dtype, "mean")
+    check_array(x, "mean", computed_in=dtype)
+    refuse_unspecified("mean", "a 'dtype' argument (the standard's mean has none)")
     check_dtype_kind(dtype, "mean", "dtype", "floating-point")
     check_keeps_imaginary(x.dtype, dtype, "mean")
     return reduce("mean", x, axis, keepdims, dtype, quiet_below=1, dtype=dtype)

@@ -674,3 +674,22 @@ def test_lowest_sets_the_strictest_flags_and_takes_jaxs_defaults():
         alias = y
         y += 1
         assert alias is not y
+
+
+def test_found_running_other_projects_suites_mean_with_a_dtype_and_a_rounded_atan2():
+    import math
+
+    ints = xp.asarray([[1, 2, 3], [4, 5, 6]])
+    one, two = (xp.asarray([1.0, 1.0], dtype=xp.float32),
+                xp.asarray([1.0, 2.0], dtype=xp.float32))
+    rounded = [float(np.float32(math.atan2(1.0, 1.0))), float(np.float32(math.atan2(1.0, 2.0)))]
+    with flags.using(profile=None):
+        assert [float(v) for v in xp.atan2(one, two)] != rounded  # NumPy's float32 atan2
+    for profile in ("torch", "jax"):
+        with flags.using(profile=profile):
+            assert float(xp.mean(ints, dtype=xp.float32)) == 3.5
+            with pytest.raises(RuntimeError if profile == "torch" else TypeError):
+                xp.mean(ints)
+            result = xp.atan2(one, two)
+            assert result.dtype == xp.float32
+            assert [float(v) for v in result] == rounded
