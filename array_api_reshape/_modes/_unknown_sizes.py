@@ -62,9 +62,10 @@ def is_dask() -> bool:
 
 
 def unknown_of(array: ArrayObject) -> Unknown | None:
-    """``array``'s unknown sizes, or None when every size is known."""
+    """``array``'s unknown sizes, or None when every size is known, or known here (an
+    array made under the dask profile shows its sizes where the profile is not in force)."""
     entry = _UNKNOWN.get(id(array))
-    if entry is None or entry[0]() is not array:
+    if entry is None or entry[0]() is not array or not is_dask():
         return None
     return entry[1]
 

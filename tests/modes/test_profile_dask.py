@@ -409,3 +409,14 @@ def test_svd_gives_a_plain_tuple_and_cholesky_the_upper_factor_with_a_warning():
     assert np.allclose(np.asarray(factor), np.linalg.cholesky(np.asarray(a)).T)
     assert "gives the upper factor" in str(caught[0].message)
     assert caught[0].filename == __file__
+
+
+def test_sizes_made_unknown_are_known_again_outside_the_profile():
+    m = masked()
+    with flags.using(profile=None):
+        assert m.shape == (6,) and len(m) == 6
+    with flags.using(profile="torch"):
+        assert m.shape == (6,) and xp.reshape(m, (2, 3)).shape == (2, 3)
+    with flags.using(profile="lowest"):
+        assert m.shape == (None,)
+    assert m.shape == (None,)
