@@ -849,8 +849,11 @@ class Array:
         self._check_writable("__setitem__")
         if _MODES.devices:
             same_device("__setitem__", x=self, key=key, value=value)
-        if _MODES.profile and is_dask():
-            self._check_lazy_write(key, value)
+        if _MODES.profile:
+            if is_dask():
+                self._check_lazy_write(key, value)
+            elif behaves("out-of-bounds writes drop"):
+                key, value = self._dropping_out_of_bounds(key, value)
         target = select(self, key, "__setitem__")
         source = self._checked_source(value, target)
         self._write(key, target, source, "__setitem__", False)
@@ -881,6 +884,17 @@ class Array:
             _views.scatter(self, advanced_key, source)
         if pending is not None:
             _view_modes.after_write(self, pending)
+
+    def _dropping_out_of_bounds(self, key: Any, value: Any) -> tuple[Any, Any]:
+        """An index array's out-of-bounds positions left out of a write, with the values
+        meant for them (JAX's writes drop both); the kernels' key drops them otherwise."""
+        if (key.__class__ is Array and value.__class__ is Array and key.ndim == 1
+                and "integer" in key._dtype.kind and self.ndim and value.ndim
+                and value._layout.shape[0] == key._layout.shape[0] > 1):
+            size = self._layout.shape[0]
+            keep = (key >= -size) & (key < size)
+            return key[keep], value[keep]
+        return key, value
 
     def _check_lazy_write(self, key: Any, value: Any) -> None:
         """Dask's refusals of a write: the keys it refuses to read, and values of more

@@ -23,6 +23,7 @@ from .._modes._profiles import (
     behaves,
     check_key,
     clamped_key,
+    dropped_key,
     check_operation,
     index_array_rule,
     uint8_mask_warning,
@@ -74,6 +75,8 @@ def select(array: Any, key: Any, operation: str) -> Target:
         check_key(key, operation)
         if operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
             key = clamped_key(key, array._layout.shape)
+        elif operation == "__setitem__" and behaves("out-of-bounds writes drop"):
+            key = dropped_key(key, array._layout.shape)
     layout = array._layout
     key_class = key.__class__
     if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
@@ -144,4 +147,6 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
     converted = _views.index_key(items, operation)
     if MODES.profile and operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
         return _views.clamped_index_key(converted, array._layout.shape)
+    if MODES.profile and operation == "__setitem__" and behaves("out-of-bounds writes drop"):
+        return _views.dropped_index_key(converted, array._layout.shape)
     return converted

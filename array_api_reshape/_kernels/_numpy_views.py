@@ -243,6 +243,25 @@ def clamped_index_key(key: tuple, shape: tuple[int, ...]) -> tuple:
     return tuple(clamped)
 
 
+def dropped_index_key(key: tuple, shape: tuple[int, ...]) -> tuple:
+    """An advanced key (``index_key``'s) for a write, with each out-of-bounds int made an
+    empty slice and each integer index array's out-of-bounds entries left out, as JAX's
+    writes drop them; a key with None, Ellipsis or a boolean mask is kept as it is."""
+    if len(key) > len(shape) or any(
+        item is None or item is Ellipsis or getattr(getattr(item, "dtype", None), "kind", "")
+        == "b" for item in key
+    ):
+        return key
+    dropped: list[Any] = []
+    for item, size in zip(key, shape):
+        if isinstance(item, np.ndarray) and item.dtype.kind in "iu":
+            item = item[(item >= -size) & (item < size)]
+        elif isinstance(item, int) and not isinstance(item, bool) and not -size <= item < size:
+            item = slice(0, 0)
+        dropped.append(item)
+    return tuple(dropped)
+
+
 _OUT_OF_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)")
 
 

@@ -57,7 +57,7 @@ LOWEST = ("jax", "torch", "dask", "cupy")
 each, and where they answer differently, the answer of the first that has one (JAX's
 32-bit defaults before PyTorch's)."""
 
-LOWEST_SKIPS = frozenset({"out-of-bounds reads clamp"})
+LOWEST_SKIPS = frozenset({"out-of-bounds reads clamp", "out-of-bounds writes drop"})
 """The answers of ``BEHAVIOURS`` that ``"lowest"`` leaves out: where another library
 refuses instead (an out-of-bounds read is an IndexError elsewhere), the refusal is what
 keeps code portable to all."""
@@ -94,6 +94,9 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     "partial overlap raises": frozenset({"torch"}),
     # an out-of-bounds index reads the nearest element: x[10] of three elements is x[2]
     "out-of-bounds reads clamp": frozenset({"jax"}),
+    # an out-of-bounds index in a write (JAX's x.at[i].set(v), where writes are allowed)
+    # writes nothing there: x[10] = v of three elements changes nothing
+    "out-of-bounds writes drop": frozenset({"jax"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),
@@ -412,6 +415,26 @@ def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
             axis += 1
         clamped.append(item)
     return tuple(clamped) if key.__class__ is tuple else clamped[0]
+
+
+def dropped_key(key: Any, shape: tuple[int, ...]) -> Any:
+    """A basic key for a write with each out-of-bounds int (or 0-d integer array) made an
+    empty slice, so that the write changes nothing there (JAX's writes drop them); the
+    axes counted around None and Ellipsis as ``clamped_key`` counts them."""
+    items = key if key.__class__ is tuple else (key,)
+    consuming = sum(1 for item in items if item is not None and item is not Ellipsis)
+    dropped, axis = [], 0
+    for item in items:
+        if item is Ellipsis:
+            axis += max(len(shape) - consuming, 0)
+        elif item is not None:
+            position = _integer_position(item)
+            if position is not None and axis < len(shape) and not (
+                    -shape[axis] <= position < shape[axis]):
+                item = slice(0, 0)
+            axis += 1
+        dropped.append(item)
+    return tuple(dropped) if key.__class__ is tuple else dropped[0]
 
 
 def _integer_position(item: Any) -> int | None:

@@ -693,3 +693,22 @@ def test_found_running_other_projects_suites_mean_with_a_dtype_and_a_rounded_ata
             result = xp.atan2(one, two)
             assert result.dtype == xp.float32
             assert [float(v) for v in result] == rounded
+
+
+def test_jax_writes_drop_out_of_bounds_positions_where_writes_are_allowed():
+    with flags.using(profile="jax", writeable=True):
+        x = xp.zeros(3)
+        x[10] = 1.0
+        x[-10] = 2.0
+        x[xp.asarray([0, 10])] = 3.0
+        x[xp.asarray([1, -7])] = xp.asarray([7.0, 8.0])
+        assert np.array_equal(np.asarray(x), [3.0, 7.0, 0.0])
+        grid = xp.zeros((2, 3))
+        grid[5] = xp.ones(3)
+        grid[1, 7] = 4.0
+        grid[:, xp.asarray([2, 9])] = 5.0
+        assert np.array_equal(np.asarray(grid), [[0, 0, 5], [0, 0, 5]])
+    with flags.using(profile="lowest", writeable=True), pytest.raises(IndexError):
+        xp.zeros(3)[10] = 1.0
+    with flags.using(profile="torch"), pytest.raises(IndexError):
+        xp.zeros(3)[10] = 1.0
