@@ -521,6 +521,17 @@ def test_a_profile_finding_is_limited_to_its_profile_suite_and_test():
                for finding in diagnoses.PROFILE_FINDINGS)
 
 
+def test_a_finding_of_one_library_holds_under_lowest_too_and_nowhere_else():
+    message = ("NotImplementedError: __setitem__(): Dask does not support a 0-dimensional "
+               "boolean mask (it takes one integer index array, ...)")
+    test = "test_at::test_gh134[array_api_reshape-True-None]"
+    found = {profile: diagnoses.profile_finding_of(profile, "array-api-extra", test, message)
+             for profile in diagnoses.PROFILES}
+    assert found["dask"] is found["lowest"] is not None
+    assert found["dask"].kind == diagnoses.OURS_TO_FIX
+    assert found["torch"] is found["jax"] is found["cupy"] is None
+
+
 def test_a_fixed_finding_of_ours_is_listed_once_no_failure_meets_it():
     extra = _run()
     outcomes = {"torch": [report.RunOutcome(extra, [
