@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from diagnoses import (
     CAUSES,
+    PROFILE_FINDINGS,
     PROFILES,
     REAL_LIBRARY_RUNS,
     VERDICT_KINDS,
@@ -303,7 +304,19 @@ def profile_findings(profile_outcomes: dict[str, list[RunOutcome]]) -> list[str]
         lines += ["", *verdict_counts(groups)]
         lines += verdict_lines(
             groups, lambda finding: f"{finding.what} ({finding.kind})")
+        lines += fixed_profile_findings(profile, groups)
     return lines
+
+
+def fixed_profile_findings(profile: str, groups: dict[object, list[str]]) -> list[str]:
+    """The findings of ours under ``profile`` that an earlier run met, fixed since, and
+    that no failure of this run belongs to."""
+    fixed = [finding for finding in PROFILE_FINDINGS
+             if finding.fixed and profile in finding.profiles and finding not in groups]
+    if not fixed:
+        return []
+    return ["", "Found in earlier runs, now fixed:", "",
+            *(f"- {finding.what}: fixed by {finding.fixed}." for finding in fixed)]
 
 
 def verdict_counts(groups: dict[object, list[str]]) -> list[str]:

@@ -517,8 +517,36 @@ def test_a_profile_finding_is_limited_to_its_profile_suite_and_test():
     assert diagnoses.profile_finding_of("torch", "array-api-extra", "TestAngle::test_basic[x]",
                                         message) is None
     assert all(finding.kind in diagnoses.VERDICT_KINDS
-               and finding.profile in diagnoses.PROFILES
+               and set(finding.profiles) <= set(diagnoses.PROFILES)
                for finding in diagnoses.PROFILE_FINDINGS)
+
+
+def test_a_finding_of_one_library_holds_under_lowest_too_and_nowhere_else():
+    message = ("NotImplementedError: __setitem__(): Dask does not support a 0-dimensional "
+               "boolean mask (it takes one integer index array, ...)")
+    test = "test_at::test_gh134[array_api_reshape-True-None]"
+    found = {profile: diagnoses.profile_finding_of(profile, "array-api-extra", test, message)
+             for profile in diagnoses.PROFILES}
+    assert found["dask"] is found["lowest"] is not None
+    assert found["dask"].kind == diagnoses.OURS_TO_FIX
+    assert found["torch"] is found["jax"] is found["cupy"] is None
+
+
+def test_a_fixed_finding_of_ours_is_listed_once_no_failure_meets_it():
+    extra = _run()
+    outcomes = {"torch": [report.RunOutcome(extra, [
+        _case("test_fine[array_api_reshape]", "passed"),
+    ], 1.0, "")]}
+    lines = "\n".join(report.profile_findings(outcomes))
+    assert "Found in earlier runs, now fixed:" in lines
+    assert "fixed by 4df45d5" in lines
+    assert "No failures." in lines
+    angle = ("AssertionError: ", "TestAngle", "test_2d[array_api_reshape]")
+    outcomes = {"jax": [report.RunOutcome(extra, [
+        junit_results.CaseResult(angle[1], angle[2], "failed", angle[0]),
+    ], 1.0, "")]}
+    lines = "\n".join(report.profile_findings(outcomes))
+    assert "Found in earlier runs, now fixed:" not in lines   # it failed again in this run
 
 
 def test_writes_found_by_the_views_modes_get_their_verdicts_or_say_they_have_none():
