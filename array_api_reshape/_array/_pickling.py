@@ -37,7 +37,7 @@ from .._modes._device_checks import check_device, check_dtype_on_device
 from .._modes._refusals import MODES
 from .._modes._view_modes import register_export
 from .._modes._view_tracking import storage_joining_tracked
-from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, Device
+from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._layout import contiguous_layout, make_layout, product
 from .._tables._arguments import INT64_MAX, MAX_DIMENSIONS
@@ -169,12 +169,15 @@ def _checked_device(device_name: object, dtype: DType) -> Device:
         raise TypeError(
             f"{_CONTEXT}: 'device_name' must be a str, got {type(device_name).__name__}"
         )
-    if device_name not in DEVICES_BY_NAME:
+    named: Device | str = device_name
+    if device_name == GPU_DEVICE.name:  # the cupy profile's GPU, in no table
+        named = GPU_DEVICE
+    elif device_name not in DEVICES_BY_NAME:
         raise ValueError(
             f"{_CONTEXT}: 'device_name' must name a device of the namespace "
             f"({', '.join(DEVICES_BY_NAME)}), got {device_name!r}"
         )
-    device = check_device(device_name, "rebuild_array")
+    device = check_device(named, "rebuild_array")
     check_dtype_on_device(dtype, device, "rebuild_array")
     return device
 

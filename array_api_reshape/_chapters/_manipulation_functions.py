@@ -19,7 +19,7 @@ from .._kernels._memory import check_allocation
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import concatenated as unknown_joined
 from .._modes._unknown_sizes import permuted as unknown_permuted
-from .._modes._profiles import behaves, refuse_argument
+from .._modes._profiles import behaves, check_present, refuse_argument
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
 from .._tables._devices import CPU_DEVICE
@@ -459,6 +459,8 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     >>> xp.broadcast_shapes((2, 1), (3,), (1, 1, 1))
     (1, 2, 3)
     """
+    if MODES.profile:
+        check_present("broadcast_shapes")
     checked = []
     for i, shape in enumerate(shapes):
         if shape.__class__ is not tuple:

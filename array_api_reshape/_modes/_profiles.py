@@ -275,6 +275,8 @@ LACKS: dict[str, dict[str, Lack]] = {"torch": {
                   f"array_api_compat.dask.array has no {name}; {instead}")
        for name, instead in (
            ("take_along_axis", "index one axis at a time, or use take"),
+           ("broadcast_shapes", "broadcast the arrays themselves (broadcast_arrays) and "
+                                "read their shape"),
            ("from_dlpack", "use asarray"),
            ("linalg.det", "compute it from linalg.qr's R (the product of its diagonal, "
                           "with Q's sign)"),

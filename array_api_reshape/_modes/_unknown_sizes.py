@@ -283,14 +283,17 @@ def key_axes(array: ArrayObject, key: Any, operation: str) -> tuple[list[bool], 
     items = key if key.__class__ is tuple else (key,)
     array_class = array.__class__
     advanced = [item for item in items if item.__class__ is list or (
-        item.__class__ is array_class and (item.ndim > 0 or item._dtype.kind == "bool"))]
+        item.__class__ is array_class and (item.ndim > 0 or item._dtype.kind == "bool")
+    ) or (item.__class__ is not array_class and getattr(item, "ndim", 0) > 0)]
     if advanced:
         if len(advanced) > 1:
             raise _dask_refusal(operation, "indexing with several index arrays or masks")
         index = advanced[0]
         if index.__class__ is array_class:
             if index._dtype.kind == "bool" and index.ndim == 0:
-                raise _dask_refusal(operation, "a 0-dimensional boolean mask")
+                if operation == "__getitem__":  # (Dask writes through one)
+                    raise _dask_refusal(operation, "a 0-dimensional boolean mask")
+                return [False] * array.ndim, True
             if index._dtype.kind != "bool" and index.ndim > 1:
                 raise _dask_refusal(operation, "an index array of two or more dimensions")
         if any(item is None for item in items):

@@ -105,3 +105,12 @@ def test_lowest_takes_cupys_device_too():
         assert x.device.name == "cuda:0" and x.dtype == xp.int32
         with pytest.raises(TypeError, match="Implicit conversion"):
             np.asarray(x)
+
+
+def test_arrays_on_the_gpu_pickle_and_stay_there():
+    import pickle
+
+    x = xp.asarray([1.0, 2.0])
+    y = pickle.loads(pickle.dumps(x))
+    assert y.device is x.device and y.device.name == "cuda:0"
+    assert np.array_equal(np.asarray(y.to_device("cpu")), [1.0, 2.0])

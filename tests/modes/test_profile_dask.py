@@ -203,7 +203,6 @@ def test_a_mask_on_one_axis_hides_that_axis_and_keeps_numpys_values(shape, seed,
     lambda: (xp.asarray([0, 1]), None),
     lambda: (None, xp.asarray([0, 1])),
     lambda: (xp.asarray([True, False]), xp.asarray([0, 1])),
-    lambda: xp.asarray(True),
 ])
 def test_dask_takes_one_index_array_of_one_dimension_per_key(key):
     a = xp.reshape(xp.arange(6), (2, 3))
@@ -420,3 +419,16 @@ def test_sizes_made_unknown_are_known_again_outside_the_profile():
     with flags.using(profile="lowest"):
         assert m.shape == (None,)
     assert m.shape == (None,)
+
+
+def test_found_running_the_clients_zero_d_mask_writes_numpy_index_keys_broadcast_shapes():
+    y = xp.zeros(1)[0]
+    y[xp.asarray(True)] = 1.0
+    assert float(y) == 1.0
+    with pytest.raises(NotImplementedError, match="0-dimensional boolean mask"):
+        y[xp.asarray(True)]
+    a = xp.reshape(xp.arange(6), (2, 3))
+    with pytest.raises(NotImplementedError, match="several index arrays"):
+        a[np.asarray([0, 1]), np.asarray([1, 2])]
+    with pytest.raises(AttributeError, match="has no broadcast_shapes"):
+        xp.broadcast_shapes((1,), (2,))
