@@ -690,6 +690,7 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
                 "_array_object.py:888`) share; the refusal belongs to reads. On Dask these "
                 "tests go through `at()`'s `where` branch (above), but the write that the "
                 "general path makes is one Dask takes",
+        fixed='c6a7628 (Dask writes through a 0-d boolean mask; only reads refuse it)',
     ),
     ProfileFinding(
         ("dask", "lowest"), LIBRARY_IDENTITY,
@@ -776,6 +777,7 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
                 "_unknown_sizes.py:169` and `:124`), as its fidelity table measures for two "
                 "chunks only. Behind it this test would still fail here, at array-api-extra's "
                 "`assert None not in actual_shape` (above); on Dask it passes",
+        fixed="after c6a7628 (the profile holds each array in one chunk: sort and argsort run)",
     ),
     # --- cupy (and lowest, where CuPy's rule fires) ----------------------------------------
     ProfileFinding(
@@ -839,6 +841,7 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
                 "`array, (self.get(),)` (`cupy/_core/core.pyx`), a copy on the current GPU "
                 "when loaded. Behind it these tests would fail anyway, at Cubed's "
                 "`np.asarray` of a chunk (above)",
+        fixed="c6a7628 (arrays on the cupy profile's GPU pickle)",
     ),
     ProfileFinding(
         ("cupy", "lowest"), OURS_TO_FIX,
@@ -853,6 +856,7 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
                 "once Dask is asked for deterministic names, `tokenize.ensure-deterministic`; "
                 "CuPy arrays load back). "
                 "Behind it Cubed's `np.asarray` of a chunk would fail these tests too",
+        fixed="c6a7628 (arrays on the cupy profile's GPU pickle)",
     ),
     ProfileFinding(
         ("cupy",), LIBRARY_BEHAVIOUR,

@@ -544,6 +544,18 @@ SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask(),
 NOT_EMULATED: dict[str, dict[str, str]] = {
     "cupy": {},
     "dask": {
+        'x = xp.concat([xp.asarray([-3, -2, -1, 0, 1]), xp.asarray([2, 3, 4, 5, 6])]); m '
+        '= x[x > 0]; xp.sort(m)': (
+            'the profile holds each array in one chunk, as Dask holds data from memory up'
+            ' to its chunk size (128 MiB), and Dask sorts an unknown size in one chunk; '
+            'this snippet makes two chunks, from which Dask refuses'
+        ),
+        'x = xp.concat([xp.asarray([-3, -2, -1, 0, 1]), xp.asarray([2, 3, 4, 5, 6])]); m '
+        '= x[x > 0]; xp.argsort(m)': (
+            'the profile holds each array in one chunk, as Dask holds data from memory up'
+            ' to its chunk size (128 MiB), and Dask sorts an unknown size in one chunk; '
+            'this snippet makes two chunks, from which Dask refuses'
+        ),
         'x = xp.asarray([-3, -2, -1, 0, 1, 2, 3, 4, 5, 6]); x[x > 0].size': (
             "the standard's unknown size is None, which the profile gives "
             "(array_api_compat.size gives it on Dask too); Dask's shape holds NaN, a "

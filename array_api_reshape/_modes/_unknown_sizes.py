@@ -137,8 +137,6 @@ NEEDS_SIZES: dict[str, tuple[str, type[Exception]]] = {
     "reshape": ("the sizes, to lay the elements out anew", ValueError),
     "expand_dims": ("the sizes, to add the axis by reshaping (index with x[None] "
                     "instead)", ValueError),
-    "sort": ("the sizes, to sort across the array's pieces", ValueError),
-    "argsort": ("the sizes, to sort across the array's pieces", ValueError),
     "argmax": ("the sizes, to find the position across the array's pieces", ValueError),
     "argmin": ("the sizes, to find the position across the array's pieces", ValueError),
     "broadcast_to": ("the sizes, to broadcast", ValueError),
@@ -164,7 +162,9 @@ NEEDS_SIZES: dict[str, tuple[str, type[Exception]]] = {
 }
 """The functions a lazy library cannot run on an array of unknown size (Dask refuses them,
 or answers wrongly), what each needs to know, and Dask's exception; ``check_array`` asks
-``refuse_unknown`` for every data argument."""
+``refuse_unknown`` for every data argument. The profile holds each array in one chunk, as
+Dask holds data from memory up to its chunk size (128 MiB): what Dask does on one chunk
+only (``sort`` and ``argsort`` of an unknown size) runs."""
 
 
 def refuse_unknown(function: str, array: ArrayObject) -> None:
