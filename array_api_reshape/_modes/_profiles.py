@@ -402,41 +402,35 @@ def refuse_immutable_write(call: str) -> None:
 
 def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
     """A basic key with each int (or 0-d integer array) clamped into its axis (JAX's
-    reads), the axes counted around None and Ellipsis; other items as they are."""
-    items = key if key.__class__ is tuple else (key,)
-    consuming = sum(1 for item in items if item is not None and item is not Ellipsis)
-    clamped, axis = [], 0
-    for item in items:
-        if item is Ellipsis:
-            axis += max(len(shape) - consuming, 0)
-        elif item is not None:
-            position = _integer_position(item)
-            if position is not None and axis < len(shape) and shape[axis]:
-                size = shape[axis]
-                item = min(max(position, -size), size - 1)
-            axis += 1
-        clamped.append(item)
-    return tuple(clamped) if key.__class__ is tuple else clamped[0]
+    reads); other items as they are."""
+    return _ints_changed(key, shape, lambda position, size: (
+        min(max(position, -size), size - 1) if size else None))
 
 
 def dropped_key(key: Any, shape: tuple[int, ...]) -> Any:
     """A basic key for a write with each out-of-bounds int (or 0-d integer array) made an
-    empty slice, so that the write changes nothing there (JAX's writes drop them); the
-    axes counted around None and Ellipsis as ``clamped_key`` counts them."""
+    empty slice, so that the write changes nothing there (JAX's writes drop them)."""
+    return _ints_changed(key, shape, lambda position, size: (
+        None if -size <= position < size else slice(0, 0)))
+
+
+def _ints_changed(key: Any, shape: tuple[int, ...], change: Any) -> Any:
+    """``key`` with each int (or 0-d integer array) item replaced by ``change(position,
+    size of its axis)`` unless that is None, the axes counted around None and Ellipsis."""
     items = key if key.__class__ is tuple else (key,)
     consuming = sum(1 for item in items if item is not None and item is not Ellipsis)
-    dropped, axis = [], 0
+    changed, axis = [], 0
     for item in items:
         if item is Ellipsis:
             axis += max(len(shape) - consuming, 0)
         elif item is not None:
             position = _integer_position(item)
-            if position is not None and axis < len(shape) and not (
-                    -shape[axis] <= position < shape[axis]):
-                item = slice(0, 0)
+            if position is not None and axis < len(shape):
+                new = change(position, shape[axis])
+                item = item if new is None else new
             axis += 1
-        dropped.append(item)
-    return tuple(dropped) if key.__class__ is tuple else dropped[0]
+        changed.append(item)
+    return tuple(changed) if key.__class__ is tuple else changed[0]
 
 
 def _integer_position(item: Any) -> int | None:
