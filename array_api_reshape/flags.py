@@ -76,8 +76,8 @@ The flags:
     at once (each refusal; where one answers and another refuses, the refusal). Each
     refusal names the library and the portable way. A profile sets the flags that belong
     to it (``"jax"``: ``writeable=False``; ``"dask"``: ``views="copy-on-write"``;
-    ``"lowest"``: both); a flag set explicitly wins. The docs page "How faithful the
-    profiles are" measures each against its library.
+    ``"lowest"``: both); a flag set explicitly wins. The docs page "Backend profiles"
+    shows each at work and measures it against its library.
 ``computes``
     None (the default), or how many eager reads (``bool()``, ``int()``, ``float()``,
     ``complex()``, ``__index__``, ``__array__``: what a lazy library computes its graph
