@@ -44,6 +44,7 @@ from .._modes._unknown_sizes import (
     is_dask,
     key_axes,
     lazy_index_scalars,
+    mask_write_error,
     mark_indexed,
     selects_all,
     permuted as unknown_permuted,
@@ -904,13 +905,7 @@ class Array:
             check_known(self, "__setitem__()", "the sizes, to write other than through a "
                         "boolean mask")
         elif value.__class__ is Array and value._layout.size != 1:
-            raise ValueError(
-                "__setitem__(): Dask cannot write an array of values through a boolean "
-                "mask: how many elements the mask selects is unknown to it until it "
-                "computes. Write a scalar, or write with xp.where(mask, new_values, x) of "
-                "x's shape; the profile flag is 'dask' (array_api_reshape.flags.set("
-                "profile=None) answers as NumPy does)"
-            )
+            raise mask_write_error()
 
     def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
         """The profile's library's refusal of a write whose value overlaps the written

@@ -122,6 +122,15 @@ def unknown_size_error(unknown: Unknown, call: str, need: str,
     )
 
 
+def mask_write_error() -> ValueError:
+    """Dask's refusal of a write of several values through a boolean mask."""
+    return ValueError(
+        "__setitem__(): Dask cannot write an array of values through a boolean mask: how "
+        "many elements the mask selects is unknown to it until it computes. Write a "
+        "scalar, or write with xp.where(mask, new_values, x) of x's shape; " + _note()
+    )
+
+
 def check_known(array: ArrayObject, call: str, need: str,
                 axes: Sequence[int] | None = None, error: type[Exception] = ValueError) -> None:
     """Refuse ``call`` when ``array`` has an unknown size (among ``axes``, when given)."""
