@@ -142,7 +142,7 @@ from ._chapters._statistical_functions import (
     var,
 )
 from ._chapters._utility_functions import all, any, diff
-from ._modes._refusals import serve_extensions as _serve_extensions
+from ._modes._refusals import serve_hideable as _serve_hideable
 from ._tables._dtypes import (
     bool,
     complex64,
@@ -211,15 +211,16 @@ __all__ = [
     "fft", "linalg",
 ]
 
-# The extensions are attributes only while the enabled_extensions flag has them (see
-# array_api_reshape.flags): plain attributes while no mode is on, else served by a
-# module __getattr__ that consults the flag.
+# The extensions are attributes only while the enabled_extensions flag has them, and the
+# functions a profile's library lacks only while no such profile is in force (see
+# array_api_reshape.flags): plain attributes while no mode is on, else served by a module
+# __getattr__ that consults the flags.
 _EXTENSIONS = {"linalg": _linalg, "fft": _fft}
-_serve_extensions(globals(), _EXTENSIONS)
+_SERVED = _serve_hideable(globals(), _EXTENSIONS)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXTENSIONS})
+    return sorted({*globals(), *_SERVED.attributes})
 
 
 # The older versions' namespaces are built from this module (see _versions): it hands

@@ -33,6 +33,7 @@ from ._chapters._linalg_functions import (  # noqa: F401  (the extension's names
 )
 from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 from ._modes._refusals import extension_function as _extension_function
+from ._modes._refusals import serve_hideable as _serve_hideable
 
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -45,3 +46,13 @@ __all__ = [
 for _name in __all__:
     globals()[_name] = _extension_function("linalg", __name__, globals()[_name])
 del _name, _extension_function
+
+# The functions a profile's library lacks are attributes only while no such profile is in
+# force: plain attributes while no mode is on, else served by a module __getattr__.
+_SERVED = _serve_hideable(globals(), {}, prefix="linalg.")
+del _serve_hideable
+
+
+def __dir__() -> list[str]:
+    names = {*globals(), *_SERVED.attributes}
+    return sorted(name for name in names if name.startswith("__") or name[0] != "_")

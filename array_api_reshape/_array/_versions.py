@@ -37,7 +37,8 @@ from typing import Any, Literal
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from .._modes import _flag_state
 from .._modes._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
-from .._modes._refusals import refuse_missing_extension, serve_extensions
+from .._modes._flag_state import ServedAttributes
+from .._modes._refusals import serve_hideable, served_attribute
 from .._tables._dtypes import DType
 
 Array = Any
@@ -150,7 +151,7 @@ class VersionedNamespace(types.ModuleType):
     # Set by _subset; the namespace's functions are set from the package's __all__.
     _standard_version: str
     _added_later: dict[str, str]
-    _extensions: dict[str, types.ModuleType]
+    _served: ServedAttributes  # the attributes a mode may hide (set by _build)
     __all__: list[str]
     __array_namespace_info__: Callable[[], Info]  # set by _build from 2023.12 on
 
@@ -164,10 +165,9 @@ class VersionedNamespace(types.ModuleType):
             f"module {fields.get('__name__')!r} (standard {fields.get('_standard_version')}) "
             f"has no attribute {name!r}"
         )
-        extension = fields.get("_extensions", {}).get(name)
-        if extension is not None:
-            refuse_missing_extension(name)
-            return extension
+        served = fields.get("_served")
+        if served is not None and name in served.attributes:
+            return served_attribute(served, name)
         added = fields.get("_added_later", {}).get(name)
         if added is None:
             raise AttributeError(missing)
@@ -195,16 +195,19 @@ def _build(version: str) -> types.ModuleType:
         linalg_replaced["trace"] = trace_in_double_precision
     extensions = dict(_extensions)
     if version < TUPLES_SINCE:
-        extensions["linalg"] = _subset(
+        linalg = _subset(
             _extensions["linalg"], "array_api_reshape.linalg", version, _LINALG_ADDED_IN,
             linalg_replaced,
         )
+        linalg._served = serve_hideable(linalg.__dict__, {}, "linalg.", own_getattr=True)
+        extensions["linalg"] = linalg
     namespace = _subset(package, "array_api_reshape", version, added_in(), replaced)
-    # plain attributes while no mode is on, else served by __getattr__ (see serve_extensions)
-    namespace._extensions = {
-        name: module for name, module in extensions.items() if name in namespace.__all__
-    }
-    serve_extensions(namespace.__dict__, dict(namespace._extensions), own_getattr=True)
+    # plain attributes while no mode is on, else served by __getattr__ (see serve_hideable)
+    namespace._served = serve_hideable(
+        namespace.__dict__,
+        {name: module for name, module in extensions.items() if name in namespace.__all__},
+        own_getattr=True,
+    )
     if hasattr(namespace, "__array_namespace_info__"):  # not before 2023.12
         namespace.__array_namespace_info__ = _info_function(version)
     return namespace
@@ -227,11 +230,20 @@ def _subset(module: types.ModuleType, name: str, version: str,
     kept = [n for n in module.__all__ if n not in added_later]
     for kept_name in kept:
         if kept_name not in _extensions:
-            setattr(namespace, kept_name, getattr(module, kept_name))
+            setattr(namespace, kept_name, _unhidden(module, kept_name))
     for replaced_name, value in replaced.items():
         setattr(namespace, replaced_name, value)
     namespace.__all__ = kept
     return namespace
+
+
+def _unhidden(module: types.ModuleType, name: str) -> object:
+    """``module``'s attribute ``name``, also while a mode hides it from the caller."""
+    fields = vars(module)
+    if name in fields:
+        return fields[name]
+    served: ServedAttributes = fields["_SERVED"] if "_SERVED" in fields else fields["_served"]
+    return served.attributes[name]
 
 
 def meshgrid_as_list(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> list[Array]:

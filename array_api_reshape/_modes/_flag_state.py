@@ -261,11 +261,16 @@ class _Modes:
             return True
         return name in _SET_BY_PROFILES and self.may_differ("profile")
 
+    def may_hide(self) -> bool:
+        """True when a flag that hides attributes of the namespaces (enabled_extensions,
+        profile) may differ from its default in some context."""
+        return self.may_differ("enabled_extensions") or self.may_differ("profile")
+
     def update(self) -> None:
         """Recompute every answer from the defaults and the open blocks, and place the
         namespaces' extension attributes accordingly."""
         differs = {name: self.may_differ(name) for name in _MODE_FLAGS}
-        place_extensions(hidden=differs["enabled_extensions"])
+        place_served(hidden=differs["enabled_extensions"] or differs["profile"])
         self.tracking = differs["views"]
         self.read_only = differs["writeable"]
         self.fixed_device = differs["fixed_device"] or differs["profile"]
@@ -291,47 +296,54 @@ class _Modes:
             self.update()
 
 
-class ExtensionAttributes(NamedTuple):
-    """A namespace module's extensions: its ``__dict__``, the extension modules by name,
-    and the module-level ``__getattr__`` that serves them while they are hidden (None
-    when the namespace's class has one)."""
+class ServedAttributes(NamedTuple):
+    """Attributes of a namespace module that a mode may hide: its extensions (``linalg``,
+    ``fft``: the enabled_extensions flag) and the functions some profile's library has
+    no attribute for (``take_along_axis`` on Dask). Held: the module's ``__dict__``, the
+    attributes by name, which of them are extensions, the prefix of their names in the
+    profiles' tables (``""``, or ``"linalg."`` for the linalg module), and the
+    module-level ``__getattr__`` that serves them while hidden (None when the namespace's
+    class has one)."""
 
     namespace: dict[str, Any]
-    extensions: dict[str, object]
+    attributes: dict[str, object]
+    extensions: frozenset[str]
+    prefix: str
     getattr: Callable[[str], object] | None
 
 
-_EXTENSION_ATTRIBUTES: list[ExtensionAttributes] = []
-"""Every namespace that has extensions (the package, each older version's namespace)."""
+_SERVED_ATTRIBUTES: list[ServedAttributes] = []
+"""Every namespace with attributes a mode may hide (the package, its linalg module, each
+older version's namespace)."""
 
 
-def hold_extensions(attributes: ExtensionAttributes) -> None:
-    """Count a namespace among those whose extensions ``place_extensions`` places, and
-    place them now."""
+def hold_served(attributes: ServedAttributes) -> None:
+    """Count a namespace among those whose hideable attributes ``place_served`` places,
+    and place them now."""
     with MODES.lock:
-        _EXTENSION_ATTRIBUTES.append(attributes)
-        _place(attributes, MODES.may_differ("enabled_extensions"))
+        _SERVED_ATTRIBUTES.append(attributes)
+        _place(attributes, MODES.may_hide())
 
 
-def place_extensions(hidden: bool) -> None:
-    """While the enabled_extensions flag may differ from its default somewhere
-    (``hidden``), the namespaces' extensions are no plain attributes: a ``__getattr__``
-    serves them, asking the flag in the caller's context. Otherwise they are plain
-    attributes: a module with a ``__getattr__`` loses CPython's specialised attribute
-    lookup for every name (about 8 ns to 17 ns per ``xp.name``)."""
-    for attributes in _EXTENSION_ATTRIBUTES:
+def place_served(hidden: bool) -> None:
+    """While the enabled_extensions or the profile flag may differ from its default
+    somewhere (``hidden``), the namespaces' hideable attributes are no plain attributes:
+    a ``__getattr__`` serves them, asking the flags in the caller's context. Otherwise
+    they are plain attributes: a module with a ``__getattr__`` loses CPython's
+    specialised attribute lookup for every name (about 8 ns to 17 ns per ``xp.name``)."""
+    for attributes in _SERVED_ATTRIBUTES:
         _place(attributes, hidden)
 
 
-def _place(attributes: ExtensionAttributes, hidden: bool) -> None:
+def _place(attributes: ServedAttributes, hidden: bool) -> None:
     namespace = attributes.namespace
     if hidden:  # __getattr__ first, so that no lookup falls between the two steps
         if attributes.getattr is not None:
             namespace["__getattr__"] = attributes.getattr
-        for name in attributes.extensions:
+        for name in attributes.attributes:
             namespace.pop(name, None)
     else:
-        namespace.update(attributes.extensions)
+        namespace.update(attributes.attributes)
         if attributes.getattr is not None:
             namespace.pop("__getattr__", None)
 

@@ -328,6 +328,38 @@ def check_present(function: str) -> None:
                              f"{_flag_note()}")
 
 
+def _has_no_attribute(lack: Lack | None) -> bool:
+    return lack is not None and lack.dtypes is None and lack.error is AttributeError
+
+
+def lacked_attributes(prefix: str) -> frozenset[str]:
+    """The names, under ``prefix`` (``""`` for the namespace, ``"linalg."``), that some
+    profile's library has no attribute for: hidden from ``hasattr`` under that profile."""
+    return frozenset(
+        qualified.removeprefix(prefix)
+        for lacks in LACKS.values()
+        for qualified, lack in lacks.items()
+        if _has_no_attribute(lack) and qualified.startswith(prefix)
+        and "." not in qualified.removeprefix(prefix)
+    )
+
+
+def refuse_lacked_attribute(module: str, qualified: str) -> None:
+    """AttributeError, as the library's namespace gives, for reading the attribute
+    ``qualified`` (``"take_along_axis"``, ``"linalg.det"``) of ``module`` while a profile
+    whose library has no such attribute is in force."""
+    for library in libraries():
+        lack = LACKS.get(library, {}).get(qualified)
+        if _has_no_attribute(lack):
+            assert lack is not None
+            raise AttributeError(
+                f"module {module!r} has no attribute {qualified.rpartition('.')[2]!r} "
+                f"under profile {value('profile')!r}, as {LIBRARIES[library]}: "
+                f"{lack.instead} (array_api_reshape.flags.set(profile=None) answers as "
+                "NumPy does)"
+            )
+
+
 INDEX_DTYPES = {"torch": frozenset({"int32", "int64"})}
 """The integer dtypes each profile's library takes as index arrays (PyTorch reads a
 uint8 array as a boolean mask, and refuses the others)."""

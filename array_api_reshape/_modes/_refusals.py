@@ -22,8 +22,15 @@ from .._tables._dtypes import (
 )
 from .._tables._devices import Device
 from ._device_checks import refuse_data_dependent_on
-from ._flag_state import MODES, ExtensionAttributes, hold_extensions, value
-from ._profiles import check_promotion, library_default, refuse_immutable_write, requested
+from ._flag_state import MODES, ServedAttributes, hold_served, value
+from ._profiles import (
+    check_promotion,
+    lacked_attributes,
+    library_default,
+    refuse_immutable_write,
+    refuse_lacked_attribute,
+    requested,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -39,7 +46,8 @@ __all__ = [
     "promote_types",
     "scalar_result_dtype",
     "extension_function",
-    "serve_extensions",
+    "serve_hideable",
+    "served_attribute",
     "refuse_lazy",
     "refuse_write",
     "is_lazy",
@@ -218,24 +226,40 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
     return result
 
 
-def serve_extensions(
-    namespace: dict[str, Any], extensions: Mapping[str, object], own_getattr: bool = False
-) -> None:
-    """Keep ``extensions`` (``linalg``, ``fft``) in a namespace's ``namespace`` dict as
-    plain attributes while the enabled_extensions flag has its default everywhere, and
-    served by a ``__getattr__`` that consults the flag otherwise (``_flag_state``'s
-    ``place_extensions`` moves them). With ``own_getattr`` the namespace's class has a
-    ``__getattr__`` that serves them (it calls ``refuse_missing_extension``)."""
+def serve_hideable(
+    namespace: dict[str, Any], extensions: Mapping[str, object], prefix: str = "",
+    own_getattr: bool = False,
+) -> ServedAttributes:
+    """Hold the attributes of a namespace's ``namespace`` dict that a mode may hide: its
+    ``extensions`` (``linalg``, ``fft``) and the functions some profile's library lacks
+    (named ``prefix + name`` in the profiles' tables). They stay plain attributes while
+    the enabled_extensions and profile flags have their defaults everywhere, and are
+    served by a ``__getattr__`` that consults the flags otherwise (``_flag_state``'s
+    ``place_served`` moves them). With ``own_getattr`` the namespace's class has a
+    ``__getattr__`` that serves them (it calls ``served_attribute``)."""
+    lacked = {name: namespace[name] for name in lacked_attributes(prefix) if name in namespace}
+    served = ServedAttributes(
+        namespace, {**extensions, **lacked}, frozenset(extensions), prefix, None
+    )
+    if not own_getattr:
+        module = namespace.get("__name__")
 
-    def extension_attribute(name: str) -> object:
-        extension = extensions.get(name)
-        if extension is None:
-            raise AttributeError(
-                f"module {namespace.get('__name__')!r} has no attribute {name!r}"
-            )
+        def hidden_attribute(name: str) -> object:
+            if name not in served.attributes:
+                raise AttributeError(f"module {module!r} has no attribute {name!r}")
+            return served_attribute(served, name)
+
+        served = served._replace(getattr=hidden_attribute)
+    hold_served(served)
+    return served
+
+
+def served_attribute(served: ServedAttributes, name: str) -> object:
+    """The hideable attribute ``name`` of a namespace, read while hidden: refused (an
+    AttributeError, as ``hasattr`` expects) where a flag in the caller's context leaves
+    it out, else the attribute."""
+    if name in served.extensions:
         refuse_missing_extension(name)
-        return extension
-
-    hold_extensions(ExtensionAttributes(
-        namespace, dict(extensions), None if own_getattr else extension_attribute
-    ))
+    else:
+        refuse_lacked_attribute(str(served.namespace.get("__name__")), served.prefix + name)
+    return served.attributes[name]

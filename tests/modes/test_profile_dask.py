@@ -432,3 +432,58 @@ def test_found_running_the_clients_zero_d_mask_writes_numpy_index_keys_broadcast
         a[np.asarray([0, 1]), np.asarray([1, 2])]
     with pytest.raises(AttributeError, match="has no broadcast_shapes"):
         xp.broadcast_shapes((1,), (2,))
+
+
+# --- what array_api_compat.dask.array has no attribute for --------------------------------
+
+LACKED = ["take_along_axis", "from_dlpack", "broadcast_shapes"]
+LACKED_IN_LINALG = ["det", "slogdet", "eigh", "eigvalsh", "eig", "eigvals", "pinv",
+                    "matrix_power", "cross"]
+
+
+def test_what_the_library_has_no_attribute_for_is_missing_to_hasattr():
+    for name in LACKED:
+        assert not hasattr(xp, name), name
+        with pytest.raises(AttributeError, match=f"no attribute '{name}' under profile 'dask'"):
+            getattr(xp, name)
+    for name in LACKED_IN_LINALG:
+        assert not hasattr(xp.linalg, name), name
+    assert all(hasattr(xp.linalg, name) for name in ("svd", "svdvals", "matrix_rank", "qr"))
+    assert hasattr(xp, "take") and hasattr(xp, "linalg") and hasattr(xp, "fft")
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_function'"):
+        _ = xp.no_such_function
+
+
+@pytest.mark.parametrize("profile, missing", [
+    ("dask", True), ("lowest", True), ("torch", False), ("jax", False), ("cupy", False),
+    (None, False),
+])
+def test_the_attributes_come_back_where_no_profile_lacks_them(profile, missing):
+    with flags.using(profile=profile):
+        for name in LACKED:
+            assert hasattr(xp, name) is not missing, name
+        for name in LACKED_IN_LINALG:
+            assert hasattr(xp.linalg, name) is not missing, name
+
+
+def test_older_standard_versions_lack_them_too_and_can_be_built_meanwhile():
+    for version in ("2021.12", "2023.12", "2024.12"):
+        namespace = xp.asarray(1).__array_namespace__(api_version=version)
+        assert not hasattr(namespace, "from_dlpack"), version
+        assert not hasattr(namespace.linalg, "det"), version
+        assert hasattr(namespace, "sort") and hasattr(namespace.linalg, "svd")
+        with flags.using(profile=None):
+            assert hasattr(namespace, "from_dlpack") and hasattr(namespace.linalg, "det")
+            assert namespace.linalg.det(xp.eye(2)) == 1.0
+    with pytest.raises(AttributeError, match=r"added it in version 2024\.12"):
+        _ = xp.asarray(1).__array_namespace__(api_version="2023.12").take_along_axis
+
+
+def test_a_function_taken_before_the_profile_still_refuses_when_called():
+    with flags.using(profile=None):
+        take_along_axis, det = xp.take_along_axis, xp.linalg.det
+    with pytest.raises(AttributeError, match="has no take_along_axis"):
+        take_along_axis(xp.ones((2, 2)), xp.asarray([[0], [1]]), axis=1)
+    with pytest.raises(AttributeError, match=r"has no linalg\.det"):
+        det(xp.eye(2))
+

@@ -44,6 +44,21 @@ def test_no_profile_by_default_and_one_attribute_says_when_one_may_be_set():
     assert MODES.profile is False
 
 
+def test_functions_a_profile_lacks_are_plain_attributes_while_no_profile_may_be_set():
+    namespace = xp.asarray(1).__array_namespace__(api_version="2023.12")
+    with flags.using(profile="dask"):
+        assert "take_along_axis" not in vars(xp) and "det" not in vars(xp.linalg)
+        assert "__getattr__" in vars(xp) and "__getattr__" in vars(xp.linalg)
+        assert "from_dlpack" not in vars(namespace)
+    assert "take_along_axis" in vars(xp) and "det" in vars(xp.linalg)
+    assert "from_dlpack" in vars(namespace)
+    assert "__getattr__" not in vars(xp) and "__getattr__" not in vars(xp.linalg)
+    flags.set(profile="lowest")
+    assert "broadcast_shapes" not in vars(xp) and not hasattr(xp, "broadcast_shapes")
+    flags.set(profile=None)
+    assert xp.broadcast_shapes((1,), (2,)) == (2,)
+
+
 @pytest.mark.parametrize("text, expected", [("torch", "torch"), (" none ", None), ("", None)])
 def test_the_environment_variable_sets_the_profile(text, expected):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARRAY_API_RESHAPE_")}
