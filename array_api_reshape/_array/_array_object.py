@@ -38,7 +38,7 @@ from .._modes._profiles import (
 )
 from .._modes._computes import count_read
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
-from .._modes._view_tracking import called_by_package
+from .._modes._call_sites import called_by_package
 from .._modes._unknown_sizes import (
     check_known,
     is_dask,

@@ -28,7 +28,7 @@ from .._modes._profiles import (
     index_array_rule,
     uint8_mask_warning,
 )
-from .._modes._view_tracking import user_stack_level
+from .._modes._call_sites import user_stack_level
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 
 from ._flag_state import MODES, value
 from ._profiles import libraries
-from ._view_tracking import call_site
+from ._call_sites import call_site
 
 
 class Reads:

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from .._tables._devices import GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
-from ._view_tracking import user_stack_level
+from ._call_sites import user_stack_level
 
 LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy"}
 """Each profile's library, as its messages name it."""

@@ -16,7 +16,7 @@ that copy anyway). The flag decides:
 - ``"allow"`` (the default): nothing happens;
 - ``"log"``: the move is counted against the line of user code that asked for it (the
   first frame outside the package, found as the views modes find theirs,
-  ``_view_tracking.call_site``);
+  ``_call_sites.call_site``);
 - ``"error"``: ValueError naming the flag, the two devices and that line.
 
 The record is the process's: the moves of every thread, under a lock, one entry per
@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from .._tables._devices import Device
 from ._flag_state import value
-from ._view_tracking import call_site
+from ._call_sites import call_site
 
 
 class Transfer(NamedTuple):

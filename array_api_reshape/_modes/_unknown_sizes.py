@@ -27,7 +27,7 @@ from .._tables import _arguments
 from ._computes import uncounted
 from ._flag_state import MODES, value
 from ._profiles import libraries
-from ._view_tracking import call_site
+from ._call_sites import call_site
 
 ArrayObject = Any
 """Our array object; the array layer sits above this module."""

@@ -39,12 +39,14 @@ from __future__ import annotations
 
 import dis
 import warnings
-from typing import Any
+from typing import Any, TypeVar
 
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._shared_memory import shares_buffer
 from .._tables._bounded_cache import BoundedCache
+from . import _call_sites
 from . import _view_tracking as _tracking
+from ._findings import Finding, Place, found
 from ._flag_state import MODES, value
 from ._refusals import ViewMutationWarning
 
@@ -52,6 +54,8 @@ __all__ = [
     "made", "track_view", "check_read", "before_write", "after_write", "register_export",
     "ViewMutationWarning",
 ]
+
+E = TypeVar("E", bound=Exception)
 
 _WAY_OUT = (
     "write into a copy from asarray(x, copy=True), or use array_api_extra.at(x, index)"
@@ -75,7 +79,7 @@ def made(array: Any) -> None:
     memory (``asarray`` of a NumPy array over ours). Called while the views flag may ask
     for tracking somewhere (``MODES.tracking``): arrays made where it does not are
     remembered too, which costs a little and changes nothing."""
-    array._made_at = _tracking.made_here(2)
+    array._made_at = _call_sites.made_here(2)
     if array._storage.sharing is not None:  # memory others see
         _tracking.track(array)
 
@@ -97,34 +101,45 @@ def check_read(array: Any) -> None:
 
 
 def _report_marked_read(array: Any, mode: str) -> None:
-    found = _tracking.marked_elements(array)
-    if found is None:
+    found_mark = _tracking.marked_elements(array)
+    if found_mark is None:
         return
-    mark, made = found
-    reader = _tracking.call_site()
+    mark, made = found_mark
+    reader = _call_sites.place_here()
     message = (
-        f"{reader.function}: reads an array whose elements were changed through another "
-        f"array over the same memory, by {mark.write}; where views are copies (JAX, Dask, "
-        f"TensorFlow) this array would still hold its old values (it was "
+        f"{reader}: reads an array whose elements were changed through another array "
+        f"over the same memory, by {mark.write}{_through(mark.through)}; where views are "
+        f"copies (JAX, Dask, TensorFlow) this array would still hold its old values (it was "
         f"{_tracking.described(made) or 'made before tracking began'}). Read through the array "
         f"that was written, or write into a copy; {_flag_note(mode)}"
     )
+    finding = Finding("views", mode, reader.function, reader, mark.write, mark.through)
     if mode == "error":
-        raise ValueError(message)
+        raise found(ValueError(message), finding)
     _tracking.clear_mark(array, mark)
-    warnings.warn(message, ViewMutationWarning, stacklevel=_tracking.user_stack_level())
+    warnings.warn(found(ViewMutationWarning(message), finding),
+                  stacklevel=_call_sites.user_stack_level())
+
+
+def _through(chain: tuple[Place, ...]) -> str:
+    """Where the array written through was made, in words (after the write's place)."""
+    if not chain:
+        return ""
+    viewed_from = "".join(f", from {place}" for place in chain[1:])
+    return f" (through a view made by {chain[0]}{viewed_from})"
 
 
 class Pending:
     """What a write leaves for ``after_write``: the other arrays it changes (to mark),
     where it was made, and whether the writer itself carries marks to clear."""
 
-    __slots__ = ("others", "site", "marked", "target", "advanced_key")
+    __slots__ = ("others", "site", "through", "marked", "target", "advanced_key")
 
-    def __init__(self, others: list, site: Any, marked: bool, target: Any,
-                 advanced_key: Any):
+    def __init__(self, others: list, site: Place | None, through: tuple[Place, ...],
+                 marked: bool, target: Any, advanced_key: Any):
         self.others = others
         self.site = site
+        self.through = through
         self.marked = marked
         self.target = target
         self.advanced_key = advanced_key
@@ -150,29 +165,31 @@ def before_write(
     if not candidates and not marked:
         return None
     others = _tracking.others_written(candidates, target, advanced_key)
-    site = None
+    site: Place | None = None
+    through: tuple[Place, ...] = ()
     if others:
-        site = _tracking.call_site(function)
-        if mode == "error-on-write":
-            raise ValueError(_write_message(site, others[0], mode))
         if mode == "copy-on-write":
             _own_elements(array)
             return None
+        site = _call_sites.place_here(function)
+        through = _tracking.view_chain(array)
+        if mode == "error-on-write":
+            raise _write_error(ValueError, site, through, others[0], mode)
         for other in others:
             if other.foreign is not None:  # NumPy's reads are not ours to see: report now
                 if mode == "error":
-                    raise ValueError(_write_message(site, other, mode))
-                warnings.warn(_write_message(site, other, mode), ViewMutationWarning,
-                              stacklevel=_tracking.user_stack_level())
+                    raise _write_error(ValueError, site, through, other, mode)
+                warnings.warn(_write_error(ViewMutationWarning, site, through, other, mode),
+                              stacklevel=_call_sites.user_stack_level())
                 break
-    return Pending(others, site, marked, target, advanced_key)
+    return Pending(others, site, through, marked, target, advanced_key)
 
 
 def after_write(array: Any, pending: Pending) -> None:
     """After the write ``before_write`` saw: mark the other arrays it changed, and clear
     the writer's own marks over the elements it wrote."""
-    if pending.others:
-        _tracking.mark(pending.others, pending.site)
+    if pending.others and pending.site is not None:
+        _tracking.mark(pending.others, pending.site, pending.through)
     if pending.marked:
         _tracking.unmark_written(array, pending.target, pending.advanced_key)
 
@@ -188,7 +205,7 @@ def _part_of_this_write(
     on this very line) is being written."""
     made = getattr(array, "_made_at", None) if augmented else None
     if made is not None and made[0].co_name == "__getitem__" and in_augmented_subscript():
-        if _tracking.same_line(made, _tracking.call_site(function)):
+        if _call_sites.same_line(made, _call_sites.call_site(function)):
             return (source, _tracking.parent_of(array))
     return (source,) if _made_on_this_line(source, function) else ()
 
@@ -197,15 +214,19 @@ def _made_on_this_line(source: Any, function: str) -> bool:
     made = getattr(source, "_made_at", None)
     if made is None:
         return True  # not one of our tracked arrays: a scalar, or an array of nobody's
-    return _tracking.same_line(made, _tracking.call_site(function))
+    return _call_sites.same_line(made, _call_sites.call_site(function))
 
 
-def _write_message(site: _tracking.Site, other: _tracking.Other, mode: str) -> str:
-    return (
-        f"{site}: this write changes elements that {other.describe()} also views; where "
-        f"views are copies (JAX, Dask, TensorFlow) that array would keep its old values. "
-        f"To write portably, {_WAY_OUT}; {_flag_note(mode)}"
+def _write_error(
+    kind: type[E], site: Place, through: tuple[Place, ...], other: _tracking.Other,
+    mode: str,
+) -> E:
+    message = (
+        f"{site}: this write{_through(through)} changes elements that {other.describe()} "
+        f"also views; where views are copies (JAX, Dask, TensorFlow) that array would keep "
+        f"its old values. To write portably, {_WAY_OUT}; {_flag_note(mode)}"
     )
+    return found(kind(message), Finding("views", mode, site.function, site, site, through))
 
 
 def _own_elements(array: Any) -> None:
@@ -227,7 +248,7 @@ _STORES = {"STORE_SUBSCR", "STORE_SLICE"}  # STORE_SLICE: ``x[a:b] op= y`` from 
 def in_augmented_subscript() -> bool:
     """True when the user's line being run is an augmented assignment to a subscript
     (``x[key] += y``): Python stores the in-place result back with ``x[key] = ...``."""
-    frame = _tracking.user_frame()
+    frame = _call_sites.user_frame()
     code, offset = frame.f_code, frame.f_lasti
     known = _AFTER_AUGMENTED.get((code, offset))
     if known is None:
@@ -250,7 +271,7 @@ def register_export(array: Any, exported: Any, function: str) -> Any:
     someone holds it, and ``array`` itself: an array of ours made over that memory later
     (``asarray`` of it) sees ``array`` as another."""
     if tracking() and shares_buffer(array._storage, exported):
-        site = _tracking.call_site()
+        site = _call_sites.call_site()
         handed_out_by = site._replace(function=function)
         _tracking.register_foreign(array._storage, [(exported, 0)],
                                   ("handed out by", handed_out_by))

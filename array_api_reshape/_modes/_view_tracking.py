@@ -28,10 +28,7 @@ it); arrays are read through their storage and layout, never through the array c
 
 from __future__ import annotations
 
-import os
-import sys
 import weakref
-from types import CodeType
 from typing import Any, NamedTuple
 
 from .._kernels._shared_memory import (
@@ -58,157 +55,26 @@ from .._tables._layout import (
     extent,
     remembered_contiguous_layout,
 )
+from ._call_sites import PLACE_FRAMES, Made, Site, made_here, place_of, site_of
+from ._findings import Place
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
 
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-_getframe = sys._getframe
 _weak = weakref.ref
-
-
-# --- where user code called the package -------------------------------------------------
-
-
-class Site(NamedTuple):
-    """Where user code called the package: the package function called, and the
-    caller's file and line."""
-
-    function: str
-    filename: str
-    lineno: int
-
-    def __str__(self) -> str:
-        parts = self.filename.replace("\\", "/").split("/")
-        return f"{self.function} at {'/'.join(parts[-2:])}:{self.lineno}"
-
-
-_new_site = tuple.__new__  # a Site without NamedTuple's argument handling
-
-_IN_PACKAGE: dict[str, bool] = {}
-"""Whether each source file seen in a walk of the stack is the package's own (keyed by
-file name: a str caches its hash, where a code object hashes its contents each time)."""
-
-_in_package = _IN_PACKAGE.get  # bound once: the walks below are on the views modes' hot path
-
-
-def _inside(code: CodeType) -> bool:
-    """True for a code object of the package's own."""
-    filename = code.co_filename
-    inside = _in_package(filename)
-    if inside is None:
-        inside = _IN_PACKAGE[filename] = filename.startswith(_PACKAGE)
-    return inside
-
-
-def _outside(frame: Any) -> tuple[Any, CodeType]:
-    """The first frame outside the package from ``frame`` outwards, and the code of the
-    package function it called (``frame``'s own when ``frame`` is outside)."""
-    function = frame.f_code
-    while frame.f_back is not None:
-        code = frame.f_code
-        inside = _in_package(code.co_filename)
-        if inside is None:
-            inside = _inside(code)
-        if not inside:
-            break
-        function = code
-        frame = frame.f_back
-    return frame, function
-
-
-def user_stack_level() -> int:
-    """The ``stacklevel`` of ``warnings.warn``, called right here, that names the first
-    line outside the package."""
-    frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and _inside(frame.f_code):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def call_site(function: str | None = None, depth: int = 1) -> Site:
-    """The first frame outside the package, and ``function``, or else the package
-    function that frame called; the walk starts ``depth`` frames up from the caller's,
-    where a caller that knows how deep it is saves the steps."""
-    frame, called = _outside(sys._getframe(depth))
-    return _new_site(Site, (function or f"{called.co_name}()", frame.f_code.co_filename,
-                            frame.f_lineno))
-
-
-def called_by_package(depth: int) -> bool:
-    """True when the function ``depth`` frames above the caller is the package's own
-    (an ``operator.index`` the package calls, not the user)."""
-    return _inside(_getframe(depth + 1).f_code)
-
-
-def user_frame() -> Any:
-    """The innermost frame outside the package."""
-    return _outside(sys._getframe(1))[0]
-
-
-Made = tuple
-"""Where an array of ours was made, unformatted: (the code of the package function that
-user code called, the user's code, the offset of the calling instruction in it, the key of
-the array it was viewed from or None). ``site_of`` puts it into words."""
-
-
-def made_here(depth: int, parent_key: int | None = None) -> Made:
-    """Where the package function ``depth`` frames above the caller was called from
-    user code (the first frame outside the package above it), and ``parent_key``."""
-    frame = _getframe(depth + 1)
-    function = frame.f_code
-    user = frame.f_back
-    if user is None:
-        return (function, function, frame.f_lasti, parent_key)
-    code = user.f_code
-    inside = _in_package(code.co_filename)
-    if inside is None or inside:
-        user, function = _outside(frame)
-        code = user.f_code
-    return (function, code, user.f_lasti, parent_key)
-
-
-def _line_at(code: CodeType, offset: int) -> int:
-    """The source line of the instruction at ``offset`` in ``code``."""
-    line = code.co_firstlineno
-    for start, end, number in code.co_lines():
-        if start <= offset < end:
-            return line if number is None else number
-        if number is not None:
-            line = number
-    return line
-
-
-_LINES = BoundedCache(limit=1024)
-"""The line of each (code, offset) put into words, remembered."""
-
-
-def site_of(made: Made) -> Site:
-    """A ``Made`` in words: the function called, the file and the line."""
-    function, code, offset, _ = made
-    key = (code, offset)
-    line = _LINES.get(key)
-    if line is None:
-        line = _LINES.remember(key, _line_at(code, offset))
-    return _new_site(Site, (f"{function.co_name}()", code.co_filename, line))
-
-
-def same_line(made: Made, site: Site) -> bool:
-    """True when ``made`` was on the line of ``site``."""
-    made_site = site_of(made)
-    return (made_site.filename, made_site.lineno) == (site.filename, site.lineno)
 
 
 class Mark:
     """Elements of an array changed through another array: their addresses (a set of
-    element indices into the storage) and the write that changed them."""
+    element indices into the storage), the write that changed them, and where the array
+    written through was made (``view_chain``)."""
 
-    __slots__ = ("addresses", "write")
+    __slots__ = ("addresses", "write", "through")
 
-    def __init__(self, addresses: Addresses, write: Site):
+    def __init__(self, addresses: Addresses, write: Place, through: tuple[Place, ...]):
         self.addresses = addresses
         self.write = write
+        self.through = through
 
 
 Origin = tuple[str, "Made | Site"]
@@ -596,9 +462,25 @@ def parent_of(array: ArrayObject) -> ArrayObject | None:
     return None if ref is None else ref()
 
 
-def mark(others: list[Other], write: Site) -> None:
-    """Leave a mark of ``write`` on each of our arrays among ``others``; an array keeps
-    one mark, the earliest write's, over every element changed under it since."""
+def view_chain(array: ArrayObject) -> tuple[Place, ...]:
+    """Where ``array`` was made and where each array it was viewed from was, innermost
+    first, while each is a view of a live array (the line that relies on a view sharing
+    its elements with its parent is among them); empty for an array that is no view."""
+    places: list[Place] = []
+    current = array
+    while current is not None and len(places) < PLACE_FRAMES:
+        made = getattr(current, "_made_at", None)
+        if made is None or made[3] is None:
+            break
+        places.append(place_of(made))
+        current = parent_of(current)
+    return tuple(places)
+
+
+def mark(others: list[Other], write: Place, through: tuple[Place, ...]) -> None:
+    """Leave a mark of ``write`` (through an array made at ``through``) on each of our
+    arrays among ``others``; an array keeps one mark, the earliest write's, over every
+    element changed under it since."""
     for other in others:
         array = other.array
         if array is None:
@@ -612,10 +494,10 @@ def mark(others: list[Other], write: Site) -> None:
             if other.addresses is not first.addresses and len(
                 difference(other.addresses, first.addresses)
             ):
-                _set_marks(sharing, array,
-                           [Mark(union(first.addresses, other.addresses), first.write)])
+                _set_marks(sharing, array, [Mark(union(first.addresses, other.addresses),
+                                                 first.write, first.through)])
         else:
-            _set_marks(sharing, array, [Mark(other.addresses, write)])
+            _set_marks(sharing, array, [Mark(other.addresses, write, through)])
 
 
 def unmark_written(writer: ArrayObject, target: Layout, advanced_key: tuple | None) -> None:
@@ -629,7 +511,7 @@ def unmark_written(writer: ArrayObject, target: Layout, advanced_key: tuple | No
     for old in marks:
         remaining = difference(old.addresses, written)
         if len(remaining):
-            kept.append(Mark(remaining, old.write))
+            kept.append(Mark(remaining, old.write, old.through))
     _set_marks(sharing, writer, kept)
 
 

@@ -1,0 +1,91 @@
+"""
+What a portability mode found, as data: every error and warning a mode raises carries a
+``Finding`` (``error.finding``; ``finding_of`` also looks through the errors it was raised
+from), so that a test runner can group them by flag and by the lines that caused them
+without reading messages (``array_api_reshape.testing`` does).
+
+A ``Place`` is where user code called the package: the public function it called and the
+frames outside the package, innermost first. The frames are the caller's and a few of
+its callers', so that a reader can skip the frames it does not own (a test file, the
+standard library) and name the library's own line.
+
+Pure Python: records, and the one function that attaches them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, TypeVar
+
+__all__ = ["Frame", "Place", "Finding", "found", "finding_of"]
+
+E = TypeVar("E", bound=BaseException)
+
+
+class Frame(NamedTuple):
+    """One line of user code: its file, its line number and the function it is in."""
+
+    filename: str
+    lineno: int
+    function: str
+
+    def __str__(self) -> str:
+        parts = self.filename.replace("\\", "/").split("/")
+        return f"{'/'.join(parts[-2:])}:{self.lineno}"
+
+
+class Place(NamedTuple):
+    """Where user code called the package: the public function called (``"reshape()"``,
+    ``"__setitem__"``) and the frames outside the package, innermost first (the caller,
+    then up to seven of its callers)."""
+
+    function: str
+    frames: tuple[Frame, ...]
+
+    def __str__(self) -> str:
+        return f"{self.function} at {self.frames[0]}" if self.frames else self.function
+
+
+class Finding(NamedTuple):
+    """What a mode found: the flag and its value in force (``"views"``, ``"error"``),
+    the public function that raised (or warned), and the places that caused it.
+
+    ``at`` is where the error was raised: for the views modes, the read of an array
+    whose elements another array's write changed, or the refused write. ``write`` and
+    ``view_made`` (views modes only) are the write that changed those elements and where
+    the array written through was made, then each array it was viewed from, innermost
+    first: among them is the line that relies on a view being shared. ``library`` names
+    the library whose behaviour a profile reproduces (``"Dask"``)."""
+
+    flag: str
+    value: object
+    function: str
+    at: Place
+    write: Place | None = None
+    view_made: tuple[Place, ...] = ()
+    library: str | None = None
+
+    @property
+    def mode(self) -> str:
+        """The flag and its value as ``flags.set`` takes them: ``"views='error'"``."""
+        return f"{self.flag}={self.value!r}"
+
+
+def found(error: E, finding: Finding) -> E:
+    """``error`` (an exception or a warning), carrying ``finding`` as its ``finding``
+    attribute."""
+    error.finding = finding  # type: ignore[attr-defined]
+    return error
+
+
+def finding_of(error: BaseException) -> Finding | None:
+    """The ``Finding`` that ``error``, or an error it was raised from or while handling
+    (``__cause__``, ``__context__``), carries; None for an error no mode raised."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        finding = getattr(current, "finding", None)
+        if isinstance(finding, Finding):
+            return finding
+        current = current.__cause__ or current.__context__
+    return None
