@@ -85,6 +85,13 @@ The flags:
     A ``using(computes=N)`` block counts from 0; :func:`computes_counted` says how many
     were made. Under the dask profile reads are counted even without a budget.
 
+Every error and warning a flag (or a device's rule) makes the namespace raise carries a
+:class:`Finding` as its ``finding`` attribute: the flag and its value, the public
+function that raised, and the lines of user code that caused it (for the views modes,
+the write and where the array written through was made, beside the read).
+:func:`finding_of` finds it, also on an error raised from one; a test runner groups
+failures by it without reading messages (``array_api_reshape.testing`` does).
+
 This submodule is not part of the standard; import it as
 ``from array_api_reshape import flags``.
 """
@@ -95,10 +102,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ._modes import _computes, _flag_state
+from ._modes._call_sites import Frame, Place
+from ._modes._findings import Finding, finding_of
 from ._modes._refusals import ViewMutationWarning
 
 __all__ = ["get", "set", "reset", "using", "computes_counted", "NAMES",
-           "ENVIRONMENT_VARIABLES", "ViewMutationWarning"]
+           "ENVIRONMENT_VARIABLES", "ViewMutationWarning", "Finding", "Place", "Frame",
+           "finding_of"]
 
 NAMES = tuple(_flag_state.FLAGS)
 """The flags, in the order :func:`get` shows them."""

@@ -123,8 +123,7 @@ def _as_the_library_reads_it(array: Any, key: Any, operation: str) -> Any:
     read = []
     for item in items:
         if item.__class__ is array.__class__ and index_array_rule(operation, item._dtype):
-            warnings.warn(uint8_mask_warning(operation), UserWarning,
-                          stacklevel=user_stack_level())
+            warnings.warn(uint8_mask_warning(operation), stacklevel=user_stack_level())
             item = item != 0
         read.append(item)
     return tuple(read) if key.__class__ is tuple else read[0]

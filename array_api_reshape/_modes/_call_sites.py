@@ -16,7 +16,30 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from .._tables._bounded_cache import BoundedCache
-from ._findings import Frame, Place
+
+class Frame(NamedTuple):
+    """One line of user code: its file, its line number and the function it is in."""
+
+    filename: str
+    lineno: int
+    function: str
+
+    def __str__(self) -> str:
+        parts = self.filename.replace("\\", "/").split("/")
+        return f"{'/'.join(parts[-2:])}:{self.lineno}"
+
+
+class Place(NamedTuple):
+    """Where user code called the package: the public function called (``"reshape()"``,
+    ``"__setitem__"``) and the frames outside the package, innermost first (the caller,
+    then up to seven of its callers)."""
+
+    function: str
+    frames: tuple[Frame, ...]
+
+    def __str__(self) -> str:
+        return f"{self.function} at {self.frames[0]}" if self.frames else self.function
+
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 

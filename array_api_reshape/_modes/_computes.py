@@ -20,6 +20,7 @@ import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ._findings import mode_error
 from ._flag_state import MODES, value
 from ._profiles import libraries
 from ._call_sites import call_site
@@ -94,10 +95,12 @@ def count_read(call: str) -> None:
     site = str(call_site(call, depth=2))
     if budget is not None and len(reads.sites) >= budget:
         earlier = "; ".join(reads.sites) if reads.sites else "none"
-        raise RuntimeError(
+        raise mode_error(
+            RuntimeError,
             f"{site}: an eager read (a lazy library such as Dask computes its whole graph "
             f"for it) beyond the computes flag's budget of {budget} (earlier reads: "
             f"{earlier}). Keep values lazy (xp.where instead of if, reductions instead of "
-            "loops), or raise the budget with array_api_reshape.flags.using(computes=...)"
+            "loops), or raise the budget with array_api_reshape.flags.using(computes=...)",
+            "computes",
         )
     reads.sites.append(site)

@@ -28,6 +28,7 @@ from .._tables._devices import (
     device_names,
 )
 from .._tables._dtypes import ALL_DTYPES, DType
+from ._findings import mode_error
 from ._flag_state import MODES, value
 from ._profiles import cpu_default_dtype_names, profile_device
 
@@ -139,9 +140,11 @@ def refuse_unfixed_device(device: Device, function: str) -> None:
     """ValueError when the fixed_device flag names a device other than ``device``."""
     fixed = value("fixed_device")
     if fixed is not None and fixed is not device:
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{function}(): cannot make or move an array onto device {device.name!r}: the "
-            f"fixed_device flag keeps every array on {fixed.name!r} ({_FLAG_OFF})"
+            f"fixed_device flag keeps every array on {fixed.name!r} ({_FLAG_OFF})",
+            "fixed_device",
         )
 
 
@@ -154,11 +157,13 @@ def check_dtype_on_device(dtype: DType, device: Device, function: str) -> None:
     """ValueError naming ``function`` when ``device`` lacks ``dtype``."""
     if dtype.name in device.lacks:
         defaults = _own_defaults(device)
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{function}(): device {device.name!r} has no {dtype.name} (it lacks "
             f"{_lacking(device)}); choose a dtype it has, such as "
             f"{defaults['real floating'].name} or {defaults['integral'].name}, or another "
-            "device"
+            "device",
+            "device", setting=device.name,
         )
 
 
@@ -169,10 +174,12 @@ def check_result_dtype(dtype: DType, device: Device, function: str | None = None
     their result's dtype before computing check first, naming themselves."""
     if dtype.name in device.lacks:
         prefix = "" if function is None else f"{function}(): "
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{prefix}the result would be {dtype.name} on device {device.name!r}, which has "
             f"no {dtype.name} (it lacks {_lacking(device)}); give the operation a dtype= the "
-            "device has where it takes one, or cast its inputs with astype() first"
+            "device has where it takes one, or cast its inputs with astype() first",
+            "device", setting=device.name,
         )
 
 
@@ -181,10 +188,12 @@ def refuse_data_dependent_on(device: Device, call: str) -> None:
     data-dependent shapes (as array_api_reshape's data_dependent_shapes flag refuses
     them), for a result whose shape depends on the values of arrays on ``device``."""
     if not device.data_dependent_shapes:
-        raise RuntimeError(
+        raise mode_error(
+            RuntimeError,
             f"{call}: its result's shape depends on the data, and device {device.name!r} "
             "allows no data-dependent shapes (it was defined with "
             "data_dependent_shapes=False, as PyTorch's meta device, which holds no "
             "values); code that runs there cannot use nonzero(), unique_*(), a boolean "
-            "mask as an index or repeat() with an array of counts"
+            "mask as an index or repeat() with an array of counts",
+            "device", setting=device.name,
         )

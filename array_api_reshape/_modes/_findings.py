@@ -4,45 +4,23 @@ What a portability mode found, as data: every error and warning a mode raises ca
 from), so that a test runner can group them by flag and by the lines that caused them
 without reading messages (``array_api_reshape.testing`` does).
 
-A ``Place`` is where user code called the package: the public function it called and the
-frames outside the package, innermost first. The frames are the caller's and a few of
-its callers', so that a reader can skip the frames it does not own (a test file, the
-standard library) and name the library's own line.
+A finding's places (``_call_sites.Place``) hold the frames outside the package, the
+caller's and a few of its callers', so that a reader can skip the frames it does not own
+(a test file, the standard library) and name the library's own line.
 
-Pure Python: records, and the one function that attaches them.
+Pure Python: a record, and the functions that attach it and find it.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, TypeVar
 
-__all__ = ["Frame", "Place", "Finding", "found", "finding_of"]
+from ._call_sites import Place, place_here
+from ._flag_state import value
+
+__all__ = ["Finding", "found", "finding_of", "mode_error"]
 
 E = TypeVar("E", bound=BaseException)
-
-
-class Frame(NamedTuple):
-    """One line of user code: its file, its line number and the function it is in."""
-
-    filename: str
-    lineno: int
-    function: str
-
-    def __str__(self) -> str:
-        parts = self.filename.replace("\\", "/").split("/")
-        return f"{'/'.join(parts[-2:])}:{self.lineno}"
-
-
-class Place(NamedTuple):
-    """Where user code called the package: the public function called (``"reshape()"``,
-    ``"__setitem__"``) and the frames outside the package, innermost first (the caller,
-    then up to seven of its callers)."""
-
-    function: str
-    frames: tuple[Frame, ...]
-
-    def __str__(self) -> str:
-        return f"{self.function} at {self.frames[0]}" if self.frames else self.function
 
 
 class Finding(NamedTuple):
@@ -89,3 +67,20 @@ def finding_of(error: BaseException) -> Finding | None:
             return finding
         current = current.__cause__ or current.__context__
     return None
+
+
+_OWN_SETTING = object()
+
+
+def mode_error(kind: type[E], message: str, flag: str, function: str | None = None,
+               library: str | None = None, setting: object = _OWN_SETTING,
+               depth: int = 1) -> E:
+    """The error (or warning) ``kind(message)`` that the ``flag`` in force makes a
+    function of ours raise, carrying its ``Finding``: the flag's value here (or
+    ``setting``, for a rule that is no flag's: ``flag="device"``, the device's name), and
+    the place where user code called ``function`` (else the package function it called;
+    ``depth`` frames up from the caller is where the walk for it starts)."""
+    at = place_here(function, depth + 1)
+    if setting is _OWN_SETTING:
+        setting = value(flag)
+    return found(kind(message), Finding(flag, setting, at.function, at, library=library))

@@ -22,6 +22,7 @@ from .._tables._dtypes import (
 )
 from .._tables._devices import Device
 from ._device_checks import refuse_data_dependent_on
+from ._findings import mode_error
 from ._flag_state import MODES, ServedAttributes, hold_served, value
 from ._profiles import (
     check_promotion,
@@ -79,9 +80,11 @@ def refuse_lazy(call: str, what: str) -> None:
     """ValueError for ``call`` (``"__bool__()"``), which needs ``what`` (the values, …)
     that a lazy array library only has once it computes, when the lazy flag is on."""
     if is_lazy():
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{call}: needs {what}, which a lazy array library only knows after computing, "
-            f"and the lazy flag is on ({_turn_on('lazy', False)} off)"
+            f"and the lazy flag is on ({_turn_on('lazy', False)} off)",
+            "lazy",
         )
 
 
@@ -94,9 +97,11 @@ def refuse_data_dependent(function: str, device: Device) -> None:
         return
     refuse_lazy(f"{function}()", "the values to know its result's shape")
     if not value("data_dependent_shapes"):
-        raise RuntimeError(
+        raise mode_error(
+            RuntimeError,
             f"{function}(): its result's shape depends on the data, and the "
-            f"data_dependent_shapes flag is off ({_turn_on('data_dependent_shapes', True)} on)"
+            f"data_dependent_shapes flag is off ({_turn_on('data_dependent_shapes', True)} on)",
+            "data_dependent_shapes",
         )
 
 
@@ -111,9 +116,11 @@ def refuse_boolean_index(method: str, device: Device) -> None:
     if method == "__getitem__":
         refuse_lazy("__getitem__()", "the mask's values to know the result's shape")
     if not value("boolean_indexing"):
-        raise RuntimeError(
+        raise mode_error(
+            RuntimeError,
             f"{method}(): indexing with a boolean array, and the boolean_indexing flag is "
-            f"off ({_turn_on('boolean_indexing', True)} on)"
+            f"off ({_turn_on('boolean_indexing', True)} on)",
+            "boolean_indexing",
         )
 
 
@@ -123,21 +130,25 @@ def refuse_write(call: str) -> None:
     if is_read_only():
         if MODES.profile:
             refuse_immutable_write(call)
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{call}: arrays are read-only here: the writeable flag is off (as on JAX); "
             "write with array_api_extra.at(x, index).set(value), which returns a new array, "
             "or write into a copy from asarray(x, copy=True) "
-            f"({_turn_on('writeable', True)} on)"
+            f"({_turn_on('writeable', True)} on)",
+            "writeable",
         )
 
 
-def refuse_missing_extension(extension: str) -> None:
+def refuse_missing_extension(extension: str, module: str = "array_api_reshape") -> None:
     """AttributeError (as array-api-strict) for the attribute ``linalg`` or ``fft`` of a
-    namespace while the extension is not among the enabled_extensions."""
+    namespace (``module``) while the extension is not among the enabled_extensions."""
     if MODES.flags and extension not in value("enabled_extensions"):
-        raise AttributeError(
+        raise mode_error(
+            AttributeError,
             f"the {extension} extension is disabled by the enabled_extensions flag "
-            "(array_api_reshape.flags.set(enabled_extensions=('linalg', 'fft')) enables both)"
+            "(array_api_reshape.flags.set(enabled_extensions=('linalg', 'fft')) enables both)",
+            "enabled_extensions", f"{module}.{extension}",
         )
 
 
@@ -149,10 +160,12 @@ def refuse_disabled_extension(extension: str, function: str) -> None:
         if extension == "linalg" and function in ("matmul", "tensordot", "matrix_transpose",
                                                   "vecdot"):
             also = f"; {function} is also in the main namespace, and works from there"
-        raise RuntimeError(
+        raise mode_error(
+            RuntimeError,
             f"{extension}.{function}(): the {extension} extension is disabled by the "
             f"enabled_extensions flag{also} (array_api_reshape.flags.set(enabled_extensions="
-            f"('linalg', 'fft')) enables both)"
+            f"('linalg', 'fft')) enables both)",
+            "enabled_extensions",
         )
 
 
@@ -162,12 +175,14 @@ def extension_function(extension: str, module: str, function: Callable[P, R]) ->
     attribute read otherwise). Named after ``module``, so that it pickles by reference."""
     name = function.__name__
 
-    @functools.wraps(function)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         if MODES.flags:
             refuse_disabled_extension(extension, name)
         return function(*args, **kwargs)
 
+    # the modes' reports name the function user code called by its code's name
+    guarded.__code__ = guarded.__code__.replace(co_name=name, co_qualname=name)
+    guarded = functools.wraps(function)(guarded)
     guarded.__module__ = module
     guarded.__qualname__ = name
     return guarded
@@ -178,10 +193,12 @@ def refuse_unspecified(function: str, what: str) -> None:
     unspecified and the default namespace follows NumPy, PyTorch and JAX on, when the
     unspecified flag is "refuse"."""
     if MODES.flags and value("unspecified") == "refuse":
-        raise TypeError(
+        raise mode_error(
+            TypeError,
             f"{function}(): {what}, which the standard does not specify, and the unspecified "
             "flag is 'refuse' (array_api_reshape.flags.set(unspecified='follow') does as "
-            "NumPy, PyTorch and JAX do)"
+            "NumPy, PyTorch and JAX do)",
+            "unspecified",
         )
 
 
@@ -258,8 +275,9 @@ def served_attribute(served: ServedAttributes, name: str) -> object:
     """The hideable attribute ``name`` of a namespace, read while hidden: refused (an
     AttributeError, as ``hasattr`` expects) where a flag in the caller's context leaves
     it out, else the attribute."""
+    module = str(served.namespace.get("__name__"))
     if name in served.extensions:
-        refuse_missing_extension(name)
+        refuse_missing_extension(name, module)
     else:
-        refuse_lacked_attribute(str(served.namespace.get("__name__")), served.prefix + name)
+        refuse_lacked_attribute(module, served.prefix + name)
     return served.attributes[name]

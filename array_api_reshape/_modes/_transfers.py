@@ -30,6 +30,7 @@ import threading
 from typing import NamedTuple
 
 from .._tables._devices import Device
+from ._findings import mode_error
 from ._flag_state import value
 from ._call_sites import call_site
 
@@ -68,10 +69,12 @@ def check_transfer(source: Device, target: Device, function: str) -> None:
         return
     site = call_site(f"{function}()")
     if mode == "error":
-        raise ValueError(
+        raise mode_error(
+            ValueError,
             f"{site}: moves an array from device {source.name!r} to {target.name!r}, and "
             "the transfers flag is 'error' (array_api_reshape.flags.set(transfers='log') "
-            "records each move instead of refusing it)"
+            "records each move instead of refusing it)",
+            "transfers",
         )
     key = (source, target, function, site.filename, site.lineno)
     with _RECORD_LOCK:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from .._tables import _arguments
 from ._computes import uncounted
+from ._findings import E, mode_error
 from ._flag_state import MODES, value
 from ._profiles import libraries
 from ._call_sites import call_site
@@ -106,6 +107,10 @@ def public_size(array: ArrayObject) -> int | None:
     return None if _UNKNOWN and unknown_of(array) is not None else array._layout.size
 
 
+def _refused(kind: type[E], message: str) -> E:
+    return mode_error(kind, message, "profile", library="Dask", depth=2)
+
+
 def _note() -> str:
     return (f"the profile flag is {value('profile')!r} (array_api_reshape.flags.set("
             "profile=None) answers as NumPy does)")
@@ -114,21 +119,21 @@ def _note() -> str:
 def unknown_size_error(unknown: Unknown, call: str, need: str,
                        error: type[Exception] = ValueError) -> Exception:
     """The error for ``call``, which needs ``need`` of an array whose sizes are unknown."""
-    return error(
+    return _refused(error, (
         f"{call}: needs {need}, but the size of {unknown.named()} is unknown: it depends on "
         f"the data (made so by {unknown.origin}), and Dask knows it only by computing. "
         "Keep such sizes out of shapes and loops (reduce, or mask with xp.where, instead), "
         f"or call compute_chunk_sizes() on Dask; {_note()}"
-    )
+    ))
 
 
 def mask_write_error() -> ValueError:
     """Dask's refusal of a write of several values through a boolean mask."""
-    return ValueError(
+    return _refused(ValueError, (
         "__setitem__(): Dask cannot write an array of values through a boolean mask: how "
         "many elements the mask selects is unknown to it until it computes. Write a "
         "scalar, or write with xp.where(mask, new_values, x) of x's shape; " + _note()
-    )
+    ))
 
 
 def check_known(array: ArrayObject, call: str, need: str,
@@ -275,11 +280,11 @@ _arguments.NOTES_ON_NONE.append(note_on_none)
 
 
 def _dask_refusal(operation: str, what: str) -> NotImplementedError:
-    return NotImplementedError(
+    return _refused(NotImplementedError, (
         f"{operation}(): Dask does not support {what} (it takes one integer index array, "
         "one-dimensional, or one boolean mask per key); index one axis at a time "
         f"(x[i][:, j]), or use xp.take; {_note()}"
-    )
+    ))
 
 
 def key_axes(array: ArrayObject, key: Any, operation: str) -> tuple[list[bool], bool]:

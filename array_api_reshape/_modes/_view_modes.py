@@ -46,7 +46,8 @@ from .._kernels._shared_memory import shares_buffer
 from .._tables._bounded_cache import BoundedCache
 from . import _call_sites
 from . import _view_tracking as _tracking
-from ._findings import Finding, Place, found
+from ._call_sites import Place
+from ._findings import Finding, found
 from ._flag_state import MODES, value
 from ._refusals import ViewMutationWarning
 

@@ -55,8 +55,7 @@ from .._tables._layout import (
     extent,
     remembered_contiguous_layout,
 )
-from ._call_sites import PLACE_FRAMES, Made, Site, made_here, place_of, site_of
-from ._findings import Place
+from ._call_sites import PLACE_FRAMES, Made, Place, Site, made_here, place_of, site_of
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
