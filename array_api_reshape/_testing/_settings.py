@@ -1,0 +1,62 @@
+"""
+The flag settings the plugin's options and markers name: ``NAME=VALUE`` pairs, joined by
+``;`` into an entry of ``--xp-params`` (``"default"``: no flag), each VALUE read as a
+Python literal (``False``, ``('linalg',)``, ``None``) or else as a string (``error``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+from ..flags import NAMES
+
+Settings = dict[str, object]
+
+
+class SettingError(ValueError):
+    """A ``NAME=VALUE`` the plugin cannot read (pytest shows it as a usage error)."""
+
+
+def parse_setting(text: str, option: str) -> tuple[str, object]:
+    """One ``NAME=VALUE`` of ``option`` as a flag's name and value."""
+    name, equals, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
+    if not equals or not name:
+        raise SettingError(f"{option}: expected NAME=VALUE, got {text!r}")
+    if name not in NAMES:
+        raise SettingError(
+            f"{option}: {name!r} is no flag of array_api_reshape.flags; the flags are "
+            f"{', '.join(NAMES)}"
+        )
+    try:
+        value: object = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return name, value
+
+
+def parse_entry(text: str, option: str = "--xp-params") -> Settings:
+    """An entry of ``--xp-params``: ``"default"``, or ``NAME=VALUE`` pairs joined by
+    ``;``."""
+    if text.strip() == "default":
+        return {}
+    settings: Settings = {}
+    for part in text.split(";"):
+        if part.strip():
+            name, value = parse_setting(part, option)
+            settings[name] = value
+    return settings
+
+
+def spelled(settings: Mapping[str, object]) -> str:
+    """Settings as ``--xp-params`` spells them, values as ``flags.set`` takes them
+    (``"views='error';writeable=False"``); ``"default"`` for none."""
+    if not settings:
+        return "default"
+    return ";".join(f"{name}={value!r}" for name, value in settings.items())
+
+
+def covers(active: Mapping[str, object], wanted: Mapping[str, object]) -> bool:
+    """True when every setting of ``wanted`` (a marker's mode) is in force in ``active``."""
+    return all(name in active and active[name] == value for name, value in wanted.items())

@@ -1,0 +1,262 @@
+"""
+A pytest plugin: run a library's own tests under array_api_reshape's portability modes,
+and have the report name the library's lines that are not portable.
+
+The package registers it through its ``pytest11`` entry point (the small module
+``pytest_array_api_reshape``, which imports this one only when an option asks for it, so
+that other projects' runs pay nothing). The options:
+
+``--xp-mode NAME=VALUE``
+    The whole run under that flag (``views=error``, ``lazy=True``, ``profile=jax``; any
+    flag of :mod:`array_api_reshape.flags`, VALUE read as a Python literal, else as a
+    string). Repeatable. Every pytest-xdist worker runs under it too. This is the way
+    to run a project's existing suite, whichever namespace its conftest picks: the flags
+    change what ``array_api_reshape`` does wherever the project uses it.
+``--xp-params ENTRY [ENTRY ...]``
+    For new test suites: each test that takes the ``xp`` fixture runs once per entry,
+    with ``xp`` the namespace under that entry's flags (``NAME=VALUE`` pairs joined by
+    ``;``; ``default`` for none): ``--xp-params default "views=error" "profile=jax"``.
+    Without it, ``xp`` is the namespace under the run's flags.
+``--xp-report PATH``
+    At the end of the run, a Markdown report at PATH (and JSON beside it, ``.json``):
+    every failure and warning a mode caused, grouped by mode and then by the line of the
+    library that caused it (the first frame outside this package, the test files and the
+    standard library), for the read or refusal, for the write, and for each view the
+    write went through; deduplicated, with how many tests met each and one to rerun.
+    Failures no mode caused are counted apart. The report reads the errors' ``finding``
+    attributes (:class:`array_api_reshape.flags.Finding`), never their messages.
+
+The markers ``skip_xp_mode(mode, reason=...)`` and ``xfail_xp_mode(mode, reason=...,
+strict=False)`` skip a test, or expect it to fail, where the flags in force (the run's
+``--xp-mode`` and the test's ``xp`` entry) have every ``NAME=VALUE`` of ``mode``
+(``"views=error"``, ``"profile=jax;writeable=False"``).
+
+The ``xp`` fixture and the markers are there when the plugin is active: with one of the
+options, or with ``-p array_api_reshape.testing`` (or ``pytest_plugins =
+["array_api_reshape.testing"]`` in a conftest).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import array_api_reshape
+
+from . import flags
+from ._testing._records import LineChooser, Record, record
+from ._testing._report import Run, write
+from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
+
+__all__ = ["xp"]
+
+_PROPERTY = "array_api_reshape_finding"
+_WORKER_OUTPUT = "array_api_reshape_warnings"
+
+
+class _State:
+    """The plugin's state in one pytest process (the controller of pytest-xdist, a
+    worker, or a run without workers)."""
+
+    def __init__(self, config: Any):
+        self.config = config
+        self.modes: Settings = {}
+        self.earlier: dict[str, object] = {}
+        self.params: list[str] = config.getoption("xp_params") or []
+        self.entries: list[Settings] = []
+        self.report_path: str | None = config.getoption("xp_report")
+        self.worker = hasattr(config, "workerinput")
+        self.chooser = LineChooser((), str(config.rootpath))
+        self.records: list[Record] = []
+        self.run = Run("", self.params)
+        self.outcomes: dict[str, str] = {}
+
+
+_STATE = pytest.StashKey[_State]()
+
+_RUNNING: list[_State] = []
+"""The state of the run in this process (a hook without the config, such as
+``pytest_warning_recorded``, reads it here)."""
+
+
+def _state(config: Any) -> _State:
+    return config.stash[_STATE]
+
+
+def pytest_configure(config: Any) -> None:
+    """Read the options, put the run under ``--xp-mode``'s flags."""
+    state = _State(config)
+    config.stash[_STATE] = state
+    _RUNNING.append(state)
+    try:
+        for text in config.getoption("xp_mode") or []:
+            name, value = parse_setting(text, "--xp-mode")
+            state.modes[name] = value
+        state.entries = [parse_entry(text) for text in state.params]
+    except SettingError as error:
+        raise pytest.UsageError(str(error)) from None
+    current = flags.get()
+    state.earlier = {name: current[name] for name in state.modes}
+    try:
+        flags.set(**state.modes)
+    except (TypeError, ValueError) as error:
+        raise pytest.UsageError(f"--xp-mode: {error}") from None
+    state.run.modes = " ".join(f"{name}={value!r}" for name, value in state.modes.items())
+
+
+def pytest_unconfigure(config: Any) -> None:
+    """The flags back as they were before the run."""
+    state = config.stash.get(_STATE, None)
+    if state is None:
+        return
+    if state.earlier:
+        flags.set(**state.earlier)
+    if state in _RUNNING:
+        _RUNNING.remove(state)
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    """Each test that takes ``xp`` runs once per entry of ``--xp-params``."""
+    state = _state(metafunc.config)
+    if "xp" in metafunc.fixturenames and state.entries:
+        metafunc.parametrize("xp", state.entries, indirect=True, ids=state.params)
+
+
+def _active(state: _State, item: Any) -> Settings:
+    """The flags in force for ``item``: the run's, then its ``xp`` entry's."""
+    entry = getattr(getattr(item, "callspec", None), "params", {}).get("xp")
+    return {**state.modes, **(entry or {})}
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    """Apply ``skip_xp_mode`` and ``xfail_xp_mode`` where the flags in force match, and
+    learn the test files (a line in one is a test's own)."""
+    state = _state(config)
+    state.chooser = LineChooser({str(item.path) for item in items}, str(config.rootpath))
+    for item in items:
+        active = _active(state, item)
+        for marker in item.iter_markers("skip_xp_mode"):
+            if _matches(marker, active):
+                item.add_marker(pytest.mark.skip(reason=_reason(marker, active)))
+        for marker in item.iter_markers("xfail_xp_mode"):
+            if _matches(marker, active):
+                item.add_marker(pytest.mark.xfail(reason=_reason(marker, active),
+                                                  strict=marker.kwargs.get("strict", False)))
+
+
+def _matches(marker: Any, active: Settings) -> bool:
+    if not marker.args:
+        raise pytest.UsageError(f"{marker.name}() needs a mode: NAME=VALUE pairs joined by ';'")
+    try:
+        wanted = parse_entry(str(marker.args[0]), marker.name)
+    except SettingError as error:
+        raise pytest.UsageError(str(error)) from None
+    return covers(active, wanted)
+
+
+def _reason(marker: Any, active: Settings) -> str:
+    reason = marker.kwargs.get("reason", "")
+    return f"{marker.name}({marker.args[0]!r}) under {spelled(active)}" + (
+        f": {reason}" if reason else ""
+    )
+
+
+@pytest.fixture
+def xp(request: Any) -> Iterator[ModuleType]:
+    """The ``array_api_reshape`` namespace, under the flags of this test's entry of
+    ``--xp-params`` (and the run's ``--xp-mode``) for the whole test."""
+    entry: Settings = getattr(request, "param", None) or {}
+    with flags.using(**entry):
+        yield array_api_reshape
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None]:
+    """Give a failure that a mode caused its record (carried to the controller of
+    pytest-xdist with the report)."""
+    outcome = yield
+    report = outcome.get_result()
+    if call.excinfo is None or not report.failed:
+        return
+    error = call.excinfo.value
+    finding = flags.finding_of(error)
+    if finding is not None:
+        state = _state(item.config)
+        found = record(finding, error, item.nodeid, "failure", state.chooser)
+        report.user_properties.append((_PROPERTY, json.dumps(found)))
+
+
+def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
+                            location: Any) -> None:
+    """Record a warning that a mode gave (in the process that ran the test)."""
+    message = warning_message.message
+    finding = flags.finding_of(message) if isinstance(message, Warning) else None
+    if finding is not None and nodeid and _RUNNING:
+        state = _RUNNING[-1]
+        state.records.append(record(finding, message, nodeid, "warning", state.chooser))
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    """Count the tests, and collect the records of failures (in the process that writes
+    the report)."""
+    if not _RUNNING or _RUNNING[-1].worker:
+        return
+    state = _RUNNING[-1]
+    nodeid = report.nodeid
+    if report.failed:
+        found = [json.loads(value) for name, value in report.user_properties
+                 if name == _PROPERTY]
+        state.records.extend(found)
+        if not found and state.outcomes.get(nodeid) != "failed-by-mode":
+            if nodeid not in state.run.other_failures:
+                state.run.other_failures.append(nodeid)
+        if found:
+            state.outcomes[nodeid] = "failed-by-mode"
+            if nodeid in state.run.other_failures:
+                state.run.other_failures.remove(nodeid)
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        if report.failed:
+            state.run.failed += 1
+        elif report.skipped and hasattr(report, "wasxfail"):
+            state.run.xfailed += 1
+        elif report.skipped:
+            state.run.skipped += 1
+        else:
+            state.run.passed += 1
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist: take a finished worker's records of warnings."""
+    state = _state(node.config)
+    output = getattr(node, "workeroutput", {}).get(_WORKER_OUTPUT)
+    if output:
+        state.records.extend(json.loads(output))
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    """A worker hands its records of warnings on; the writer writes the report."""
+    state = _state(session.config)
+    if state.worker:
+        session.config.workeroutput[_WORKER_OUTPUT] = json.dumps(state.records)
+        return
+    if state.report_path is not None:
+        write(state.report_path, state.run, state.records)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
+    """One line: how many failures the modes caused, and where the report is."""
+    state = _state(config)
+    if state.worker:
+        return
+    by_mode = sum(1 for item in state.records if item["kind"] == "failure")
+    where = f"; report: {state.report_path}" if state.report_path else ""
+    terminalreporter.write_line(
+        f"array_api_reshape: {by_mode} failures caused by a mode, "
+        f"{len(state.run.other_failures)} others{where}"
+    )
+

@@ -1,0 +1,53 @@
+"""
+The pytest entry point of array_api_reshape's plugin, kept apart from the package so that
+other projects' test runs pay nothing for it: it adds the options and the markers, and
+only when an option asks for a mode, a parametrized ``xp`` or a report does it import
+``array_api_reshape.testing`` (the plugin itself) and register it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLUGIN = "array_api_reshape.testing"
+
+MARKERS = (
+    "skip_xp_mode(mode, *, reason=''): skip the test when the xp fixture's entry of "
+    "--xp-params (or the run's --xp-mode) has every NAME=VALUE of mode "
+    "(array_api_reshape.testing)",
+    "xfail_xp_mode(mode, *, reason='', strict=False): expect the test to fail when the xp "
+    "fixture's entry of --xp-params (or the run's --xp-mode) has every NAME=VALUE of mode "
+    "(array_api_reshape.testing)",
+)
+
+
+def pytest_addoption(parser: Any) -> None:
+    """The plugin's options (see ``array_api_reshape.testing``)."""
+    group = parser.getgroup("array-api-reshape", "array_api_reshape portability modes")
+    group.addoption(
+        "--xp-mode", action="append", default=[], metavar="NAME=VALUE",
+        help="run the whole session under this flag of array_api_reshape.flags "
+             "(repeatable; VALUE is read as a Python literal, else as a string)",
+    )
+    group.addoption(
+        "--xp-params", nargs="+", default=None, metavar="ENTRY",
+        help="parametrize the xp fixture: each test that takes xp runs once per entry, an "
+             "entry being NAME=VALUE pairs joined by ';' ('default' for no flag)",
+    )
+    group.addoption(
+        "--xp-report", default=None, metavar="PATH",
+        help="write, at the end of the run, the failures and warnings the modes caused, "
+             "grouped by mode and by the library's own line (Markdown; JSON beside it)",
+    )
+
+
+def pytest_configure(config: Any) -> None:
+    """Register the markers; register the plugin when an option asks for it."""
+    for marker in MARKERS:
+        config.addinivalue_line("markers", marker)
+    asked = (config.getoption("xp_mode") or config.getoption("xp_params") is not None
+             or config.getoption("xp_report") is not None)
+    if asked and not config.pluginmanager.has_plugin(PLUGIN):
+        import importlib
+
+        config.pluginmanager.register(importlib.import_module(PLUGIN), PLUGIN)

@@ -1,0 +1,255 @@
+"""
+The pytest plugin, run on a small fake library's own test suite (fake_library/: a library
+written for NumPy's habits, its non-portable lines marked with comments) through pytester,
+in each mode: the report must name exactly the marked lines, with exact counts.
+
+The runs are subprocesses without pytest's plugin autoloading (``-p`` names the plugins),
+so that nothing else installed takes part; one test runs with autoloading, through the
+package's entry point.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+FAKE = Path(__file__).parent / "fake_library"
+LIBRARY = "fakelib/__init__.py"
+TESTS = "tests/test_fakelib.py"
+
+
+def line(marker: str) -> str:
+    """``file:line`` of the line marked ``# marker`` in the fake library or its tests."""
+    for relative in (LIBRARY, TESTS):
+        for number, text in enumerate((FAKE / relative).read_text().splitlines(), start=1):
+            if text.rstrip().endswith(f"# {marker}"):
+                return f"{relative}:{number}"
+    raise AssertionError(marker)
+
+
+def node_id(name: str) -> str:
+    return f"{TESTS}::{name}"
+
+
+@pytest.fixture
+def fake(pytester, monkeypatch):
+    shutil.copytree(FAKE, pytester.path, dirs_exist_ok=True)
+    pytester.makeini("[pytest]\npythonpath = .\n")
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    return pytester
+
+
+def run(pytester, *args: str, plugins=("pytest_array_api_reshape",)):
+    loaded = [word for plugin in plugins for word in ("-p", plugin)]
+    result = pytester.runpytest_subprocess(*loaded, "-p", "no:cacheprovider", *args)
+    report = pytester.path / "report.json"
+    return result, (json.loads(report.read_text()) if report.exists() else None)
+
+
+def rows(report: dict) -> list[tuple]:
+    """Each row of each mode: (mode, kind, at, write, views, number of tests), with a
+    test's own line written as "test"."""
+    def shown(place):
+        if place is None:
+            return None
+        return "test" if place["test"] else f"{place['file']}:{place['line']}"
+
+    return [
+        (mode, row["kind"], shown(row["at"]), shown(row["write"]),
+         tuple(shown(place) for place in row["view_made"]), len(row["tests"]))
+        for mode, mode_rows in report["rows"].items() for row in mode_rows
+    ]
+
+
+DIAGONAL_VIEWS = (line("WRITE-DIAGONAL"), line("VIEW-RESHAPE"), line("VIEW-ROW"))
+REGULARISING = ["test_regularise", "test_regularise_a_larger_stack",
+                "test_regularise_with_xp"]
+
+
+def test_views_error_names_the_write_and_each_view_once_with_the_tests_that_met_them(fake):
+    result, report = run(fake, "--xp-mode", "views=error", "--xp-report", "report.md")
+    result.assert_outcomes(passed=5, failed=5)
+    assert rows(report) == [
+        ("views='error'", "failure", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 3),
+        ("views='error'", "failure", "test", "test", ("test",), 1),
+    ]
+    assert report["rows"]["views='error'"][0]["tests"] == [node_id(n) for n in REGULARISING]
+    assert report["rows"]["views='error'"][0]["at"]["file"] == TESTS
+    assert report["other_failures"] == [node_id("test_not_the_modes")]
+    assert (report["passed"], report["failed"]) == (5, 5)
+    markdown = (fake.path / "report.md").read_text()
+    assert "## views='error': 4 tests, 2 places" in markdown
+    assert f"`{line('WRITE-DIAGONAL')}` in `add_to_diagonal`" in markdown
+    assert f"`{line('VIEW-ROW')}` in `regularise` by `__getitem__()`" in markdown
+    assert f'`pytest "{node_id("test_regularise")}"`' in markdown
+    assert "## Not the modes': 1 tests" in markdown
+    result.stdout.fnmatch_lines(["array_api_reshape: 4 failures caused by a mode, 1 others; "
+                                 "report: report.md"])
+
+
+def test_views_error_on_write_names_the_write_where_it_happens(fake):
+    result, report = run(fake, "--xp-mode", "views=error-on-write", "--xp-report", "report.md")
+    result.assert_outcomes(passed=5, failed=5)
+    write = line("WRITE-DIAGONAL")
+    assert rows(report) == [
+        ("views='error-on-write'", "failure", write, write, DIAGONAL_VIEWS, 3),
+        ("views='error-on-write'", "failure", "test", "test", ("test",), 1),
+    ]
+    own = report["rows"]["views='error-on-write'"][1]
+    assert (own["at"]["file"], own["at"]["line"]) == (TESTS, int(line("TEST-WRITE")[-2:]))
+
+
+def test_lazy_names_the_librarys_eager_read_apart_from_the_tests_own(fake):
+    result, report = run(fake, "--xp-mode", "lazy=True", "--xp-report", "report.md")
+    result.assert_outcomes(failed=9, skipped=1)
+    assert rows(report) == [
+        ("lazy=True", "failure", "test", None, (), 7),
+        ("lazy=True", "failure", line("EAGER-BOOL"), None, (), 1),
+    ]
+    assert report["rows"]["lazy=True"][1]["function"] == "__bool__()"
+
+
+def test_writeable_false_names_each_write_and_honours_xfail_xp_mode(fake):
+    result, report = run(fake, "--xp-mode", "writeable=False", "--xp-report", "report.md")
+    result.assert_outcomes(passed=3, failed=6, xfailed=1)
+    assert rows(report) == [
+        ("writeable=False", "failure", line("WRITE-DIAGONAL"), None, (), 3),
+        ("writeable=False", "failure", line("WRITE-FIRST"), None, (), 1),
+        ("writeable=False", "failure", "test", None, (), 1),
+    ]
+    assert report["xfailed"] == 1 and report["other_failures"] == [
+        node_id("test_not_the_modes")
+    ]
+
+
+def test_views_warn_reports_the_warnings_of_passing_tests(fake):
+    result, report = run(fake, "--xp-mode", "views=warn", "--xp-report", "report.md")
+    result.assert_outcomes(passed=9, failed=1, warnings=4)
+    assert rows(report) == [
+        ("views='warn'", "warning", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 3),
+        ("views='warn'", "warning", "test", "test", ("test",), 1),
+    ]
+
+
+def test_xp_params_runs_each_test_that_takes_xp_once_per_entry(fake):
+    result, report = run(fake, "--xp-params", "default", "views=error;writeable=True",
+                         "--xp-report", "report.md", "-v")
+    result.stdout.fnmatch_lines([
+        "*test_scaled?default? PASSED*",
+        "*test_scaled?views=error;writeable=True? PASSED*",
+        "*test_regularise_with_xp?default? PASSED*",
+        "*test_regularise_with_xp?views=error;writeable=True? FAILED*",
+    ])
+    result.assert_outcomes(passed=10, failed=2)
+    assert rows(report) == [
+        ("views='error'", "failure", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 1),
+    ]
+    assert report["rows"]["views='error'"][0]["tests"] == [
+        node_id("test_regularise_with_xp[views=error;writeable=True]")
+    ]
+
+
+def test_the_markers_match_the_xp_entry_as_well_as_the_run(fake):
+    fake.makepyfile(test_markers="""
+        import pytest
+
+        @pytest.mark.skip_xp_mode("profile=jax", reason="JAX writes no arrays")
+        def test_skipped_under_jax(xp):
+            pass
+
+        @pytest.mark.skip_xp_mode("profile=jax")
+        @pytest.mark.xfail_xp_mode("views=error", strict=True)
+        def test_fails_under_views_error(xp):
+            base = xp.zeros(3)
+            part = base[1:]
+            part[0] = 1.0
+            base + 1
+    """)
+    result, _ = run(fake, "test_markers.py", "--xp-params", "default", "profile=jax",
+                    "views=error", "-rsx")
+    result.assert_outcomes(passed=3, skipped=2, xfailed=1)
+    result.stdout.fnmatch_lines([
+        "*skip_xp_mode('profile=jax') under profile='jax': JAX writes no arrays*",
+        "*xfail_xp_mode('views=error') under views='error'*",
+    ])
+
+
+def test_the_workers_of_pytest_xdist_run_under_the_mode_and_report_as_one(fake):
+    _, alone = run(fake, "--xp-mode", "views=warn", "--xp-report", "report.md")
+    result, together = run(fake, "--xp-mode", "views=warn", "--xp-report", "report.md",
+                           "-n", "2", plugins=("pytest_array_api_reshape", "xdist.plugin"))
+    result.assert_outcomes(passed=9, failed=1, warnings=4)
+    assert sorted(rows(together)) == sorted(rows(alone))
+    assert (together["passed"], together["failed"]) == (9, 1)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--xp-mode", "no_such_flag=1"], "'no_such_flag' is no flag of array_api_reshape.flags"),
+    (["--xp-mode", "views"], "--xp-mode: expected NAME=VALUE, got 'views'"),
+    (["--xp-mode", "views=sideways"], "--xp-mode: flags: 'views' must be one of"),
+    (["--xp-params", "lazy=True;writeable"], "--xp-params: expected NAME=VALUE"),
+])
+def test_a_bad_option_is_a_usage_error_that_names_it(fake, args, words):
+    result, _ = run(fake, *args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert words in result.stderr.str()
+
+
+def test_a_marker_without_a_mode_is_a_usage_error(fake):
+    fake.makepyfile(test_marker="""
+        import pytest
+
+        @pytest.mark.skip_xp_mode(reason="no mode")
+        def test_x(xp):
+            pass
+    """)
+    result, _ = run(fake, "test_marker.py", "--xp-params", "default")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "skip_xp_mode() needs a mode" in result.stderr.str()
+
+
+def test_without_its_options_the_plugin_is_not_even_imported(fake):
+    fake.makepyfile(test_alone="""
+        import sys
+
+        def test_nothing_imported():
+            assert "array_api_reshape" not in sys.modules
+            assert "array_api_reshape.testing" not in sys.modules
+    """)
+    result, report = run(fake, "test_alone.py")
+    result.assert_outcomes(passed=1)
+    assert report is None and "array_api_reshape:" not in result.stdout.str()
+
+
+def test_the_entry_point_loads_the_plugin_when_pytest_autoloads(fake, monkeypatch):
+    from importlib.metadata import entry_points
+
+    (entry,) = [e for e in entry_points(group="pytest11") if e.name == "array_api_reshape"]
+    assert entry.value == "pytest_array_api_reshape"
+    monkeypatch.delenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    result, report = run(fake, "--xp-mode", "writeable=False", "--xp-report", "report.md",
+                         "-p", "no:randomly", plugins=())
+    result.assert_outcomes(passed=3, failed=6, xfailed=1)
+    assert len(rows(report)) == 3
+
+
+def test_the_run_leaves_the_flags_as_they_were(pytester):
+    pytester.makepyfile(test_flags="""
+        from array_api_reshape import flags
+
+        def test_under_the_mode():
+            assert flags.get()["views"] == "error"
+    """)
+    pytester.syspathinsert()
+    result = pytester.runpytest_inprocess("-p", "array_api_reshape.testing", "-p",
+                                          "pytest_array_api_reshape", "--xp-mode",
+                                          "views=error")
+    result.assert_outcomes(passed=1)
+    from array_api_reshape import flags
+
+    assert flags.get()["views"] == "shared"
