@@ -106,7 +106,7 @@ from ._modes._call_sites import Frame, Place
 from ._modes._findings import Finding, finding_of
 from ._modes._refusals import ViewMutationWarning
 
-__all__ = ["get", "set", "reset", "using", "computes_counted", "NAMES",
+__all__ = ["get", "set", "reset", "using", "computes_counted", "environment", "NAMES",
            "ENVIRONMENT_VARIABLES", "ViewMutationWarning", "Finding", "Place", "Frame",
            "finding_of"]
 
@@ -208,6 +208,26 @@ def using(**flags: object) -> Iterator[None]:
                 yield
         else:
             yield
+
+
+def environment(**flags: object) -> dict[str, str]:
+    """
+    The environment variables that set the given flags in a new process (each is read
+    when the package is imported): for a subprocess, or a worker of a cluster, to run
+    under the flags this one runs under.
+
+    >>> from array_api_reshape import flags
+    >>> flags.environment(views="error", lazy=True)
+    {'ARRAY_API_RESHAPE_VIEWS': 'error', 'ARRAY_API_RESHAPE_LAZY': 'true'}
+
+    A bad name or value raises the error :func:`set` raises.
+    """
+    for name in flags:
+        if name not in NAMES:
+            raise TypeError(f"flags.environment(): no flag named {name!r}; the flags are "
+                            f"{', '.join(NAMES)}")
+    return {ENVIRONMENT_VARIABLES[name]: _flag_state.environment_text(name, value)
+            for name, value in flags.items()}
 
 
 def computes_counted() -> int:

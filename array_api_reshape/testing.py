@@ -9,7 +9,9 @@ that other projects' runs pay nothing). The options:
 ``--xp-mode NAME=VALUE``
     The whole run under that flag (``views=error``, ``lazy=True``, ``profile=jax``; any
     flag of :mod:`array_api_reshape.flags`, VALUE read as a Python literal, else as a
-    string). Repeatable. Every pytest-xdist worker runs under it too. This is the way
+    string). Repeatable. Every pytest-xdist worker runs under it too, and so does every
+    process the tests start (the flag's environment variable is set for the run: a Dask
+    cluster's workers, a subprocess). This is the way
     to run a project's existing suite, whichever namespace its conftest picks: the flags
     change what ``array_api_reshape`` does wherever the project uses it.
 ``--xp-params ENTRY [ENTRY ...]``
@@ -39,6 +41,7 @@ options, or with ``-p array_api_reshape.testing`` (or ``pytest_plugins =
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Generator, Iterator
 from types import ModuleType
 from typing import Any
@@ -66,6 +69,7 @@ class _State:
         self.config = config
         self.modes: Settings = {}
         self.earlier: dict[str, object] = {}
+        self.environment: dict[str, str | None] = {}
         self.params: list[str] = config.getoption("xp_params") or []
         self.entries: list[Settings] = []
         self.report_path: str | None = config.getoption("xp_report")
@@ -103,8 +107,11 @@ def pytest_configure(config: Any) -> None:
     state.earlier = {name: current[name] for name in state.modes}
     try:
         flags.set(**state.modes)
+        variables = flags.environment(**state.modes)
     except (TypeError, ValueError) as error:
         raise pytest.UsageError(f"--xp-mode: {error}") from None
+    state.environment = {name: os.environ.get(name) for name in variables}
+    os.environ.update(variables)
     state.run.modes = " ".join(f"{name}={value!r}" for name, value in state.modes.items())
 
 
@@ -115,6 +122,11 @@ def pytest_unconfigure(config: Any) -> None:
         return
     if state.earlier:
         flags.set(**state.earlier)
+    for name, text in state.environment.items():
+        if text is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = text
     if state in _RUNNING:
         _RUNNING.remove(state)
 

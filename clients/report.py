@@ -33,6 +33,7 @@ class RunOutcome:
     results: list[CaseResult]
     seconds: float
     problem: str        # why the run produced no results ("" when it did)
+    plugin_report: str = ""  # what array_api_reshape.testing's --xp-report wrote (mode runs)
 
 
 def one_line(outcome: RunOutcome) -> str:
@@ -72,7 +73,8 @@ def ours_all_passed(outcomes) -> bool:
 
 def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today,
            flags: list[str] = (), view_outcomes: dict[str, list[RunOutcome]] | None = None,
-           profile_outcomes: dict[str, list[RunOutcome]] | None = None) -> str:
+           profile_outcomes: dict[str, list[RunOutcome]] | None = None,
+           plugin_reports: dict[str, list[RunOutcome]] | None = None) -> str:
     under = f" Every run had array_api_reshape's flags `{' '.join(flags)}` set." if flags else ""
     lines = [
         "# Other projects' test suites: the latest run",
@@ -88,6 +90,7 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         *mode_findings(outcomes),
         *views_findings(view_outcomes or {}),
         *profile_findings(profile_outcomes or {}),
+        *plugin_sections(plugin_reports or {}),
         *peers_failures(outcomes),
         "",
         "## How each suite was run",
@@ -242,7 +245,7 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
     if not view_outcomes:
         return []
     lines = ["", "## Writes that another live array sees (views modes)", "",
-             "The suites again on our namespace, with `ARRAY_API_RESHAPE_VIEWS` set: under "
+             "The suites again on our namespace, under the plugin's `--xp-mode views=...`: under "
              "`error`, reading an array after a write through another array changed its "
              "elements raises; under `error-on-write`, such a write raises at once."]
     for mode, outcomes in view_outcomes.items():
@@ -266,6 +269,30 @@ def views_findings(view_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
     return lines
 
 
+def plugin_sections(plugin_reports: dict[str, list[RunOutcome]]) -> list[str]:
+    """What the pytest plugin's report said of each suite under each mode, as it wrote it
+    (its headings two levels down)."""
+    if not plugin_reports:
+        return []
+    lines = ["", "## What the pytest plugin reports, mode by mode", "",
+             "Each suite on our namespace under one flag, run with the plugin's `--xp-mode "
+             "NAME=VALUE --xp-report PATH` (array_api_reshape.testing): every failure and "
+             "warning the mode caused, by the project's own line that caused it (for the "
+             "views modes: the read, the write, and each view the write went through)."]
+    for setting, outcomes in plugin_reports.items():
+        lines += ["", f"### {setting}"]
+        for outcome in outcomes:
+            lines += ["", f"#### {outcome.run.suite}", ""]
+            if not outcome.plugin_report:
+                lines.append(f"No report: {outcome.problem or 'the plugin wrote none'}.")
+                continue
+            body = outcome.plugin_report.splitlines()
+            if body and body[0].startswith("# "):
+                body = body[1:]
+            lines += [("###" + text) if text.startswith("#") else text for text in body]
+    return lines
+
+
 def profile_findings(profile_outcomes: dict[str, list[RunOutcome]]) -> list[str]:
     """Each suite's tests on our namespace under each profile: the counts, how many
     failures each verdict covers, and every failure grouped by finding with its verdict
@@ -273,7 +300,7 @@ def profile_findings(profile_outcomes: dict[str, list[RunOutcome]]) -> list[str]
     if not profile_outcomes:
         return []
     lines = ["", "## Under each profile", "",
-             "The suites again on our namespace, with `ARRAY_API_RESHAPE_PROFILE` set: the "
+             "The suites again on our namespace, under the plugin's `--xp-mode profile=...`: the "
              "namespace refuses what the library refuses and answers as it answers. Each "
              "failure has one of three verdicts: *" + "*, *".join(VERDICT_KINDS[:-1])
              + f"* or *{VERDICT_KINDS[-1]}*. The first means the real library fails the same "

@@ -60,6 +60,10 @@ def parse_arguments(argv=None) -> argparse.Namespace:
                         choices=diagnoses.PROFILES,
                         help="run the suites again on our namespace under each of these "
                              "profiles; the report gives every failure a verdict")
+    parser.add_argument("--modes", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="run the suites again on our namespace under each of these flags "
+                             "(lazy=True, writeable=False); the report shows what the pytest "
+                             "plugin (array_api_reshape.testing) found in each")
     parser.add_argument("--from-logs", action="store_true",
                         help="run no pytest: read each run's results from the JUnit files that "
                              "an earlier run with the same --logs and options left there")
@@ -69,10 +73,11 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.from_logs and args.logs is None:
         parser.error("--from-logs reads the JUnit files of --logs DIR: give it")
-    for flag in args.flag:
-        name, equals, _ = flag.partition("=")
-        if not equals or not name.isidentifier():
-            parser.error(f"--flag must read NAME=VALUE, got {flag!r}")
+    for option, settings in (("--flag", args.flag), ("--modes", args.modes)):
+        for flag in settings:
+            name, equals, _ = flag.partition("=")
+            if not equals or not name.isidentifier():
+                parser.error(f"{option} must read NAME=VALUE, got {flag!r}")
     return args
 
 
@@ -128,14 +133,19 @@ def recorded_seconds(junit: Path) -> float:
 def execute_under_flag(run: suites.PytestRun, flag: str, value: str, places: Places,
                        workers: str) -> report.RunOutcome:
     """``run`` again, on our namespace only, with array_api_reshape's ``flag`` set to
-    ``value`` (a views mode, a profile)."""
-    flagged = dataclasses.replace(
-        run.selecting_ours(),
-        environment=dict(run.environment, **flag_environment([f"{flag}={value}"])),
-    )
+    ``value`` (a views mode, a profile, any flag) by the pytest plugin's ``--xp-mode``,
+    whose ``--xp-report`` lands beside the run's log."""
     label = f"{run.suite}-{flag}-{value}".replace(" ", "_")
+    ours = run.selecting_ours()
+    flagged = dataclasses.replace(ours, arguments=[
+        *ours.arguments, "--xp-mode", f"{flag}={value}",
+        "--xp-report", str(places.plugin_report(label)),
+    ])
     print(f"running {run.suite} under {flag}={value} ...", flush=True)
     outcome = execute(flagged, places.junit(label), places.log(label), workers, places.from_logs)
+    plugin_report = places.plugin_report(label)
+    if plugin_report.exists():
+        outcome.plugin_report = plugin_report.read_text()
     print(f"  {report.one_line(outcome)}", flush=True)
     return outcome
 
@@ -154,6 +164,9 @@ class Places:
 
     def log(self, label: str) -> Path:
         return self.logs / f"{label}.txt"
+
+    def plugin_report(self, label: str) -> Path:
+        return self.logs / f"{label}.plugin.md"
 
 
 def versions(python: str) -> str:
@@ -230,8 +243,15 @@ def main(argv=None) -> int:
                       for run in ours]
             for profile in args.profiles
         }
+        mode_outcomes = {
+            setting: [execute_under_flag(run, *setting.split("=", 1), places, args.workers)
+                      for run in ours]
+            for setting in args.modes
+        }
+    plugin_reports = {f"views={mode}": found for mode, found in view_outcomes.items()}
+    plugin_reports.update(mode_outcomes)
     text = report.render(chosen, outcomes, versions(args.python), datetime.date.today(),
-                         args.flag, view_outcomes, profile_outcomes)
+                         args.flag, view_outcomes, profile_outcomes, plugin_reports)
     args.report.write_text(text)
     print(text)
     print(f"wrote {args.report}")

@@ -425,6 +425,26 @@ def environment_variable(name: str) -> str:
     return f"{ENVIRONMENT_PREFIX}{name.upper()}"
 
 
+def environment_text(name: str, value: object) -> str:
+    """The text of flag ``name``'s environment variable that sets it to ``value`` (checked
+    first: the flag's own error for a bad value), such that reading it back gives
+    ``value``."""
+    flag = FLAGS[name]
+    value = flag.check(value)
+    if value is None:
+        text = "none"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, tuple):
+        text = ",".join(value)
+    elif isinstance(value, Device):
+        text = value.name
+    else:
+        text = str(value)
+    assert flag.check(flag.parse(text)) == value, (name, value, text)
+    return text
+
+
 def _from_environment() -> dict[str, object]:
     """The defaults: the package's own, with each flag's environment variable read over
     it (counted as set explicitly); a bad value is refused naming the variable."""

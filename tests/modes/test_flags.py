@@ -6,6 +6,7 @@ the environment variables, and what each flag refuses.
 from __future__ import annotations
 
 import asyncio
+import json
 import operator
 import os
 import pickle
@@ -367,3 +368,35 @@ def test_capabilities_say_what_the_mode_allows(mode, boolean_indexing, data_depe
         capabilities = xp.__array_namespace_info__().capabilities()
     assert capabilities["boolean indexing"] is boolean_indexing
     assert capabilities["data-dependent shapes"] is data_dependent_shapes
+
+
+SETTINGS_FOR_A_NEW_PROCESS = {
+    "api_version": "2023.12", "boolean_indexing": False, "data_dependent_shapes": False,
+    "enabled_extensions": ("fft",), "lazy": True, "writeable": False,
+    "fixed_device": "no_float64", "transfers": "log", "unspecified": "refuse",
+    "views": "error-on-write", "profile": "jax", "computes": 3,
+}
+
+
+def test_environment_gives_the_variables_that_set_the_flags_in_a_new_process():
+    variables = flags.environment(**SETTINGS_FOR_A_NEW_PROCESS)
+    assert set(variables) == {flags.ENVIRONMENT_VARIABLES[name] for name in flags.NAMES}
+    script = ("import json; from array_api_reshape import flags; print(json.dumps({name: "
+              "getattr(value, 'name', value) for name, value in flags.get().items()}))")
+    done = subprocess.run([sys.executable, "-c", script], env={**os.environ, **variables},
+                          capture_output=True, text=True, timeout=120)
+    seen = json.loads(done.stdout)
+    expected = {**SETTINGS_FOR_A_NEW_PROCESS, "enabled_extensions": ["fft"]}
+    assert seen == expected
+    assert flags.environment(profile=None, computes=None) == {
+        "ARRAY_API_RESHAPE_PROFILE": "none", "ARRAY_API_RESHAPE_COMPUTES": "none"}
+
+
+@pytest.mark.parametrize("settings, error, words", [
+    ({"views": "sideways"}, ValueError, "'views' must be one of"),
+    ({"lazy": "yes"}, TypeError, "'lazy' must be True or False"),
+    ({"no_such_flag": 1}, TypeError, "no flag named 'no_such_flag'"),
+])
+def test_environment_refuses_what_set_refuses(settings, error, words):
+    with pytest.raises(error, match=words):
+        flags.environment(**settings)

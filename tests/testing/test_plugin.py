@@ -11,6 +11,7 @@ package's entry point.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -240,16 +241,27 @@ def test_the_entry_point_loads_the_plugin_when_pytest_autoloads(fake, monkeypatc
 
 def test_the_run_leaves_the_flags_as_they_were(pytester):
     pytester.makepyfile(test_flags="""
+        import os
+        import subprocess
+        import sys
+
         from array_api_reshape import flags
 
         def test_under_the_mode():
             assert flags.get()["views"] == "error"
+
+        def test_so_is_a_process_the_test_starts():
+            script = "from array_api_reshape import flags; print(flags.get()['views'])"
+            done = subprocess.run([sys.executable, "-c", script], capture_output=True,
+                                  text=True, check=True)
+            assert done.stdout.strip() == "error"
     """)
     pytester.syspathinsert()
     result = pytester.runpytest_inprocess("-p", "array_api_reshape.testing", "-p",
                                           "pytest_array_api_reshape", "--xp-mode",
                                           "views=error")
-    result.assert_outcomes(passed=1)
+    result.assert_outcomes(passed=2)
     from array_api_reshape import flags
 
     assert flags.get()["views"] == "shared"
+    assert "ARRAY_API_RESHAPE_VIEWS" not in os.environ
