@@ -239,7 +239,7 @@ def test_the_entry_point_loads_the_plugin_when_pytest_autoloads(fake, monkeypatc
     assert len(rows(report)) == 3
 
 
-def test_the_run_leaves_the_flags_as_they_were(pytester):
+def test_the_run_leaves_the_flags_as_they_were(pytester, monkeypatch):
     pytester.makepyfile(test_flags="""
         import os
         import subprocess
@@ -257,6 +257,7 @@ def test_the_run_leaves_the_flags_as_they_were(pytester):
             assert done.stdout.strip() == "error"
     """)
     pytester.syspathinsert()
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     result = pytester.runpytest_inprocess("-p", "array_api_reshape.testing", "-p",
                                           "pytest_array_api_reshape", "--xp-mode",
                                           "views=error")
