@@ -50,12 +50,15 @@ intersphinx_mapping = {
     "array-api": ("https://data-apis.org/array-api/2025.12/", "_inventories/array-api.inv"),
 }
 
-# A quiet build: the notebook kernels log a warning about their local TCP transport on
-# every page. The kernels read their settings from IPYTHONDIR; give them one of our own
-# (under the build directory) that keeps their log to errors.
+# The notebook kernels read their settings from IPYTHONDIR; give them one of our own
+# (under the build directory). A quiet build: they log a warning about their local TCP
+# transport on every page, so keep their log to errors. A cell that raises shows what a
+# doctest shows, "ValueError: message", not a traceback through the package's private
+# modules with this machine's paths in it: IPython's "Minimal" exception mode.
 _KERNEL_SETTINGS = Path(__file__).resolve().parent / "_build" / "ipython"
 (_KERNEL_SETTINGS / "profile_default").mkdir(parents=True, exist_ok=True)
 (_KERNEL_SETTINGS / "profile_default" / "ipython_kernel_config.py").write_text(
-    'c.IPKernelApp.log_level = "ERROR"\n', encoding="utf-8"
+    'c.IPKernelApp.log_level = "ERROR"\nc.InteractiveShell.xmode = "Minimal"\n',
+    encoding="utf-8",
 )
 os.environ["IPYTHONDIR"] = str(_KERNEL_SETTINGS)
