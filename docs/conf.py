@@ -62,3 +62,9 @@ _KERNEL_SETTINGS = Path(__file__).resolve().parent / "_build" / "ipython"
     encoding="utf-8",
 )
 os.environ["IPYTHONDIR"] = str(_KERNEL_SETTINGS)
+# ipykernel compiles each cell as /tmp/ipykernel_<pid>/<hash>.py, and the package's
+# messages name the place a call came from by its file's last two parts
+# ("__add__() at ipykernel_15580/3169378523.py:5"): a piece of this machine's temporary
+# path, different in every build. Every cell is "<cell>" instead, as doctest's examples
+# are "<doctest ...>": "__add__() at <cell>:5", line 5 of the cell shown.
+os.environ["IPYKERNEL_CELL_NAME"] = "<cell>"
