@@ -42,6 +42,11 @@ logging.getLogger("traitlets").setLevel(logging.WARNING)
 nb_execution_raise_on_error = True
 nb_execution_timeout = 120
 nb_render_markdown_format = "myst"
+# A cell that raises shows one line, "ValueError: message" (IPython's Minimal mode, below).
+# myst-nb's default lexer for it, IPython's traceback lexer, reads such a line as a frame
+# of a traceback and colours pieces of the message as names and code (in the dark theme,
+# blue and underlined like a link); the message is text.
+nb_render_error_lexer = "text"
 
 # Made by make_inventories.py: the build runs where numpy.org and data-apis.org cannot be
 # reached, so intersphinx reads small local inventories of the pages we link to.
