@@ -8,7 +8,9 @@ in the light and the dark theme, and fails on:
 - a console error or an uncaught exception;
 - text cut behind a horizontal scrollbar (a code output or a table wider than the page);
 - an image whose alt text is missing or a file name, an inline picture without a label;
-- a layout diagram whose ink is hard to read on the page's background.
+- a layout diagram whose ink is hard to read on the page's background;
+- an error output that is a traceback (through the package's private modules, with the
+  build machine's paths), not the exception's line as a doctest shows it.
 
 It saves a full-page screenshot of every page in each theme under
 docs/_build/screenshots/ (``<page>-light.png``, ``<page>-dark.png``). The dark run sets
@@ -101,6 +103,14 @@ AUDIT = r"""
                     `(alt="${alt}")`);
     if (!img.complete || img.naturalWidth === 0)
       problems.push(`image ${img.getAttribute("src")} did not load`);
+  }
+  // a cell that raises shows "ValueError: message" (conf.py sets IPython's Minimal
+  // exception mode): no traceback, no file of the package's or of the build machine
+  const traceback = /Traceback \(most recent call last\)|array_api_reshape[\/\\]_|ipykernel_\d/;
+  for (const output of document.querySelectorAll("article .cell_output .output.traceback")) {
+    if (traceback.test(output.textContent))
+      problems.push(`an error output with a traceback or a file path, where a doctest ` +
+                    `shows "ExceptionName: message": "${snippet(output)}"`);
   }
   const rgb = (text) => (text.match(/[\d.]+/g) || []).slice(0, 4).map(Number);
   const luminance = ([r, g, b]) => {

@@ -84,6 +84,10 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href
 <style>svg.aar-layout text{{fill:currentColor}}</style>
 <body data-theme="auto"><article>
 <div class="cell_output"><pre style="overflow:auto">{long_line}</pre></div>
+<div class="cell_output"><div class="output traceback"><pre>ValueError: refused</pre></div>
+<div class="output traceback"><pre>ValueError  Traceback (most recent call last)
+File /build/array_api_reshape/_modes/_refusals.py:97, in refuse()
+ValueError: refused</pre></div></div>
 <img src="picture.png" alt="3f2a9c0d1e4b5a6f7c8d9e0f1a2b3c4d.png">
 <svg class="aar-layout" aria-label="faint" style="color:#fefefe"><text>0</text></svg>
 <footer><div class="copyright">Copyright ©</div></footer>
@@ -95,7 +99,7 @@ PNG = bytes.fromhex(
 )
 
 
-def test_the_audit_finds_cut_text_bad_alt_faint_diagrams_and_an_empty_footer(
+def test_the_audit_finds_cut_text_bad_alt_faint_diagrams_tracebacks_and_an_empty_footer(
         check_site, tmp_path, monkeypatch, capsys):
     if check_site.find_browser() is None:
         pytest.skip("needs Chromium or Chrome on PATH (or $CHROMIUM): a system program")
@@ -109,4 +113,5 @@ def test_the_audit_finds_cut_text_bad_alt_faint_diagrams_and_an_empty_footer(
     assert "has no alt text that says what it shows" in report
     assert 'diagram "faint" has ink contrast' in report
     assert 'footer reads "Copyright ©"' in report
+    assert report.count("an error output with a traceback") == 1  # the one-line one passes
     assert (tmp_path / "shots" / "index-light.png").read_bytes()[:8] == PNG[:8]
