@@ -289,6 +289,8 @@ def plugin_sections(plugin_reports: dict[str, list[RunOutcome]]) -> list[str]:
             body = outcome.plugin_report.splitlines()
             if body and body[0].startswith("# "):
                 body = body[1:]
+            while body and not body[0].strip():
+                body = body[1:]
             lines += [("###" + text) if text.startswith("#") else text for text in body]
     return lines
 

@@ -75,6 +75,20 @@ def _rerun(nodeid: str) -> str:
     return f"`pytest \"{nodeid}\"`"
 
 
+def _cells(row: Row, views: bool) -> list[str]:
+    """One row of a mode's table: where it was raised, by which function (and as which
+    library), the write and the views (for a views mode), the error, the tests."""
+    first = row.first
+    library = f", as {first['library']}" if first["library"] else ""
+    cells = [_place(first["at"]), f"`{first['function']}`{library}"]
+    if views:
+        write = first["write"]
+        same = isinstance(write, dict) and where(write) == where(first["at"])  # type: ignore[arg-type]
+        cells += ["the same" if same else _place(write), _views(first["view_made"])]
+    kind = "" if first["kind"] == "failure" else " (warning)"
+    return [*cells, f"{first['error']}{kind}", str(len(row.tests)), _rerun(row.tests[0])]
+
+
 def markdown(run: Run, records: Sequence[Record]) -> str:
     """The report in Markdown."""
     groups = grouped(records)
@@ -95,21 +109,12 @@ def markdown(run: Run, records: Sequence[Record]) -> str:
     for mode, rows in groups.items():
         tests = {test for row in rows for test in row.tests}
         lines += [f"## {mode}: {len(tests)} tests, {len(rows)} places", ""]
-        lines += ["| raised at | by | write | through the view made at | error | tests "
-                  "| rerun one |",
-                  "| --- | --- | --- | --- | --- | --- | --- |"]
+        views = any(row.first["write"] or row.first["view_made"] for row in rows)
+        header = ["raised at", "by", *(["write", "through the view made at"] if views else []),
+                  "error", "tests", "rerun one"]
+        lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
         for row in rows:
-            first = row.first
-            write = first["write"]
-            write_text = ("the same" if isinstance(write, dict) and where(write) ==
-                          where(first["at"]) else _place(write))  # type: ignore[arg-type]
-            kind = "" if first["kind"] == "failure" else " (warning)"
-            library = f", as {first['library']}" if first["library"] else ""
-            lines.append(
-                f"| {_place(first['at'])} | `{first['function']}`{library} | {write_text} "
-                f"| {_views(first['view_made'])} | {first['error']}{kind} | "
-                f"{len(row.tests)} | {_rerun(row.tests[0])} |"
-            )
+            lines.append("| " + " | ".join(_cells(row, views)) + " |")
         lines.append("")
     if run.other_failures:
         lines += [f"## Not the modes': {len(run.other_failures)} tests", ""]

@@ -85,6 +85,8 @@ def test_views_error_names_the_write_and_each_view_once_with_the_tests_that_met_
     assert (report["passed"], report["failed"]) == (5, 5)
     markdown = (fake.path / "report.md").read_text()
     assert "## views='error': 4 tests, 2 places" in markdown
+    assert ("| raised at | by | write | through the view made at | error | tests | rerun one |"
+            in markdown)
     assert f"`{line('WRITE-DIAGONAL')}` in `add_to_diagonal`" in markdown
     assert f"`{line('VIEW-ROW')}` in `regularise` by `__getitem__()`" in markdown
     assert f'`pytest "{node_id("test_regularise")}"`' in markdown
@@ -126,6 +128,10 @@ def test_writeable_false_names_each_write_and_honours_xfail_xp_mode(fake):
     assert report["xfailed"] == 1 and report["other_failures"] == [
         node_id("test_not_the_modes")
     ]
+    markdown = (fake.path / "report.md").read_text()
+    assert "| raised at | by | error | tests | rerun one |" in markdown
+    assert f"| `{line('WRITE-FIRST')}` in `zero_first` | `__setitem__()` | ValueError | 1 |" in (
+        markdown)
 
 
 def test_views_warn_reports_the_warnings_of_passing_tests(fake):
