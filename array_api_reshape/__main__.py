@@ -2,8 +2,10 @@
 The command line: ``python -m array_api_reshape``.
 
 Without arguments it prints a short tour: the versions, then a few classic reshapes, each
-marked view or copy with the reason. ``explain SHAPE NEW_SHAPE`` answers the one question
-people bring: is this reshape a view, and if not, why not::
+marked view or copy with the reason, then for library authors a portability mode catching
+code that relies on views, and the pytest plugin's command line. ``explain SHAPE
+NEW_SHAPE`` answers the one question people bring: is this reshape a view, and if not, why
+not::
 
     python -m array_api_reshape explain "(4, 6, 9)" "(24, 9)" --strides "(72, 9, 1)"
 
@@ -15,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 import array_api_reshape as xp
-from array_api_reshape import layout, versions
+from array_api_reshape import flags, layout, versions
 from array_api_reshape._chapters._layout_tools._diagram import reshape_picture
 from array_api_reshape._chapters._layout_tools._explain import ReshapeExplanation, explain_layout
 from array_api_reshape._tables._layout import Layout, extent, row_major_strides
@@ -63,6 +66,39 @@ def _verdict_lines(title: str, explanation: ReshapeExplanation) -> list[str]:
     return lines
 
 
+_PORTABLE_EXAMPLE = """\
+import array_api_reshape as xp
+c = xp.zeros((2, 3))
+row = c[0]         # a view here and in NumPy; a copy in JAX and Dask
+row[1] = 5.0       # so this changes c here, but not there
+total = xp.sum(c)  # c's values depend on the library
+"""
+
+
+def _portability_lines() -> list[str]:
+    """What a library author does next: one mode catching non-portable code, run live,
+    and the pytest plugin's command line."""
+    lines = ["", "For library authors: code that relies on views sharing writes breaks on "
+             "JAX and Dask.", "Under flags.using(views='error') this code (example.py)", ""]
+    lines += [f"  {number}  {text}"
+              for number, text in enumerate(_PORTABLE_EXAMPLE.splitlines(), start=1)]
+    with flags.using(views="error"):
+        try:
+            exec(compile(_PORTABLE_EXAMPLE, "example.py", "exec"), {})
+        except ValueError as error:
+            message = f"ValueError: {error}"
+        else:  # pragma: no cover - the views mode refuses the read
+            raise AssertionError("views='error' let the example's read through")
+    lines += ["", "raises", ""]
+    lines += textwrap.wrap(message, width=88, initial_indent="  ", subsequent_indent="    ")
+    lines += ["", "Run your library's own tests under a mode, and read which of its lines are "
+              "not portable:", "",
+              "  pytest --xp-mode views=error --xp-report portability.md", "",
+              "(other modes: lazy=True, writeable=False, profile=torch|jax|dask|cupy|lowest; "
+              "see array_api_reshape.testing)"]
+    return lines
+
+
 def tour() -> str:
     """The text of the tour."""
     lines = [
@@ -78,6 +114,7 @@ def tour() -> str:
     for title, x, new_shape in _classic_cases():
         lines += _verdict_lines(title, layout.explain_reshape(x, new_shape))
     lines += ["", f"Ask about your own layout: {PROG} explain SHAPE NEW_SHAPE --strides STRIDES"]
+    lines += _portability_lines()
     return "\n".join(lines)
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import array_api_reshape as xp
+from array_api_reshape import flags
 from array_api_reshape import layout
 from array_api_reshape.__main__ import InputError, main, parse_int_tuple, tour
 from layout_model import a_view_exists
@@ -41,6 +42,17 @@ def test_no_arguments_prints_the_tour(capsys):
     assert "VIEW  (3, 4)[:, ::2], strides (4, 2) -> (6,)" in out
     assert "COPY  (3, 4) transposed" in out
     assert run(capsys, "tour")[1] == out
+
+
+def test_the_tour_ends_with_a_mode_catching_a_read_that_relies_on_a_view(capsys):
+    _, out, _ = run(capsys)
+    tail = " ".join(out[out.index("For library authors"):].split())
+    assert ("ValueError: sum() at example.py:5: reads an array whose elements were changed "
+            "through another array over the same memory, by __setitem__() at example.py:4 "
+            "(through a view made by __getitem__() at example.py:3)") in tail
+    assert "made by zeros() at example.py:2" in tail
+    assert "pytest --xp-mode views=error --xp-report portability.md" in tail
+    assert flags.get()["views"] == "shared"
 
 
 def test_help_describes_the_commands(capsys):
