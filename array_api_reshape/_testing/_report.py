@@ -71,6 +71,10 @@ def _views(lines: object) -> str:
     return "; from ".join(f"{_place(line)} by `{line['called']}`" for line in lines)
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _rerun(nodeid: str) -> str:
     return f"`pytest \"{nodeid}\"`"
 
@@ -101,14 +105,14 @@ def markdown(run: Run, records: Sequence[Record]) -> str:
         f"The run: {under}{params}. Tests: {run.passed} passed, {run.failed} failed, "
         f"{run.skipped} skipped, {run.xfailed} xfailed. {len(failures)} failed because of "
         "a mode and "
-        f"{len(warned)} had a mode's warning, at the {sum(map(len, groups.values()))} "
-        f"places below; {len(run.other_failures)} failed for other reasons (counted apart, "
-        "at the end).",
+        f"{len(warned)} had a mode's warning, at the "
+        f"{_count(sum(map(len, groups.values())), 'place')} below; "
+        f"{len(run.other_failures)} failed for other reasons (counted apart, at the end).",
         "",
     ]
     for mode, rows in groups.items():
         tests = {test for row in rows for test in row.tests}
-        lines += [f"## {mode}: {len(tests)} tests, {len(rows)} places", ""]
+        lines += [f"## {mode}: {_count(len(tests), 'test')}, {_count(len(rows), 'place')}", ""]
         views = any(row.first["write"] or row.first["view_made"] for row in rows)
         header = ["raised at", "by", *(["write", "through the view made at"] if views else []),
                   "error", "tests", "rerun one"]
@@ -117,7 +121,7 @@ def markdown(run: Run, records: Sequence[Record]) -> str:
             lines.append("| " + " | ".join(_cells(row, views)) + " |")
         lines.append("")
     if run.other_failures:
-        lines += [f"## Not the modes': {len(run.other_failures)} tests", ""]
+        lines += [f"## Not the modes': {_count(len(run.other_failures), 'test')}", ""]
         lines += [f"- `{nodeid}`" for nodeid in run.other_failures[:50]]
         if len(run.other_failures) > 50:
             lines.append(f"- and {len(run.other_failures) - 50} more (in the JSON report)")

@@ -90,7 +90,7 @@ def test_views_error_names_the_write_and_each_view_once_with_the_tests_that_met_
     assert f"`{line('WRITE-DIAGONAL')}` in `add_to_diagonal`" in markdown
     assert f"`{line('VIEW-ROW')}` in `regularise` by `__getitem__()`" in markdown
     assert f'`pytest "{node_id("test_regularise")}"`' in markdown
-    assert "## Not the modes': 1 tests" in markdown
+    assert "## Not the modes': 1 test\n" in markdown
     result.stdout.fnmatch_lines(["array_api_reshape: 4 failures caused by a mode, 1 others; "
                                  "report: report.md"])
 
