@@ -215,3 +215,35 @@ def test_extension_functions_are_named_as_user_code_called_them():
     finding = finding_of(caught.value)
     assert finding.function == "solve()" and "guarded" not in str(caught.value)
     assert xp.linalg.solve.__name__ == "solve" and xp.linalg.solve.__code__.co_name == "solve"
+
+
+PUBLIC = {*dir(xp), *dir(xp.linalg), *dir(xp.fft), *dir(xp.Array)}
+
+CALLS_UNDER_LOWEST = [
+    lambda: xp.arange(4)[::-1],
+    lambda: xp.ones(2).__setitem__(0, 1.0),
+    lambda: len(xp.arange(3)[xp.arange(3) > 0]),
+    lambda: xp.reshape(xp.arange(3)[xp.arange(3) > 0], (1, -1)),
+    lambda: np.asarray(xp.ones(2)),
+    lambda: xp.ones(2, dtype=xp.uint16) + xp.ones(2, dtype=xp.int8),
+    lambda: xp.linalg.svd(xp.eye(2)),
+    lambda: xp.searchsorted(xp.asarray([1, 2]), xp.asarray(2)),
+    lambda: xp.repeat(xp.ones(3), xp.asarray([0, 1, 2])),
+    lambda: xp.eye(2, 3),
+    lambda: xp.std(xp.ones(3), correction=0.5),
+    lambda: xp.take(xp.ones(3), xp.asarray([0], dtype=xp.uint8)),
+    lambda: list(xp.ones((2, 2))[xp.asarray([True, False])]),
+    lambda: xp.ones(3)[[0, 1]],
+    lambda: xp.from_dlpack(np.ones(2)),
+]
+
+
+@pytest.mark.parametrize("call", CALLS_UNDER_LOWEST)
+def test_every_refusal_names_the_public_function_user_code_called(call):
+    with flags.using(profile="lowest"), pytest.raises(Exception) as caught:  # noqa: B017
+        call()
+    finding = finding_of(caught.value)
+    assert finding is not None, caught.value
+    name = finding.function.removesuffix("()").rpartition(".")[2]
+    assert name in PUBLIC, finding.function
+    assert name.strip("_") in str(caught.value)  # len() for __len__, add() for __add__
