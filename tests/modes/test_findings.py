@@ -240,7 +240,7 @@ CALLS_UNDER_LOWEST = [
 
 @pytest.mark.parametrize("call", CALLS_UNDER_LOWEST)
 def test_every_refusal_names_the_public_function_user_code_called(call):
-    with flags.using(profile="lowest"), pytest.raises(Exception) as caught:  # noqa: B017
+    with flags.using(profile="lowest"), pytest.raises(Exception) as caught:
         call()
     finding = finding_of(caught.value)
     assert finding is not None, caught.value
