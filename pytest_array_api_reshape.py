@@ -21,8 +21,15 @@ MARKERS = (
 )
 
 
-def pytest_addoption(parser: Any) -> None:
-    """The plugin's options (see ``array_api_reshape.testing``)."""
+def pytest_addoption(parser: Any, pluginmanager: Any) -> None:
+    """The plugin's options (see ``array_api_reshape.testing``). And the package is not
+    the plugin: pytest marks every module of a distribution with a ``pytest11`` entry
+    point for assertion rewriting, which would rewrite ``array_api_reshape``'s modules in
+    every project's test run; this is the first moment after the marking and before any
+    of them is imported, so the mark is taken back here."""
+    marked = getattr(getattr(pluginmanager, "rewrite_hook", None), "_must_rewrite", None)
+    if isinstance(marked, set):
+        marked.discard("array_api_reshape")
     group = parser.getgroup("array-api-reshape", "array_api_reshape portability modes")
     group.addoption(
         "--xp-mode", action="append", default=[], metavar="NAME=VALUE",

@@ -37,7 +37,9 @@ LAYERS = (  # bottom to top
           "_modes"),
     Layer("The array object", "Array, and the modules it builds its methods from", "_array"),
     Layer("Chapters", "one module per chapter of the standard, and the layout tools", "_chapters"),
-    Layer("Public modules", "what users import; names only, no logic", None),
+    Layer("The pytest plugin's parts", "the settings its options name, its records, its report",
+          "_testing"),
+    Layer("Public modules", "what users import: names, and the pytest plugin's hooks", None),
 )
 
 

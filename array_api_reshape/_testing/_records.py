@@ -13,7 +13,8 @@ import os
 import sysconfig
 from collections.abc import Iterable
 
-from ..flags import Finding, Frame, Place
+from .._modes._call_sites import Frame, Place
+from .._modes._findings import Finding
 
 Record = dict[str, object]
 """One finding in one test, as JSON: see ``record``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from ..flags import NAMES
+from .._modes._flag_state import FLAGS
 
 Settings = dict[str, object]
 
@@ -24,10 +24,10 @@ def parse_setting(text: str, option: str) -> tuple[str, object]:
     name, raw = name.strip(), raw.strip()
     if not equals or not name:
         raise SettingError(f"{option}: expected NAME=VALUE, got {text!r}")
-    if name not in NAMES:
+    if name not in FLAGS:
         raise SettingError(
             f"{option}: {name!r} is no flag of array_api_reshape.flags; the flags are "
-            f"{', '.join(NAMES)}"
+            f"{', '.join(FLAGS)}"
         )
     try:
         value: object = ast.literal_eval(raw)

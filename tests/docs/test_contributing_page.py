@@ -122,15 +122,17 @@ def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_pa
         "_tables/__init__.py": "", "_tables/_layout.py": "", "_kernels/_storage.py": "",
         "_modes/_flag_state.py": "",
             "_array/_array_object.py": "", "_chapters/_layout_tools/_svg.py": "",
+        "_testing/_report.py": "",
         "_helpers.py": "", "_extras/_more.py": "", "layout/_private.py": "",
     })
     modules = _layers.read_modules(tmp_path)
     layer = {m.file: _layers.layer_of(m) for m in modules.values()}
     assert layer == {
-        "__init__.py": 5, "__main__.py": 5, "fft.py": 5, "layout/__init__.py": 5,
+        "__init__.py": 6, "__main__.py": 6, "fft.py": 6, "layout/__init__.py": 6,
         "_tables/__init__.py": 0, "_tables/_layout.py": 0, "_kernels/_storage.py": 1,
         "_modes/_flag_state.py": 2,
         "_array/_array_object.py": 3, "_chapters/_layout_tools/_svg.py": 4,
+        "_testing/_report.py": 5,
         "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
     }
     assert sorted(_layers.unplaced(modules)) == [
@@ -216,7 +218,8 @@ def test_every_layer_is_a_folder_of_modules_and_the_top_holds_only_public_ones()
                  if p.suffix == ".py" or (p / "__init__.py").exists())
     folders = sorted(layer.folder for layer in _layers.LAYERS if layer.folder)
     assert top == sorted([*folders, "__init__.py", "__main__.py", "devices.py", "fft.py",
-                          "flags.py", "layout", "linalg.py", "threads.py", "versions.py"])
+                          "flags.py", "layout", "linalg.py", "testing.py", "threads.py",
+                          "versions.py"])
 
 
 def test_numpy_outside_the_kernel_layer_is_named():

@@ -245,6 +245,24 @@ def test_the_entry_point_loads_the_plugin_when_pytest_autoloads(fake, monkeypatc
     assert len(rows(report)) == 3
 
 
+def test_other_projects_runs_do_not_rewrite_the_packages_asserts(pytester, monkeypatch):
+    # pytest marks every module of a distribution with a pytest11 entry point for
+    # assertion rewriting; the entry point takes the mark back for the package. (Its
+    # rewriting finds modules on sys.path only: an installed package is there; an editable
+    # one is put there.)
+    import array_api_reshape
+
+    monkeypatch.setenv("PYTHONPATH", str(Path(array_api_reshape.__file__).parents[1]))
+    pytester.makepyfile(test_plain="""
+        import array_api_reshape.linalg
+
+        def test_not_rewritten():
+            assert "@py_builtins" not in vars(array_api_reshape.linalg)
+    """)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
 def test_the_run_leaves_the_flags_as_they_were(pytester, monkeypatch):
     pytester.makepyfile(test_flags="""
         import os
