@@ -18,7 +18,7 @@ from typing import NamedTuple, TypeVar
 from ._call_sites import Place, place_here
 from ._flag_state import value
 
-__all__ = ["Finding", "found", "finding_of", "mode_error"]
+__all__ = ["Finding", "found", "finding_of", "carrier_of", "mode_error"]
 
 E = TypeVar("E", bound=BaseException)
 
@@ -58,13 +58,19 @@ def found(error: E, finding: Finding) -> E:
 def finding_of(error: BaseException) -> Finding | None:
     """The ``Finding`` that ``error``, or an error it was raised from or while handling
     (``__cause__``, ``__context__``), carries; None for an error no mode raised."""
+    carrier = carrier_of(error)
+    return None if carrier is None else carrier.finding  # type: ignore[attr-defined]
+
+
+def carrier_of(error: BaseException) -> BaseException | None:
+    """The error among ``error`` and those it was raised from or while handling that
+    carries a ``Finding`` (the mode's own error), or None."""
     seen: set[int] = set()
     current: BaseException | None = error
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        finding = getattr(current, "finding", None)
-        if isinstance(finding, Finding):
-            return finding
+        if isinstance(getattr(current, "finding", None), Finding):
+            return current
         current = current.__cause__ or current.__context__
     return None
 

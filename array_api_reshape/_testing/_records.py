@@ -14,7 +14,7 @@ import sysconfig
 from collections.abc import Iterable
 
 from .._modes._call_sites import Frame, Place
-from .._modes._findings import Finding
+from .._modes._findings import Finding, carrier_of
 
 Record = dict[str, object]
 """One finding in one test, as JSON: see ``record``."""
@@ -76,15 +76,19 @@ class LineChooser:
 
 def record(finding: Finding, error: BaseException, nodeid: str, kind: str,
            chooser: LineChooser) -> Record:
-    """One finding of test ``nodeid`` (``kind``: "failure" or "warning"), as JSON."""
+    """One finding of test ``nodeid`` (``kind``: "failure" or "warning"), as JSON: the
+    mode's own error (``error`` or the one it was raised while handling), and the error
+    the test failed with where that is another."""
+    carrier = carrier_of(error) or error
     return {
         "mode": finding.mode,
         "flag": finding.flag,
         "function": finding.function,
         "library": finding.library,
         "kind": kind,
-        "error": type(error).__name__,
-        "message": str(error),
+        "error": type(carrier).__name__,
+        "message": str(carrier),
+        "failed_with": None if carrier is error else type(error).__name__,
         "test": nodeid,
         "at": chooser.line(finding.at),
         "write": None if finding.write is None else chooser.line(finding.write),

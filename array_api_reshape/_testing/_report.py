@@ -90,6 +90,8 @@ def _cells(row: Row, views: bool) -> list[str]:
         same = isinstance(write, dict) and where(write) == where(first["at"])  # type: ignore[arg-type]
         cells += ["the same" if same else _place(write), _views(first["view_made"])]
     kind = "" if first["kind"] == "failure" else " (warning)"
+    if first.get("failed_with"):
+        kind += f" (the test then failed with {first['failed_with']})"
     return [*cells, f"{first['error']}{kind}", str(len(row.tests)), _rerun(row.tests[0])]
 
 

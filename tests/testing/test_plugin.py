@@ -207,6 +207,27 @@ def test_a_bad_option_is_a_usage_error_that_names_it(fake, args, words):
     assert words in result.stderr.str()
 
 
+def test_a_failure_raised_while_handling_the_modes_error_names_both(fake):
+    fake.makepyfile(test_handled="""
+        import array_api_reshape as xp
+        import fakelib
+
+        def test_the_library_wraps_it():
+            try:
+                fakelib.zero_first(xp.ones(3))
+            except ValueError:
+                raise AssertionError("zero_first could not write")
+    """)
+    result, report = run(fake, "test_handled.py", "--xp-mode", "writeable=False",
+                         "--xp-report", "report.md")
+    result.assert_outcomes(failed=1)
+    (row,) = report["rows"]["writeable=False"]
+    assert (row["error"], row["failed_with"]) == ("ValueError", "AssertionError")
+    assert f"{row['at']['file']}:{row['at']['line']}" == line("WRITE-FIRST")
+    assert "| ValueError (the test then failed with AssertionError) | 1 |" in (
+        fake.path / "report.md").read_text()
+
+
 def test_a_marker_without_a_mode_is_a_usage_error(fake):
     fake.makepyfile(test_marker="""
         import pytest
