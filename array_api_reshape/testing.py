@@ -51,6 +51,7 @@ import pytest
 import array_api_reshape
 
 from . import flags
+from ._modes import _flag_state
 from ._testing._records import LineChooser, Record, record
 from ._testing._report import Run, write
 from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
@@ -68,7 +69,7 @@ class _State:
     def __init__(self, config: Any):
         self.config = config
         self.modes: Settings = {}
-        self.earlier: dict[str, object] = {}
+        self.earlier: tuple[dict[str, object], frozenset[str]] | None = None
         self.environment: dict[str, str | None] = {}
         self.params: list[str] = config.getoption("xp_params") or []
         self.entries: list[Settings] = []
@@ -103,8 +104,7 @@ def pytest_configure(config: Any) -> None:
         state.entries = [parse_entry(text) for text in state.params]
     except SettingError as error:
         raise pytest.UsageError(str(error)) from None
-    current = flags.get()
-    state.earlier = {name: current[name] for name in state.modes}
+    state.earlier = _flag_state.saved_defaults()
     try:
         flags.set(**state.modes)
         variables = flags.environment(**state.modes)
@@ -120,8 +120,8 @@ def pytest_unconfigure(config: Any) -> None:
     state = config.stash.get(_STATE, None)
     if state is None:
         return
-    if state.earlier:
-        flags.set(**state.earlier)
+    if state.earlier is not None:  # not flags.set: that would make each value explicit
+        _flag_state.restore_defaults(state.earlier)
     for name, text in state.environment.items():
         if text is None:
             os.environ.pop(name, None)

@@ -400,6 +400,21 @@ def set_defaults(values: Mapping[str, object]) -> None:
     MODES.update()
 
 
+def saved_defaults() -> tuple[dict[str, object], frozenset[str]]:
+    """The module-wide defaults, and which of them were set explicitly (a profile does not
+    change those): what ``restore_defaults`` puts back."""
+    return dict(_defaults), frozenset(_explicit)
+
+
+def restore_defaults(saved: tuple[dict[str, object], frozenset[str]]) -> None:
+    """The module-wide defaults as ``saved_defaults`` found them, explicit or not."""
+    defaults, explicit = saved
+    _defaults.update(defaults)
+    _explicit.clear()
+    _explicit.update(explicit)
+    MODES.update()
+
+
 def reset_defaults() -> None:
     """Every flag's default back to the package's own (environment variables ignored)."""
     _defaults.update({name: flag.default for name, flag in FLAGS.items()})

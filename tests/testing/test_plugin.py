@@ -311,3 +311,5 @@ def test_the_run_leaves_the_flags_as_they_were(pytester, monkeypatch):
 
     assert flags.get()["views"] == "shared"
     assert "ARRAY_API_RESHAPE_VIEWS" not in os.environ
+    with flags.using(profile="dask"):  # not set explicitly: the profile's value shows
+        assert flags.get()["views"] == "copy-on-write"
