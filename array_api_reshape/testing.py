@@ -67,7 +67,6 @@ class _State:
     worker, or a run without workers)."""
 
     def __init__(self, config: Any):
-        self.config = config
         self.modes: Settings = {}
         self.earlier: tuple[dict[str, object], frozenset[str]] | None = None
         self.environment: dict[str, str | None] = {}
@@ -78,7 +77,12 @@ class _State:
         self.chooser = LineChooser((), str(config.rootpath))
         self.records: list[Record] = []
         self.run = Run("", self.params)
-        self.outcomes: dict[str, str] = {}
+        self.failed: dict[str, None] = {}  # the tests that failed, in order (a set)
+
+    def other_failures(self) -> list[str]:
+        """The failed tests that no mode's failure record names."""
+        by_mode = {item["test"] for item in self.records if item["kind"] == "failure"}
+        return [nodeid for nodeid in self.failed if nodeid not in by_mode]
 
 
 _STATE = pytest.StashKey[_State]()
@@ -218,18 +222,10 @@ def pytest_runtest_logreport(report: Any) -> None:
     if not _RUNNING or _RUNNING[-1].worker:
         return
     state = _RUNNING[-1]
-    nodeid = report.nodeid
     if report.failed:
-        found = [json.loads(value) for name, value in report.user_properties
-                 if name == _PROPERTY]
-        state.records.extend(found)
-        if not found and state.outcomes.get(nodeid) != "failed-by-mode":
-            if nodeid not in state.run.other_failures:
-                state.run.other_failures.append(nodeid)
-        if found:
-            state.outcomes[nodeid] = "failed-by-mode"
-            if nodeid in state.run.other_failures:
-                state.run.other_failures.remove(nodeid)
+        state.failed[report.nodeid] = None
+        state.records.extend(json.loads(value) for name, value in report.user_properties
+                             if name == _PROPERTY)
     if report.when == "call" or (report.when == "setup" and not report.passed):
         if report.failed:
             state.run.failed += 1
@@ -256,6 +252,7 @@ def pytest_sessionfinish(session: Any) -> None:
     if state.worker:
         session.config.workeroutput[_WORKER_OUTPUT] = json.dumps(state.records)
         return
+    state.run.other_failures = state.other_failures()
     if state.report_path is not None:
         write(state.report_path, state.run, state.records)
 
@@ -269,6 +266,6 @@ def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
     where = f"; report: {state.report_path}" if state.report_path else ""
     terminalreporter.write_line(
         f"array_api_reshape: {by_mode} failures caused by a mode, "
-        f"{len(state.run.other_failures)} others{where}"
+        f"{len(state.other_failures())} others{where}"
     )
 

@@ -21,15 +21,13 @@ from __future__ import annotations
 import operator
 import warnings
 from collections.abc import Mapping
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from .._tables._devices import GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import MODES, value
 from ._call_sites import user_stack_level
-from ._findings import mode_error
-
-E = TypeVar("E", bound=Exception)
+from ._findings import E, mode_error
 
 LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy"}
 """Each profile's library, as its messages name it."""
@@ -142,7 +140,7 @@ def copies_foreign_memory(copy: bool | None) -> bool:
     if library is None:
         return False
     if copy is False:
-        raise _refused(ValueError, library, (
+        raise refused(ValueError, library, (
             f"asarray(copy=False): {LIBRARIES[library]} cannot share the memory of a NumPy "
             "(or other foreign) array: it always copies it, so later writes to that array "
             "are not seen. Write through the array asarray gives, or pass copy=None; "
@@ -164,7 +162,7 @@ def on_library_device(array: Any) -> bool:
 
 def refuse_host_conversion(call: str) -> TypeError:
     """CuPy's refusal to hand a GPU array's elements to NumPy implicitly."""
-    return _refused(TypeError, "cupy", (
+    return refused(TypeError, "cupy", (
         f"{call}: Implicit conversion to a NumPy array is not allowed: CuPy's arrays live "
         "on the GPU, and it copies them to the host only when asked. Move them first: "
         "x.to_device('cpu') (array_api_compat.to_device(x, 'cpu') gives a NumPy array on "
@@ -174,7 +172,7 @@ def refuse_host_conversion(call: str) -> TypeError:
 
 def refuse_index_conversion() -> TypeError:
     """CuPy's arrays have no ``__index__``."""
-    return _refused(TypeError, "cupy", (
+    return refused(TypeError, "cupy", (
         "__index__(): CuPy's arrays have no __index__ (a 0-d array is no Python index: "
         "range(k), operator.index(k) and list[k] fail on CuPy); convert with int(k), "
         f"which copies the value to the host; {_flag_note()}"
@@ -187,12 +185,12 @@ def check_dlpack_import(source: Any, device: Any) -> None:
     if "cupy" not in libraries():
         return
     if device is not None and device != "cpu" and getattr(device, "name", None) != "cpu":
-        raise _refused(NotImplementedError, "cupy", (
+        raise refused(NotImplementedError, "cupy", (
             "from_dlpack(): CuPy's from_dlpack does not support device yet (any device=); "
             f"import without it, then move with to_device(); {_flag_note()}"
         ))
     if device is None and not (hasattr(source, "_storage") and on_library_device(source)):
-        raise _refused(TypeError, "cupy", (
+        raise refused(TypeError, "cupy", (
             "from_dlpack(): CPU arrays cannot be directly imported to CuPy: its from_dlpack "
             "takes device memory only. Use xp.asarray(source), which copies to the device; "
             f"{_flag_note()}"
@@ -315,7 +313,7 @@ def check_operation(function: str, *dtypes: DType) -> None:
         for dtype in dtypes:
             if lack.dtypes is None or dtype.name in lack.dtypes:
                 what = "" if lack.dtypes is None else f" for {dtype.name}"
-                raise _refused(lack.error, library, (
+                raise refused(lack.error, library, (
                     f"{function}(): not implemented{what} in {LIBRARIES[library]}: "
                     f"{lack.instead}; {_flag_note()}"
                 ))
@@ -327,7 +325,7 @@ def check_present(function: str) -> None:
     for library in libraries():
         lack = LACKS.get(library, {}).get(function)
         if lack is not None and lack.dtypes is None:
-            raise _refused(lack.error, library, (
+            raise refused(lack.error, library, (
                 f"{function}(): not in {LIBRARIES[library]}: {lack.instead}; {_flag_note()}"
             ))
 
@@ -356,7 +354,7 @@ def refuse_lacked_attribute(module: str, qualified: str) -> None:
         lack = LACKS.get(library, {}).get(qualified)
         if _has_no_attribute(lack):
             assert lack is not None
-            raise _refused(AttributeError, library, (
+            raise refused(AttributeError, library, (
                 f"module {module!r} has no attribute {qualified.rpartition('.')[2]!r} "
                 f"under profile {value('profile')!r}, as {LIBRARIES[library]}: "
                 f"{lack.instead} (array_api_reshape.flags.set(profile=None) answers as "
@@ -382,12 +380,12 @@ def index_array_rule(function: str, dtype: DType) -> str | None:
     if function in ("__getitem__", "__setitem__"):
         if dtype.name == "uint8" and value("profile") != "lowest":
             return "mask"  # (under "lowest" refused: NumPy reads positions there)
-        raise _refused(IndexError, library, (
+        raise refused(IndexError, library, (
             f"{function}(): {LIBRARIES[library]} takes index arrays of int64 and int32 (and "
             f"bool masks) only, not {dtype.name}: cast them with astype(i, int64); "
             f"{_flag_note()}"
         ))
-    raise _refused(RuntimeError, library, (
+    raise refused(RuntimeError, library, (
         f"{function}(): {LIBRARIES[library]} expects 'indices' of int32 or int64, not "
         f"{dtype.name}: cast them with astype(indices, int64); {_flag_note()}"
     ))
@@ -395,7 +393,7 @@ def index_array_rule(function: str, dtype: DType) -> str | None:
 
 def uint8_mask_warning(function: str) -> UserWarning:
     """The warning the profile's library gives where it reads a uint8 index as a mask."""
-    return _refused(UserWarning, "torch", (
+    return refused(UserWarning, "torch", (
         f"{function}(): {LIBRARIES['torch']} reads a uint8 index array as a boolean mask "
         "(indexing with uint8 is deprecated there), not as positions as NumPy does: "
         f"index with int64 positions or a bool mask; {_flag_note()}"
@@ -406,7 +404,7 @@ def uint8_mask_warning(function: str) -> UserWarning:
 def division_by_zero_error(function: str) -> RuntimeError:
     """The profile's library's error for an integer division by zero in ``function``."""
     library = behaving("integer division by zero raises") or "torch"
-    return _refused(RuntimeError, library, (
+    return refused(RuntimeError, library, (
         f"{function}(): ZeroDivisionError: {LIBRARIES[library]} raises for an integer "
         "division by zero, where NumPy gives 0; test the divisor first (xp.where(d == 0, "
         f"..., x // d) still divides: divide by xp.where(d == 0, 1, d)); "
@@ -418,7 +416,7 @@ def division_by_zero_error(function: str) -> RuntimeError:
 def partial_overlap_error(operation: str) -> RuntimeError:
     """The profile's library's error for such a write, in ``operation``."""
     library = behaving("partial overlap raises") or "torch"
-    return _refused(RuntimeError, library, (
+    return refused(RuntimeError, library, (
         f"{operation}(): {LIBRARIES[library]} refuses this write: the value read shares "
         "some, but not all, of the written elements' memory, which it cannot order "
         "safely (NumPy copies the value first). Copy the value first: "
@@ -430,7 +428,7 @@ def refuse_immutable_write(call: str) -> None:
     """The profile's library's error for a write into an array it makes immutable (JAX:
     TypeError), where the profile sets the writeable flag off."""
     if "jax" in libraries():
-        raise _refused(TypeError, "jax", (
+        raise refused(TypeError, "jax", (
             f"{call}: JAX arrays are immutable: they take no item assignment (x[i] = v, "
             "x[i] += v). Write x = array_api_extra.at(x, i).set(v) (JAX's x.at[i].set(v)), "
             f"which returns a new array; {_flag_note()}"
@@ -526,7 +524,7 @@ def refuse_argument(function: str, argument: str) -> None:
         refusal = REFUSED_ARGUMENTS.get(library, {}).get((function, argument))
         if refusal is not None:
             error, advice = refusal
-            raise _refused(error, library, (
+            raise refused(error, library, (
                 f"{function}(): {LIBRARIES[library]} refuses {argument}: {advice}; "
                 f"{_flag_note()}"
             ))
@@ -549,7 +547,7 @@ def gives_upper_cholesky_factor() -> bool:
     upper factor (array_api_compat.dask.array)."""
     if "dask" not in libraries():
         return False
-    warnings.warn(_refused(UserWarning, "dask", (
+    warnings.warn(refused(UserWarning, "dask", (
         f"{BEHAVIOURS_WARNED['cholesky gives the upper factor']}; {_flag_note()}"
     )), stacklevel=user_stack_level())
     return True
@@ -560,7 +558,7 @@ def check_correction(function: str, correction: float) -> None:
     std takes no fractional correction)."""
     if (function == "std" and isinstance(correction, float) and not correction.is_integer()
             and "torch" in libraries()):
-        raise _refused(NotImplementedError, "torch", (
+        raise refused(NotImplementedError, "torch", (
             f"std(): {LIBRARIES['torch']} takes no fractional 'correction' in std "
             f"(got {correction}); take xp.sqrt(xp.var(x, correction=...)); "
             f"{_flag_note()}"
@@ -585,7 +583,7 @@ def check_accumulation(function: str, dtype: DType) -> None:
     and uint64, whatever the input)."""
     library = first(STORAGE_ONLY)
     if library is not None and dtype.name in STORAGE_ONLY[library]:
-        raise _refused(NotImplementedError, library, (
+        raise refused(NotImplementedError, library, (
             f"{function}(): {LIBRARIES[library]} cannot accumulate in {dtype.name}, whose "
             "uint16, uint32 and uint64 are for storage; accumulate in int64 "
             f"(dtype=int64) and cast back with astype() if need be; {_flag_note()}"
@@ -602,7 +600,7 @@ def check_promotion(a: DType, b: DType, function: str) -> None:
     if (a.name in storage_only or b.name in storage_only) and (
         "integer" in a.kind and "integer" in b.kind
     ):
-        raise _refused(RuntimeError, library, (
+        raise refused(RuntimeError, library, (
             f"{function}(): {LIBRARIES[library]} does not promote {a.name} with {b.name} "
             "(promotion for uint16, uint32 and uint64 is not supported); cast both to one "
             f"integer dtype with astype() first; {_flag_note()}"
@@ -630,7 +628,7 @@ def requested(dtype: DType, function: str) -> DType:
     narrow = narrowed(dtype)
     if narrow is not dtype:
         library = first(NARROWER) or "jax"
-        warnings.warn(_refused(UserWarning, library, (
+        warnings.warn(refused(UserWarning, library, (
             f"{function}(): {dtype.name} was asked for, but {LIBRARIES[library]} without "
             f"its 64-bit types (its default) makes {narrow.name} instead; ask for "
             f"{narrow.name}, or take the default dtypes; {_flag_note()}"
@@ -638,7 +636,7 @@ def requested(dtype: DType, function: str) -> DType:
     return dtype
 
 
-def _refused(kind: type[E], library: str, message: str, function: str | None = None) -> E:
+def refused(kind: type[E], library: str, message: str, function: str | None = None) -> E:
     """The error (or warning) ``kind(message)`` for a refusal of ``library``'s, carrying
     its finding (of ``function``, else the package function user code called)."""
     return mode_error(kind, message, "profile", function, LIBRARIES[library], depth=2)
@@ -657,7 +655,7 @@ def check_key(key: Any, operation: str) -> None:
     if "jax" in in_force and (key.__class__ is list or (
         key.__class__ is tuple and any(item.__class__ is list for item in key)
     )):
-        raise _refused(TypeError, "jax", (
+        raise refused(TypeError, "jax", (
             f"{operation}(): JAX takes no list as an index (it reads a sequence as a tuple "
             "of indices, NumPy as an index array): index with an array, "
             f"x[xp.asarray(positions)]; {_flag_note()}"
@@ -665,7 +663,7 @@ def check_key(key: Any, operation: str) -> None:
     if "torch" in in_force:
         for item in key if key.__class__ is tuple else (key,):
             if item.__class__ is slice and _negative(item.step):
-                raise _refused(ValueError, "torch", (
+                raise refused(ValueError, "torch", (
                     f"{operation}(): step must be greater than zero: {LIBRARIES['torch']} "
                     "refuses negative-step slices, in reads and in writes. To reverse "
                     "portably, use xp.flip(x, axis=...) (a copy in PyTorch: write into "

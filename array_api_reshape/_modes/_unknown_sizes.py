@@ -25,9 +25,8 @@ from typing import Any, NamedTuple
 
 from .._tables import _arguments
 from ._computes import uncounted
-from ._findings import E, mode_error
 from ._flag_state import MODES, value
-from ._profiles import libraries
+from ._profiles import libraries, refused
 from ._call_sites import call_site
 
 ArrayObject = Any
@@ -107,10 +106,6 @@ def public_size(array: ArrayObject) -> int | None:
     return None if _UNKNOWN and unknown_of(array) is not None else array._layout.size
 
 
-def _refused(kind: type[E], message: str) -> E:
-    return mode_error(kind, message, "profile", library="Dask", depth=2)
-
-
 def _note() -> str:
     return (f"the profile flag is {value('profile')!r} (array_api_reshape.flags.set("
             "profile=None) answers as NumPy does)")
@@ -119,7 +114,7 @@ def _note() -> str:
 def unknown_size_error(unknown: Unknown, call: str, need: str,
                        error: type[Exception] = ValueError) -> Exception:
     """The error for ``call``, which needs ``need`` of an array whose sizes are unknown."""
-    return _refused(error, (
+    return refused(error, "dask", (
         f"{call}: needs {need}, but the size of {unknown.named()} is unknown: it depends on "
         f"the data (made so by {unknown.origin}), and Dask knows it only by computing. "
         "Keep such sizes out of shapes and loops (reduce, or mask with xp.where, instead), "
@@ -129,7 +124,7 @@ def unknown_size_error(unknown: Unknown, call: str, need: str,
 
 def mask_write_error() -> ValueError:
     """Dask's refusal of a write of several values through a boolean mask."""
-    return _refused(ValueError, (
+    return refused(ValueError, "dask", (
         "__setitem__(): Dask cannot write an array of values through a boolean mask: how "
         "many elements the mask selects is unknown to it until it computes. Write a "
         "scalar, or write with xp.where(mask, new_values, x) of x's shape; " + _note()
@@ -280,7 +275,7 @@ _arguments.NOTES_ON_NONE.append(note_on_none)
 
 
 def _dask_refusal(operation: str, what: str) -> NotImplementedError:
-    return _refused(NotImplementedError, (
+    return refused(NotImplementedError, "dask", (
         f"{operation}(): Dask does not support {what} (it takes one integer index array, "
         "one-dimensional, or one boolean mask per key); index one axis at a time "
         f"(x[i][:, j]), or use xp.take; {_note()}"

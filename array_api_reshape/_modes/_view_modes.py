@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dis
 import warnings
-from typing import Any, TypeVar
+from typing import Any
 
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._shared_memory import shares_buffer
@@ -47,7 +47,7 @@ from .._tables._bounded_cache import BoundedCache
 from . import _call_sites
 from . import _view_tracking as _tracking
 from ._call_sites import Place
-from ._findings import Finding, found
+from ._findings import E, Finding, found
 from ._flag_state import MODES, value
 from ._refusals import ViewMutationWarning
 
@@ -55,8 +55,6 @@ __all__ = [
     "made", "track_view", "check_read", "before_write", "after_write", "register_export",
     "ViewMutationWarning",
 ]
-
-E = TypeVar("E", bound=Exception)
 
 _WAY_OUT = (
     "write into a copy from asarray(x, copy=True), or use array_api_extra.at(x, index)"
