@@ -5,6 +5,7 @@ on a strided array type whose reshape is a view whenever any strides allow.
 
 import sys as _sys
 
+from ._tables import _build  # noqa: F401  # first: it chooses compiled or pure-Python source
 from . import fft as _fft
 from . import layout
 from . import linalg as _linalg

@@ -170,7 +170,7 @@ class Array:
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
     __array_priority__ = 1000
 
-    def __new__(cls, *args: object, **kwargs: object) -> Array:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError(
             "Array() cannot be called directly; use array_api_reshape.asarray() "
             "or another creation function"
@@ -188,7 +188,7 @@ class Array:
             if device is not CPU_DEVICE:
                 check_result_dtype(dtype, device)
             storage.device = device
-        self = _new_object(Array)
+        self = Array.__new__(Array)
         self._storage = storage
         self._layout = layout
         self._dtype = dtype
@@ -231,7 +231,7 @@ class Array:
         storage.buffer = result
         storage.device = device
         storage.sharing = None
-        self = _new_object(Array)
+        self = Array.__new__(Array)
         self._storage = storage
         layout = remembered_contiguous_layout(result.shape)
         self._layout = layout if layout is not None else contiguous_layout(result.shape)
@@ -263,20 +263,22 @@ class Array:
                 _view_modes.check_read(self)
         return view
 
-    def _view(self, layout: Layout) -> Array:
-        """Another array over the same storage (counted by the views modes)."""
-        view = _new_object(Array)
+    def _view(self, layout: Layout, function: str | None = None) -> Array:
+        """Another array over the same storage (counted by the views modes; a method of
+        the array names itself, ``function``, to their reports: compiled, it makes no
+        frame for them to find)."""
+        view = Array.__new__(Array)
         view._storage = self._storage
         view._layout = layout
         view._dtype = self._dtype
         view._np_view = None
         if _MODES.tracking:
-            _view_modes.track_view(self, view)
+            _view_modes.track_view(self, view, function)
         return view
 
     def _read_only_view(self, layout: Layout) -> Array:
         """Another array over the same memory that refuses writes (a broadcast)."""
-        view = _new_object(Array)
+        view = Array.__new__(Array)
         view._storage = read_only_alias(self._storage)
         view._layout = layout
         view._dtype = self._dtype
@@ -340,7 +342,7 @@ class Array:
                 f"Array.T: the array must be two-dimensional, got {self.ndim} dimension(s); "
                 "use permute_dims() or .mT for other ranks"
             )
-        view = self._view(matrix_transposed(self._layout))
+        view = self._view(matrix_transposed(self._layout), "T")
         return unknown_permuted(view, self, (1, 0)) if _MODES.profile else view
 
     @property
@@ -350,7 +352,7 @@ class Array:
             raise ValueError(
                 f"Array.mT: the array must have at least two dimensions, got {self.ndim}"
             )
-        view = self._view(matrix_transposed(self._layout))
+        view = self._view(matrix_transposed(self._layout), "mT")
         if _MODES.profile:
             order = (*range(self.ndim - 2), self.ndim - 1, self.ndim - 2)
             return unknown_permuted(view, self, order)
@@ -437,7 +439,7 @@ class Array:
 
     def __index__(self) -> int:
         check_dtype_kind(self._dtype, "__index__", "self", "integer")
-        if _MODES.profile and on_library_device(self) and not called_by_package(1):
+        if _MODES.profile and on_library_device(self) and not called_by_package():
             raise refuse_index_conversion()
         return self._scalar("__index__")
 
@@ -797,7 +799,8 @@ class Array:
         layout = self._layout
         if key_class is int and not _MODES.profile:
             if layout.shape:
-                return self._view(first_axis_indexed(layout, key, "__getitem__"))  # type: ignore[arg-type]
+                return self._view(first_axis_indexed(layout, key, "__getitem__"),  # type: ignore[arg-type]
+                                  "__getitem__")
         elif key_class is slice and layout.shape and not _MODES.profile:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (
@@ -807,7 +810,7 @@ class Array:
             ):
                 sliced = remembered_sliced_layout((layout, start, stop, step))
                 if sliced is not None:
-                    return self._view(sliced)
+                    return self._view(sliced, "__getitem__")
         elif (
             isinstance(key, Array) and key._dtype is _BOOL
             and key._layout.shape == layout.shape and not (_MODES.flags or _MODES.devices)
@@ -821,7 +824,7 @@ class Array:
             key = lazy_index_scalars(key, Array)
         target: Target = select(self, key, "__getitem__")
         if isinstance(target, Layout):
-            result = self._view(target)
+            result = self._view(target, "__getitem__")
         else:
             if target.__class__ is Array:  # a boolean mask of this array's shape
                 elements = _views.masked(self, target)

@@ -329,8 +329,7 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
         result = x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
         return same_axes(result, x) if _MODES.profile else result
 
-    function.__name__ = function.__qualname__ = name
-    return function
+    return _called(function, name)
 
 
 def binary(name: str, array_class: ArrayClass | None) -> Operation:
@@ -382,8 +381,7 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
             return NotImplemented
         return apply_binary(record, x1, x2, cls)
 
-    function.__name__ = function.__qualname__ = name
-    return function
+    return _called(function, name)
 
 
 def _plain_operands(x1: Any, x2: Any) -> bool:
@@ -521,8 +519,16 @@ def unary_operator(name: str, method: str) -> Operation:
     return _named(unary(name, None), method, name, "")
 
 
+def _called(function: Operation, name: str) -> Operation:
+    """``function`` named ``name``, its code too: the modes' reports name the function
+    user code called by the name of its code."""
+    function.__code__ = function.__code__.replace(co_name=name, co_qualname=name)
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
 def _named(operator: Operation, method: str, function: str, role: str) -> Operation:
-    operator.__name__ = method
+    _called(operator, method)
     operator.__qualname__ = f"Array.{method}"
     operator.__doc__ = f"The operator form of :func:`{function}`{role}."
     return operator

@@ -15,6 +15,7 @@ import sys
 from types import CodeType
 from typing import Any, NamedTuple
 
+from .._tables._build import COMPILED_MODULES
 from .._tables._bounded_cache import BoundedCache
 
 class Frame(NamedTuple):
@@ -78,9 +79,19 @@ def _inside(code: CodeType) -> bool:
     return inside
 
 
+_TRANSPARENT = frozenset(
+    os.path.join(_PACKAGE, *name.split(".")[1:]) + ".py" for name in COMPILED_MODULES
+)
+"""The source files of the modules the compiled build compiles. Compiled code makes no
+Python frames, so the walks pass over these modules' frames in the pure-Python build as
+well: both builds find the same places and names. A function of theirs that user code
+calls names itself to the walks (``function``) where a report needs the name."""
+
+
 def _outside(frame: Any) -> tuple[Any, CodeType]:
     """The first frame outside the package from ``frame`` outwards, and the code of the
-    package function it called (``frame``'s own when ``frame`` is outside)."""
+    package function it called (the outermost frame of the package in a module that both
+    builds run as Python; ``frame``'s own when there is none)."""
     function = frame.f_code
     while frame.f_back is not None:
         code = frame.f_code
@@ -89,7 +100,8 @@ def _outside(frame: Any) -> tuple[Any, CodeType]:
             inside = _inside(code)
         if not inside:
             break
-        function = code
+        if code.co_filename not in _TRANSPARENT:
+            function = code
         frame = frame.f_back
     return frame, function
 
@@ -103,11 +115,10 @@ def user_stack_level() -> int:
     return level
 
 
-def call_site(function: str | None = None, depth: int = 1) -> Site:
+def call_site(function: str | None = None) -> Site:
     """The first frame outside the package, and ``function``, or else the package
-    function that frame called; the walk starts ``depth`` frames up from the caller's,
-    where a caller that knows how deep it is saves the steps."""
-    frame, called = _outside(sys._getframe(depth))
+    function that frame called."""
+    frame, called = _outside(sys._getframe(1))
     return _new_site(Site, (function or f"{called.co_name}()", frame.f_code.co_filename,
                             frame.f_lineno))
 
@@ -116,10 +127,10 @@ PLACE_FRAMES = 8
 """How many frames outside the package a ``Place`` keeps: the caller and its callers."""
 
 
-def place_here(function: str | None = None, depth: int = 1) -> Place:
+def place_here(function: str | None = None) -> Place:
     """Where user code called the package, with the frames outside the package (see
-    ``call_site``, whose arguments these are): for the reports of the modes."""
-    frame, called = _outside(sys._getframe(depth))
+    ``call_site``, whose argument this is): for the reports of the modes."""
+    frame, called = _outside(sys._getframe(1))
     frames: list[Frame] = []
     while frame is not None and len(frames) < PLACE_FRAMES:
         code = frame.f_code
@@ -128,10 +139,13 @@ def place_here(function: str | None = None, depth: int = 1) -> Place:
     return Place(function or f"{called.co_name}()", tuple(frames))
 
 
-def called_by_package(depth: int) -> bool:
-    """True when the function ``depth`` frames above the caller is the package's own
-    (an ``operator.index`` the package calls, not the user)."""
-    return _inside(_getframe(depth + 1).f_code)
+def called_by_package() -> bool:
+    """True when the caller of the function that asks is the package's own (an
+    ``operator.index`` the package calls, not the user); the asking function's own frame,
+    which only the pure-Python build makes, is passed over."""
+    frame = _getframe(1)
+    caller = frame.f_back if frame.f_code.co_filename in _TRANSPARENT else frame
+    return caller is not None and _inside(caller.f_code)
 
 
 def user_frame() -> Any:
@@ -140,25 +154,17 @@ def user_frame() -> Any:
 
 
 Made = tuple
-"""Where an array of ours was made, unformatted: (the code of the package function that
+"""Where an array of ours was made, unformatted: (the name of the package function that
 user code called, the user's code, the offset of the calling instruction in it, the key of
 the array it was viewed from or None). ``site_of`` puts it into words."""
 
 
-def made_here(depth: int, parent_key: int | None = None) -> Made:
-    """Where the package function ``depth`` frames above the caller was called from
-    user code (the first frame outside the package above it), and ``parent_key``."""
-    frame = _getframe(depth + 1)
-    function = frame.f_code
-    user = frame.f_back
-    if user is None:
-        return (function, function, frame.f_lasti, parent_key)
-    code = user.f_code
-    inside = _in_package(code.co_filename)
-    if inside is None or inside:
-        user, function = _outside(frame)
-        code = user.f_code
-    return (function, code, user.f_lasti, parent_key)
+def made_here(parent_key: int | None = None, function: str | None = None) -> Made:
+    """Where user code called the package function that is making an array: the first
+    frame outside the package, and ``function`` (else the package function it called);
+    ``parent_key`` is kept for the reports."""
+    user, called = _outside(_getframe(1))
+    return (function or called.co_name, user.f_code, user.f_lasti, parent_key)
 
 
 def _line_at(code: CodeType, offset: int) -> int:
@@ -183,7 +189,7 @@ def site_of(made: Made) -> Site:
     line = _LINES.get(key)
     if line is None:
         line = _LINES.remember(key, _line_at(code, offset))
-    return _new_site(Site, (f"{function.co_name}()", code.co_filename, line))
+    return _new_site(Site, (f"{function}()", code.co_filename, line))
 
 
 def same_line(made: Made, site: Site) -> bool:

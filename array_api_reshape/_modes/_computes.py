@@ -92,7 +92,7 @@ def count_read(call: str) -> None:
     if (budget is None and "dask" not in libraries()) or _uncounted.get():
         return
     reads = _reads()
-    site = str(call_site(call, depth=2))
+    site = str(call_site(call))
     if budget is not None and len(reads.sites) >= budget:
         earlier = "; ".join(reads.sites) if reads.sites else "none"
         raise mode_error(

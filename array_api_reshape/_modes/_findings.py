@@ -13,6 +13,7 @@ Pure Python: a record, and the functions that attach it and find it.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, TypeVar
 
 from ._call_sites import Place, place_here
@@ -77,16 +78,28 @@ def carrier_of(error: BaseException) -> BaseException | None:
 
 _OWN_SETTING = object()
 
+_CALLED = re.compile(r"(?:\w+\.)*(\w+\(\))")
+"""The function a refusal's message begins with (``"__bool__(): needs ..."``; of
+``"linalg.det(): ..."``, ``det()``)."""
+
+_BUILTIN_CALLS = {"len()": "__len__()", "iter()": "__iter__()"}
+"""Python's functions that a message names, and the array method each calls."""
+
 
 def mode_error(kind: type[E], message: str, flag: str, function: str | None = None,
-               library: str | None = None, setting: object = _OWN_SETTING,
-               depth: int = 1) -> E:
+               library: str | None = None, setting: object = _OWN_SETTING) -> E:
     """The error (or warning) ``kind(message)`` that the ``flag`` in force makes a
     function of ours raise, carrying its ``Finding``: the flag's value here (or
     ``setting``, for a rule that is no flag's: ``flag="device"``, the device's name), and
-    the place where user code called ``function`` (else the package function it called;
-    ``depth`` frames up from the caller is where the walk for it starts)."""
-    at = place_here(function, depth + 1)
+    the place where user code called ``function`` (else the function the message begins
+    with, as every refusal's does, else the package function user code called: a
+    compiled method makes no frame to find, so the message's name is the one both builds
+    agree on)."""
+    if function is None:
+        called = _CALLED.match(message)
+        if called is not None:
+            function = _BUILTIN_CALLS.get(called.group(1), called.group(1))
+    at = place_here(function)
     if setting is _OWN_SETTING:
         setting = value(flag)
     return found(kind(message), Finding(flag, setting, at.function, at, library=library))

@@ -639,7 +639,7 @@ def requested(dtype: DType, function: str) -> DType:
 def refused(kind: type[E], library: str, message: str, function: str | None = None) -> E:
     """The error (or warning) ``kind(message)`` for a refusal of ``library``'s, carrying
     its finding (of ``function``, else the package function user code called)."""
-    return mode_error(kind, message, "profile", function, LIBRARIES[library], depth=2)
+    return mode_error(kind, message, "profile", function, LIBRARIES[library])
 
 
 def _flag_note() -> str:

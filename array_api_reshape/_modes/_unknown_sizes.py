@@ -89,7 +89,7 @@ def mark(array: ArrayObject, axes: Sequence[bool], origin: str) -> ArrayObject:
 def made_unknown(array: ArrayObject, axes: Sequence[bool], function: str) -> ArrayObject:
     """Mark ``array``, the result of the data-dependent ``function`` called here, as of
     unknown size in ``axes``."""
-    return mark(array, axes, str(call_site(function, depth=2)))
+    return mark(array, axes, str(call_site(function)))
 
 
 def public_shape(array: ArrayObject) -> tuple[int | None, ...]:
@@ -352,7 +352,7 @@ def mark_indexed(result: ArrayObject, array: ArrayObject, axes: Sequence[bool],
     """``result`` of indexing ``array``, with the unknown ``axes`` ``key_axes`` found:
     made unknown here by a mask, else carried from ``array``."""
     if masked:
-        return mark(result, axes, str(call_site("x[mask]", depth=2)))
+        return mark(result, axes, str(call_site("x[mask]")))
     unknown = unknown_of(array)
     return result if unknown is None else mark(result, axes, unknown.origin)
 

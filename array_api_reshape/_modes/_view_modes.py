@@ -78,7 +78,7 @@ def made(array: Any) -> None:
     memory (``asarray`` of a NumPy array over ours). Called while the views flag may ask
     for tracking somewhere (``MODES.tracking``): arrays made where it does not are
     remembered too, which costs a little and changes nothing."""
-    array._made_at = _call_sites.made_here(2)
+    array._made_at = _call_sites.made_here()
     if array._storage.sharing is not None:  # memory others see
         _tracking.track(array)
 
@@ -203,7 +203,7 @@ def _part_of_this_write(
     Python's own ``x[key] op= y``, the array ``x`` whose temporary view ``x[key]`` (made
     on this very line) is being written."""
     made = getattr(array, "_made_at", None) if augmented else None
-    if made is not None and made[0].co_name == "__getitem__" and in_augmented_subscript():
+    if made is not None and made[0] == "__getitem__" and in_augmented_subscript():
         if _call_sites.same_line(made, _call_sites.call_site(function)):
             return (source, _tracking.parent_of(array))
     return (source,) if _made_on_this_line(source, function) else ()

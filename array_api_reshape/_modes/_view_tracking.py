@@ -227,14 +227,15 @@ def track(array: ArrayObject, origin: Origin | None = None) -> None:
         sharing.origins[id(array)] = (ref, origin)
 
 
-def track_view(parent: ArrayObject, view: ArrayObject) -> None:
+def track_view(parent: ArrayObject, view: ArrayObject, function: str | None = None) -> None:
     """Count ``parent`` (when it is not yet) and its new ``view`` among the live arrays
-    over their memory; the view carries the parent's marks."""
+    over their memory; the view carries the parent's marks. ``function``: the package
+    function that made it, when its caller knows (else the walk of the stack finds it)."""
     storage = parent._storage
     if view._storage is not storage:  # a read-only alias of the parent's memory
         share_storage(storage, view._storage)
     parent_key = id(parent)
-    made = view._made_at = made_here(2, parent_key)
+    made = view._made_at = made_here(parent_key, function)
     sharing = storage.sharing
     ref = None if sharing is None else sharing.arrays.get(parent_key)
     if ref is None or ref() is not parent:  # (``is_tracked``, spelt out on this hot path)
@@ -314,7 +315,7 @@ def borrowed_and_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
         after = reference_counts(owners)
     register_foreign(shared[0],
                      [(owner, count - was) for owner, was, count in zip(owners, before, after)],
-                     ("handed to", made_here(1)))
+                     ("handed to", made_here()))
     return shared
 
 
