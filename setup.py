@@ -2,8 +2,9 @@
 The compiled core: the hot modules that ``array_api_reshape/_tables/_build.py`` lists,
 compiled by Cython from their own ``.py`` source (typed by the ``.pxd`` beside each).
 Where that fails (no C compiler, no Python headers, no Cython) the package installs as
-pure Python, which is complete, and the build log says so in one line. ``ARRAY_API_RESHAPE_BUILD=pure`` skips
-the compilation. Everything else about the package is in pyproject.toml.
+pure Python, which is complete, and the build log says so in one line.
+``ARRAY_API_RESHAPE_BUILD=pure`` skips the compilation. Everything else about the package
+is in pyproject.toml.
 """
 
 from __future__ import annotations
