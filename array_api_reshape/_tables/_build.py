@@ -25,6 +25,9 @@ from types import ModuleType
 
 COMPILED_MODULES = (
     "array_api_reshape._array._array_object",
+    "array_api_reshape._tables._layout",
+    "array_api_reshape._tables._layout_indexing",
+    "array_api_reshape._modes._flag_state",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 

@@ -1,0 +1,14 @@
+# The compiled build's declarations for _flag_state.py (see array_api_reshape/_tables/_build.py):
+# the modes' answers are C fields, which the compiled hot paths read without a lookup.
+
+cdef class _Modes:
+    cdef public bint flags
+    cdef public bint writes
+    cdef public bint read_only
+    cdef public bint tracking
+    cdef public bint fixed_device
+    cdef public bint operands
+    cdef public bint devices
+    cdef public bint profile
+    cdef public object blocks
+    cdef public object lock
