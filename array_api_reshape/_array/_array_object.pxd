@@ -1,5 +1,14 @@
 # The compiled build's declarations for _array_object.py (see array_api_reshape/_tables/_build.py):
-# Array is an extension type whose slots are C fields, and its hot helpers are C calls.
+# Array is an extension type whose slots are C fields, its hot helpers C calls, and the
+# fast paths' locals typed.
+
+cimport cython
+
+from array_api_reshape._kernels._storage cimport Storage
+from array_api_reshape._modes._flag_state cimport _Modes
+
+cdef _Modes _MODES
+
 
 cdef class Array:
     cdef public object _storage
@@ -12,6 +21,9 @@ cdef class Array:
     cpdef object _numpy(self)
     cpdef Array _view(self, object layout, object function=*)
 
-from array_api_reshape._modes._flag_state cimport _Modes
 
-cdef _Modes _MODES
+@cython.locals(first=Array, second=Array)
+cpdef object binary_call(tuple entry, object x1, object x2)
+
+@cython.locals(self=Array, storage=Storage)
+cdef Array _adopt_result(object result, object dtype)

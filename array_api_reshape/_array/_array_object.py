@@ -14,6 +14,7 @@ from types import EllipsisType
 from typing import Any, SupportsIndex, Union
 
 from .._kernels import _interchange_kernels as _interchange
+from .._kernels import _piecewise_kernels as _piecewise
 from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
 from .._kernels._creation_kernels import converted_copy
@@ -96,8 +97,9 @@ IntegerOperand = Union["Array", bool, int]
 """What the bitwise operators and shifts take besides the array."""
 
 # Each operator method of Array calls one of these in one line: the operator entry of
-# ``_elementwise_dispatch`` for the namespace function of the same meaning, built once.
-# Each gives NotImplemented for an operand of another type, so Python raises TypeError.
+# ``_elementwise_dispatch`` for the namespace function of the same meaning, built once (a
+# forward operator's through ``binary_call``, below). Each gives NotImplemented for an
+# operand of another type, so Python raises TypeError.
 _abs = _dispatch.unary_operator("abs", "__abs__")
 _neg = _dispatch.unary_operator("negative", "__neg__")
 _pos = _dispatch.unary_operator("positive", "__pos__")
@@ -145,12 +147,79 @@ _le = _dispatch.forward("less_equal", "__le__")
 _gt = _dispatch.forward("greater", "__gt__")
 _ge = _dispatch.forward("greater_equal", "__ge__")
 
-_new_object = object.__new__
 _PLAIN_BOUNDS = (int, type(None))
 
 _QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
 """For each dtype (by index), the Python scalar types NumPy may write into it as they
 are, with their bounds: a scalar write's fast path (NaN and the rest take the general)."""
+
+
+def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
+    """A binary element-wise function or operator of ``x1`` and ``x2``; ``entry`` is its
+    plans and its general path (``_elementwise_dispatch.binary_entry``).
+
+    The common cases are computed here, reading the kernels' views directly and placing
+    the result on the CPU: two arrays of one dtype and shape, or an array and a Python
+    scalar of its kind on either side, while no operand needs the modes' checks (no
+    tracked array sees its memory, no device but the CPU, no profile). Everything else
+    goes to the general path, which promotes, checks, and refuses."""
+    plans, general = entry
+    if not _MODES.operands or _dispatch.plain_operands(x1, x2):
+        if x1.__class__ is Array:
+            first = x1
+            plan = plans[first._dtype.index]
+            if plan is not None:
+                kernel, result_dtype, exact_scalars, large_kernel = plan
+                a = first._np_view
+                if a is None:
+                    a = first._numpy()
+                if x2.__class__ is Array:
+                    second = x2
+                    if (second._dtype is first._dtype
+                            and second._layout.shape == first._layout.shape):
+                        b = second._np_view
+                        if b is None:
+                            b = second._numpy()
+                        if a.size < _piecewise.LOWEST_THREADING_THRESHOLD:
+                            return _adopt_result(kernel(a, b), result_dtype)
+                        return _adopt_result(large_kernel(a, b), result_dtype)
+                else:
+                    bounds = exact_scalars.get(x2.__class__)
+                    if bounds is not None and bounds[0] <= x2 <= bounds[1]:
+                        if a.size < _piecewise.LOWEST_THREADING_THRESHOLD:
+                            return _adopt_result(kernel(a, x2), result_dtype)
+                        return _adopt_result(large_kernel(a, x2), result_dtype)
+        elif x2.__class__ is Array:
+            second = x2
+            plan = plans[second._dtype.index]
+            if plan is not None:
+                kernel, result_dtype, exact_scalars, large_kernel = plan
+                bounds = exact_scalars.get(x1.__class__)
+                if bounds is not None and bounds[0] <= x1 <= bounds[1]:
+                    b = second._numpy()
+                    if b.size < _piecewise.LOWEST_THREADING_THRESHOLD:
+                        return _adopt_result(kernel(x1, b), result_dtype)
+                    return _adopt_result(large_kernel(x1, b), result_dtype)
+    return general(x1, x2)
+
+
+def _adopt_result(result: Any, dtype: DType) -> Array:
+    """``Array._adopt`` of a kernel's new ``result`` on the CPU, where no profile is in
+    force (the fast paths'): a C-contiguous result of ``dtype`` taken as it is."""
+    if result.dtype is not dtype.dtype or (result.ndim > 1 and not result.flags.c_contiguous):
+        return Array._adopt(result, dtype, CPU_DEVICE)
+    storage = Storage.__new__(Storage)
+    storage.buffer = result
+    storage.device = CPU_DEVICE
+    storage.sharing = None
+    self = Array.__new__(Array)
+    self._storage = storage
+    shape = result.shape
+    layout = remembered_contiguous_layout(shape)
+    self._layout = layout if layout is not None else contiguous_layout(shape)
+    self._dtype = dtype
+    self._np_view = result
+    return self
 
 
 class Array:
@@ -227,7 +296,7 @@ class Array:
             result = _views.c_contiguous(result, dtype.dtype)
         if device is not CPU_DEVICE:
             check_result_dtype(dtype, device)
-        storage = _new_object(Storage)
+        storage = Storage.__new__(Storage)
         storage.buffer = result
         storage.device = device
         storage.sharing = None
@@ -247,6 +316,9 @@ class Array:
         self = Array._adopt(source, dtype, CPU_DEVICE)
         self._np_view = None
         return self
+
+    binary_call = staticmethod(binary_call)
+    """The fast path of the binary element-wise functions, for ``_elementwise_dispatch``."""
 
     def _numpy(self) -> Any:
         """The NumPy view of this array's elements, built once and reused by every kernel:
@@ -580,7 +652,7 @@ class Array:
 
     def __add__(self, other: Operand, /) -> Array:
         """The operator form of :func:`add`."""
-        return _add(self, other)
+        return binary_call(_add, self, other)
 
     def __radd__(self, other: Operand, /) -> Array:
         """The operator form of :func:`add`, reflected."""
@@ -592,7 +664,7 @@ class Array:
 
     def __sub__(self, other: Operand, /) -> Array:
         """The operator form of :func:`subtract`."""
-        return _sub(self, other)
+        return binary_call(_sub, self, other)
 
     def __rsub__(self, other: Operand, /) -> Array:
         """The operator form of :func:`subtract`, reflected."""
@@ -604,7 +676,7 @@ class Array:
 
     def __mul__(self, other: Operand, /) -> Array:
         """The operator form of :func:`multiply`."""
-        return _mul(self, other)
+        return binary_call(_mul, self, other)
 
     def __rmul__(self, other: Operand, /) -> Array:
         """The operator form of :func:`multiply`, reflected."""
@@ -616,7 +688,7 @@ class Array:
 
     def __truediv__(self, other: Operand, /) -> Array:
         """The operator form of :func:`divide`."""
-        return _truediv(self, other)
+        return binary_call(_truediv, self, other)
 
     def __rtruediv__(self, other: Operand, /) -> Array:
         """The operator form of :func:`divide`, reflected."""
@@ -628,7 +700,7 @@ class Array:
 
     def __floordiv__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`floor_divide`."""
-        return _floordiv(self, other)
+        return binary_call(_floordiv, self, other)
 
     def __rfloordiv__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`floor_divide`, reflected."""
@@ -640,7 +712,7 @@ class Array:
 
     def __mod__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`remainder`."""
-        return _mod(self, other)
+        return binary_call(_mod, self, other)
 
     def __rmod__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`remainder`, reflected."""
@@ -652,7 +724,7 @@ class Array:
 
     def __pow__(self, other: Operand, /) -> Array:
         """The operator form of :func:`pow`."""
-        return _pow(self, other)
+        return binary_call(_pow, self, other)
 
     def __rpow__(self, other: Operand, /) -> Array:
         """The operator form of :func:`pow`, reflected."""
@@ -664,7 +736,7 @@ class Array:
 
     def __and__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_and`."""
-        return _and(self, other)
+        return binary_call(_and, self, other)
 
     def __rand__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_and`, reflected."""
@@ -676,7 +748,7 @@ class Array:
 
     def __or__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_or`."""
-        return _or(self, other)
+        return binary_call(_or, self, other)
 
     def __ror__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_or`, reflected."""
@@ -688,7 +760,7 @@ class Array:
 
     def __xor__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_xor`."""
-        return _xor(self, other)
+        return binary_call(_xor, self, other)
 
     def __rxor__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_xor`, reflected."""
@@ -700,7 +772,7 @@ class Array:
 
     def __lshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_left_shift`."""
-        return _lshift(self, other)
+        return binary_call(_lshift, self, other)
 
     def __rlshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_left_shift`, reflected."""
@@ -712,7 +784,7 @@ class Array:
 
     def __rshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_right_shift`."""
-        return _rshift(self, other)
+        return binary_call(_rshift, self, other)
 
     def __rrshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_right_shift`, reflected."""
@@ -727,27 +799,27 @@ class Array:
 
     def __eq__(self, other: Operand, /) -> Array:  # type: ignore[override]
         """The operator form of :func:`equal`."""
-        return _eq(self, other)
+        return binary_call(_eq, self, other)
 
     def __ne__(self, other: Operand, /) -> Array:  # type: ignore[override]
         """The operator form of :func:`not_equal`."""
-        return _ne(self, other)
+        return binary_call(_ne, self, other)
 
     def __lt__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`less`."""
-        return _lt(self, other)
+        return binary_call(_lt, self, other)
 
     def __le__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`less_equal`."""
-        return _le(self, other)
+        return binary_call(_le, self, other)
 
     def __gt__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`greater`."""
-        return _gt(self, other)
+        return binary_call(_gt, self, other)
 
     def __ge__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`greater_equal`."""
-        return _ge(self, other)
+        return binary_call(_ge, self, other)
 
     def __matmul__(self, other: Array, /) -> Array:
         """The operator form of :func:`matmul`."""

@@ -332,51 +332,20 @@ def unary(name: str, array_class: ArrayClass | None) -> Operation:
     return _called(function, name)
 
 
-def binary(name: str, array_class: ArrayClass | None) -> Operation:
-    """The binary function ``name`` for ``array_class``. With None, its forward operator
-    method: ``x1`` is ``self`` and an operand of another type gives NotImplemented."""
+BinaryEntry = tuple[tuple[BinaryPlan | None, ...], Operation]
+"""A binary function's or operator's ``(plans, general)``: its plans for each dtype, which
+the array class's fast path (``binary_call``) follows in the common cases, and its general
+path for everything else."""
+
+
+def general_binary(name: str, array_class: ArrayClass | None) -> Operation:
+    """The general path of the binary function ``name`` for ``array_class``: promotion,
+    every check, the modes. With None, its forward operator method's: ``x1`` is ``self``
+    and an operand of another type gives NotImplemented."""
     record = _record(name, 2)
-    plans = _binary_plans(record)
-    cpu = CPU_DEVICE  # a closure's constant: cheaper to read than a global
 
     def function(x1: Any, x2: Any, /) -> Any:
         cls = array_class or x1.__class__
-        # The fast paths compare no devices and read the kernels' view ``_np_view``
-        # directly (built when missing): taken while no operand needs the modes' checks.
-        # The common cases: two arrays of one dtype and shape, or an array and a Python
-        # scalar of its kind; anything else is promoted and checked in full.
-        if not _MODES.operands or _plain_operands(x1, x2):
-            if x1.__class__ is cls:
-                plan = plans[x1._dtype.index]
-                if plan is not None:
-                    kernel, result_dtype, exact_scalars, large_kernel = plan
-                    a = x1._np_view
-                    if a is None:
-                        a = x1._numpy()
-                    if x2.__class__ is cls:
-                        if x2._dtype is x1._dtype and x2._layout.shape == x1._layout.shape:
-                            b = x2._np_view
-                            if b is None:
-                                b = x2._numpy()
-                            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                                return cls._adopt(kernel(a, b), result_dtype, cpu)
-                            return cls._adopt(large_kernel(a, b), result_dtype, cpu)
-                    else:
-                        bounds = exact_scalars.get(x2.__class__)
-                        if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                                return cls._adopt(kernel(a, x2), result_dtype, cpu)
-                            return cls._adopt(large_kernel(a, x2), result_dtype, cpu)
-            elif x2.__class__ is cls:
-                plan = plans[x2._dtype.index]
-                if plan is not None:
-                    kernel, result_dtype, exact_scalars, large_kernel = plan
-                    bounds = exact_scalars.get(x1.__class__)
-                    if bounds is not None and bounds[0] <= x1 <= bounds[1]:
-                        b = x2._numpy()
-                        if b.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                            return cls._adopt(kernel(x1, b), result_dtype, cpu)
-                        return cls._adopt(large_kernel(x1, b), result_dtype, cpu)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
         return apply_binary(record, x1, x2, cls)
@@ -384,7 +353,24 @@ def binary(name: str, array_class: ArrayClass | None) -> Operation:
     return _called(function, name)
 
 
-def _plain_operands(x1: Any, x2: Any) -> bool:
+def binary_entry(name: str, general: Operation) -> BinaryEntry:
+    """The entry of the binary function ``name`` with ``general`` as its general path."""
+    return (_binary_plans(_record(name, 2)), general)
+
+
+def binary(name: str, array_class: ArrayClass) -> Operation:
+    """The binary function ``name`` for ``array_class``: the array class's fast path
+    (``array_class.binary_call``) with the function's plans, else its general path."""
+    entry = binary_entry(name, general_binary(name, array_class))
+    call = array_class.binary_call
+
+    def function(x1: Any, x2: Any, /) -> Any:
+        return call(entry, x1, x2)
+
+    return _called(function, name)
+
+
+def plain_operands(x1: Any, x2: Any) -> bool:
     """While views are tracked, devices other than the CPU are in use or a profile may
     be set: True when the operands need none of it (no tracked array sees their memory,
     both are on the CPU, no profile here), so that the fast paths may read them directly
@@ -455,8 +441,8 @@ def in_place(name: str, method: str) -> Operation:
     ``self``'s memory, while no mode needs to see the write; everything else computes
     the result and writes it through ``_assign_in_place``, which checks and refuses."""
     function = _operator_record(name, method)
-    forward = binary(name, None)
-    plans = _binary_plans(function)
+    entry = binary_entry(name, general_binary(name, None))
+    plans = entry[0]
     into_first = _in_place_kernels(function)
 
     def operator(self: Any, other: Any, /) -> Any:
@@ -489,8 +475,8 @@ def in_place(name: str, method: str) -> Operation:
             if other.__class__ is self.__class__ and other._storage is self._storage:
                 self._check_overlap(self._layout, other, method)
             if behaves("in-place operators rebind"):  # a new array: the name is rebound
-                return forward(self, other)
-        return self._assign_in_place(method, forward(self, other))
+                return self.binary_call(entry, self, other)
+        return self._assign_in_place(method, self.binary_call(entry, self, other))
 
     return _named(operator, method, name, ", in place")
 
@@ -507,10 +493,11 @@ def _plain_write(target: Any, other: Any) -> bool:
     return storage is None or storage.sharing is None
 
 
-def forward(name: str, method: str) -> Operation:
-    """The forward operator method ``method`` (``__add__``) of binary function ``name``."""
+def forward(name: str, method: str) -> BinaryEntry:
+    """The entry of the forward operator method ``method`` (``__add__``) of binary
+    function ``name``, for the array class's ``binary_call``."""
     _operator_record(name, method)
-    return _named(binary(name, None), method, name, "")
+    return binary_entry(name, _named(general_binary(name, None), method, name, ""))
 
 
 def unary_operator(name: str, method: str) -> Operation:

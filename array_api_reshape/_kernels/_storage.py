@@ -49,12 +49,9 @@ def allocate(size: int, numpy_dtype: np.dtype) -> Storage:
     return Storage(np.empty(size, dtype=numpy_dtype))
 
 
-_new_object = object.__new__
-
-
 def adopt(flat: np.ndarray) -> Storage:
     """Wrap a new C-contiguous NumPy array that nobody else holds (on the CPU)."""
-    storage = _new_object(Storage)
+    storage = Storage.__new__(Storage)
     storage.buffer = flat
     storage.device = CPU_DEVICE
     storage.sharing = None

@@ -28,6 +28,8 @@ COMPILED_MODULES = (
     "array_api_reshape._tables._layout",
     "array_api_reshape._tables._layout_indexing",
     "array_api_reshape._modes._flag_state",
+    "array_api_reshape._kernels._storage",
+    "array_api_reshape._kernels._numpy_views",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 

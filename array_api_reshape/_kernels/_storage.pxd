@@ -1,0 +1,8 @@
+# The compiled build's declarations for _storage.py (see array_api_reshape/_tables/_build.py):
+# Storage is an extension type whose slots are C fields.
+
+cdef class Storage:
+    cdef public object buffer
+    cdef public object device
+    cdef public object sharing
+    cdef object __weakref__
