@@ -23,6 +23,7 @@ import array_api_reshape as xp
 from array_api_reshape import flags, layout, versions
 from array_api_reshape._chapters._layout_tools._diagram import reshape_picture
 from array_api_reshape._chapters._layout_tools._explain import ReshapeExplanation, explain_layout
+from array_api_reshape._tables._build import build_name
 from array_api_reshape._tables._layout import Layout, extent, row_major_strides
 
 PROG = "python -m array_api_reshape"
@@ -103,7 +104,7 @@ def tour() -> str:
     """The text of the tour."""
     lines = [
         f"array_api_reshape {xp.__version__}: the Python Array API standard "
-        f"{xp.__array_api_version__} on strided arrays",
+        f"{xp.__array_api_version__} on strided arrays ({build_name()})",
         f"Standard versions {', '.join(versions.SUPPORTED)}: "
         "x.__array_namespace__(api_version=...); "
         f"default {versions.get_default()} (see array_api_reshape.versions)",
@@ -184,9 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
         "view whenever any strides allow. Without a command: a short tour.",
     )
     parser.add_argument(
-        "--version", action="version",
-        version=f"array_api_reshape {xp.__version__} "
-        f"(Python Array API standard {xp.__array_api_version__})",
+        "--version", action="store_true",
+        help="show the package's version, the standard's and which build is running "
+        "(the compiled core or pure Python), and exit",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("tour", help="classic reshapes, each marked view or copy (the default)")
@@ -218,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
     arguments = parser.parse_args(argv)
+    if arguments.version:  # one line, never wrapped
+        print(f"array_api_reshape {xp.__version__} (Python Array API standard "
+              f"{xp.__array_api_version__}; {build_name()})")
+        return 0
     if arguments.command == "explain":
         try:
             lines = explain(arguments)

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import array_api_reshape as xp
+from array_api_reshape._tables._build import build_name
 from array_api_reshape import flags
 from array_api_reshape import layout
 from array_api_reshape.__main__ import InputError, main, parse_int_tuple, tour
@@ -66,7 +67,8 @@ def test_help_describes_the_commands(capsys):
 def test_version_names_the_package_and_the_standard(capsys):
     status, out, _ = run(capsys, "--version")
     assert status == 0
-    assert out.strip() == f"array_api_reshape {xp.__version__} (Python Array API standard 2025.12)"
+    assert out.strip() == (f"array_api_reshape {xp.__version__} (Python Array API standard "
+                           f"2025.12; {build_name()})")
 
 
 @pytest.mark.parametrize("argv", [
