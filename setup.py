@@ -48,8 +48,16 @@ def extensions() -> list:
     except ImportError:
         say_pure("Cython is not installed")
         return []
+    try:
+        import numpy
+    except ImportError:
+        say_pure("NumPy, whose C headers the compiled core reads, is not installed")
+        return []
     modules = [
-        Extension(name, [os.path.join(*name.split(".")) + ".py"]) for name in compiled_modules()
+        Extension(name, [os.path.join(*name.split(".")) + ".py"],
+                  include_dirs=[numpy.get_include()],
+                  define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])
+        for name in compiled_modules()
     ]
     return cythonize(
         modules,

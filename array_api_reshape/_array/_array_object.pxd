@@ -4,7 +4,9 @@
 
 cimport cython
 
+from array_api_reshape._kernels cimport _ndarray_fields as _fields
 from array_api_reshape._kernels._storage cimport Storage
+from array_api_reshape._tables._dtypes cimport DType
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes _MODES
@@ -13,7 +15,7 @@ cdef _Modes _MODES
 cdef class Array:
     cdef public object _storage
     cdef public object _layout
-    cdef public object _dtype
+    cdef public DType _dtype
     cdef public object _np_view
     cdef public object _made_at
     cdef object __weakref__
@@ -22,8 +24,8 @@ cdef class Array:
     cpdef Array _view(self, object layout, object function=*)
 
 
-@cython.locals(first=Array, second=Array)
+@cython.locals(first=Array, second=Array, result_dtype=DType, shape=tuple)
 cpdef object binary_call(tuple entry, object x1, object x2)
 
 @cython.locals(self=Array, storage=Storage)
-cdef Array _adopt_result(object result, object dtype)
+cdef Array _adopt_result(object result, DType dtype, tuple shape)

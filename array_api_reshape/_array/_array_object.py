@@ -17,6 +17,7 @@ from .._kernels import _interchange_kernels as _interchange
 from .._kernels import _piecewise_kernels as _piecewise
 from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
+from .._kernels import _ndarray_fields as _fields
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from .._modes import _view_modes
@@ -149,6 +150,8 @@ _ge = _dispatch.forward("greater_equal", "__ge__")
 
 _PLAIN_BOUNDS = (int, type(None))
 
+_fields.load_c_api()
+
 _QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
 """For each dtype (by index), the Python scalar types NumPy may write into it as they
 are, with their bounds: a scalar write's fast path (NaN and the rest take the general)."""
@@ -175,20 +178,23 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                     a = first._numpy()
                 if x2.__class__ is Array:
                     second = x2
-                    if (second._dtype is first._dtype
-                            and second._layout.shape == first._layout.shape):
+                    shape = first._layout.shape
+                    if second._dtype is first._dtype and (
+                        second._layout is first._layout or second._layout.shape == shape
+                    ):
                         b = second._np_view
                         if b is None:
                             b = second._numpy()
-                        if a.size < _piecewise.LOWEST_THREADING_THRESHOLD:
-                            return _adopt_result(kernel(a, b), result_dtype)
-                        return _adopt_result(large_kernel(a, b), result_dtype)
+                        if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
+                            return _adopt_result(kernel(a, b), result_dtype, shape)
+                        return _adopt_result(large_kernel(a, b), result_dtype, shape)
                 else:
                     bounds = exact_scalars.get(x2.__class__)
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        if a.size < _piecewise.LOWEST_THREADING_THRESHOLD:
-                            return _adopt_result(kernel(a, x2), result_dtype)
-                        return _adopt_result(large_kernel(a, x2), result_dtype)
+                        shape = first._layout.shape
+                        if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
+                            return _adopt_result(kernel(a, x2), result_dtype, shape)
+                        return _adopt_result(large_kernel(a, x2), result_dtype, shape)
         elif x2.__class__ is Array:
             second = x2
             plan = plans[second._dtype.index]
@@ -197,16 +203,20 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                 bounds = exact_scalars.get(x1.__class__)
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = second._numpy()
-                    if b.size < _piecewise.LOWEST_THREADING_THRESHOLD:
-                        return _adopt_result(kernel(x1, b), result_dtype)
-                    return _adopt_result(large_kernel(x1, b), result_dtype)
+                    shape = second._layout.shape
+                    if _fields.element_count(b) < _piecewise.LOWEST_THREADING_THRESHOLD:
+                        return _adopt_result(kernel(x1, b), result_dtype, shape)
+                    return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
 
 
-def _adopt_result(result: Any, dtype: DType) -> Array:
-    """``Array._adopt`` of a kernel's new ``result`` on the CPU, where no profile is in
-    force (the fast paths'): a C-contiguous result of ``dtype`` taken as it is."""
-    if result.dtype is not dtype.dtype or (result.ndim > 1 and not result.flags.c_contiguous):
+def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
+    """``Array._adopt`` of a kernel's new ``result``, of ``shape``, on the CPU, where no
+    profile is in force (the fast paths'): a C-contiguous result of ``dtype`` taken as
+    it is, in the layout remembered for its shape."""
+    if not _fields.has_dtype(result, dtype.dtype) or (
+        _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
+    ):
         return Array._adopt(result, dtype, CPU_DEVICE)
     storage = Storage.__new__(Storage)
     storage.buffer = result
@@ -214,13 +224,11 @@ def _adopt_result(result: Any, dtype: DType) -> Array:
     storage.sharing = None
     self = Array.__new__(Array)
     self._storage = storage
-    shape = result.shape
     layout = remembered_contiguous_layout(shape)
     self._layout = layout if layout is not None else contiguous_layout(shape)
     self._dtype = dtype
     self._np_view = result
     return self
-
 
 class Array:
     """An n-dimensional array: a strided view over a flat storage buffer.

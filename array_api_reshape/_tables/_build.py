@@ -30,8 +30,13 @@ COMPILED_MODULES = (
     "array_api_reshape._modes._flag_state",
     "array_api_reshape._kernels._storage",
     "array_api_reshape._kernels._numpy_views",
+    "array_api_reshape._tables._dtypes",
 )
 """The modules the compiled build compiles: the per-call hot path."""
+
+C_VERSIONS = ("array_api_reshape._kernels._ndarray_fields",)
+"""Modules never compiled whose ``.pxd`` gives the compiled modules C versions of their
+functions (NumPy's C fields); the pure-Python build runs their Python ones."""
 
 PURE_VARIABLE = "ARRAY_API_RESHAPE_PURE"
 """The environment variable that, set to 1 before the import, runs the pure-Python source."""

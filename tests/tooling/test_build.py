@@ -37,7 +37,11 @@ def test_every_compiled_module_has_its_source_and_each_declaration_file_its_modu
     for module in _build.COMPILED_MODULES:
         assert source_of(module).is_file(), module
     declared = {path.with_suffix(".py") for path in PACKAGE.rglob("*.pxd")}
-    assert declared <= {source_of(module) for module in _build.COMPILED_MODULES}
+    modules = _build.COMPILED_MODULES + _build.C_VERSIONS
+    assert declared <= {source_of(module) for module in modules}
+    assert not set(_build.COMPILED_MODULES) & set(_build.C_VERSIONS)
+    for module in _build.C_VERSIONS:  # a module of C versions only: declarations beside it
+        assert source_of(module).with_suffix(".pxd").is_file(), module
 
 
 def test_setup_compiles_exactly_the_modules_the_package_names():

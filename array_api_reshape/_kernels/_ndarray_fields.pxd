@@ -1,0 +1,28 @@
+# The compiled build's versions of _ndarray_fields.py: NumPy's C fields, read without a
+# lookup. Its module is never compiled: compiled modules that cimport these take them in
+# place of the Python functions of the same names, and the pure-Python build runs those.
+# Every caller passes an ndarray (the checked casts refuse anything else with TypeError).
+
+cimport numpy as cnp
+
+
+cdef inline int load_c_api() except -1:
+    cnp.import_array()
+    return 0
+
+
+
+cdef inline Py_ssize_t element_count(object array) except? -1:
+    return cnp.PyArray_SIZE(<cnp.ndarray?>array)
+
+
+cdef inline int dimensions(object array) except? -1:
+    return cnp.PyArray_NDIM(<cnp.ndarray?>array)
+
+
+cdef inline bint has_dtype(object array, object numpy_dtype) except? -1:
+    return <object>cnp.PyArray_DESCR(<cnp.ndarray?>array) is numpy_dtype
+
+
+cdef inline bint is_c_contiguous(object array) except? -1:
+    return cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray?>array)

@@ -1,0 +1,37 @@
+"""
+What the hot paths read of a NumPy array: its number of elements, its dimensions, its
+dtype and whether it is C-contiguous.
+
+Each is one attribute of NumPy's here. The compiled build reads the same fields in C
+(``_ndarray_fields.pxd``, whose functions the compiled modules take in place of these),
+where each attribute costs a Python-level lookup and, for the flags, a new object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def load_c_api() -> None:
+    """Nothing to do here; the compiled build loads NumPy's C API (each module that
+    reads these fields calls this once, as it is imported)."""
+
+
+def element_count(array: Any) -> int:
+    """The number of elements of the ndarray ``array``."""
+    return array.size
+
+
+def dimensions(array: Any) -> int:
+    """The number of dimensions of the ndarray ``array``."""
+    return array.ndim
+
+
+def has_dtype(array: Any, numpy_dtype: Any) -> bool:
+    """True when the ndarray ``array`` has exactly the dtype object ``numpy_dtype``."""
+    return array.dtype is numpy_dtype
+
+
+def is_c_contiguous(array: Any) -> bool:
+    """True when the ndarray ``array`` is C-contiguous."""
+    return array.flags.c_contiguous

@@ -1,0 +1,9 @@
+# The compiled build's declarations for _dtypes.py (see array_api_reshape/_tables/_build.py):
+# DType is an extension type whose fields the hot paths read in C.
+
+cdef class DType:
+    cdef public str name
+    cdef public object dtype
+    cdef public str kind
+    cdef public Py_ssize_t index
+    cdef public Py_hash_t _hash
