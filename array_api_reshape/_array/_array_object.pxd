@@ -6,12 +6,15 @@ cimport cython
 
 from array_api_reshape._kernels cimport _ndarray_fields as _fields
 from array_api_reshape._kernels._storage cimport Storage
+from array_api_reshape._kernels cimport _numpy_views as _views
 from array_api_reshape._tables._dtypes cimport DType
+from array_api_reshape._tables._layout_indexing cimport first_axis_indexed
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes _MODES
 
 
+@cython.freelist(64)
 cdef class Array:
     cdef public object _storage
     cdef public object _layout
@@ -24,8 +27,11 @@ cdef class Array:
     cpdef Array _view(self, object layout, object function=*)
 
 
-@cython.locals(first=Array, second=Array, result_dtype=DType, shape=tuple)
+@cython.locals(first=Array, second=Array, result_dtype=DType, shape=tuple, plans=tuple,
+               plan=tuple, exact_scalars=dict, bounds=tuple)
 cpdef object binary_call(tuple entry, object x1, object x2)
 
 @cython.locals(self=Array, storage=Storage)
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
+
+cdef Array _masked(Array x, Array mask)

@@ -148,7 +148,6 @@ _le = _dispatch.forward("less_equal", "__le__")
 _gt = _dispatch.forward("greater", "__gt__")
 _ge = _dispatch.forward("greater_equal", "__ge__")
 
-_PLAIN_BOUNDS = (int, type(None))
 
 _fields.load_c_api()
 
@@ -168,7 +167,7 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     goes to the general path, which promotes, checks, and refuses."""
     plans, general = entry
     if not _MODES.operands or _dispatch.plain_operands(x1, x2):
-        if x1.__class__ is Array:
+        if type(x1) is Array:
             first = x1
             plan = plans[first._dtype.index]
             if plan is not None:
@@ -176,7 +175,7 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                 a = first._np_view
                 if a is None:
                     a = first._numpy()
-                if x2.__class__ is Array:
+                if type(x2) is Array:
                     second = x2
                     shape = first._layout.shape
                     if second._dtype is first._dtype and (
@@ -189,18 +188,18 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                             return _adopt_result(kernel(a, b), result_dtype, shape)
                         return _adopt_result(large_kernel(a, b), result_dtype, shape)
                 else:
-                    bounds = exact_scalars.get(x2.__class__)
+                    bounds = exact_scalars.get(type(x2))
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
                         shape = first._layout.shape
                         if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
                             return _adopt_result(kernel(a, x2), result_dtype, shape)
                         return _adopt_result(large_kernel(a, x2), result_dtype, shape)
-        elif x2.__class__ is Array:
+        elif type(x2) is Array:
             second = x2
             plan = plans[second._dtype.index]
             if plan is not None:
                 kernel, result_dtype, exact_scalars, large_kernel = plan
-                bounds = exact_scalars.get(x1.__class__)
+                bounds = exact_scalars.get(type(x1))
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = second._numpy()
                     shape = second._layout.shape
@@ -208,6 +207,13 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                         return _adopt_result(kernel(x1, b), result_dtype, shape)
                     return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
+
+
+def _masked(x: Array, mask: Array) -> Array:
+    """``x[mask]`` for a bool array ``mask`` of ``x``'s shape, read by no mode (the fast
+    path of ``Array.__getitem__``): a new array on the CPU."""
+    elements = _views.masked(x._numpy(), mask._numpy())
+    return _adopt_result(elements, x._dtype, elements.shape)
 
 
 def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
@@ -875,7 +881,7 @@ class Array:
         # One int, one slice of ints or a whole-shape mask: ``select``'s first cases, asked
         # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]);
         # a profile's rules for ints and slices are ``select``'s.
-        key_class = key.__class__
+        key_class = type(key)
         layout = self._layout
         if key_class is int and not _MODES.profile:
             if layout.shape:
@@ -884,18 +890,19 @@ class Array:
         elif key_class is slice and layout.shape and not _MODES.profile:
             start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
             if (
-                start.__class__ in _PLAIN_BOUNDS
-                and stop.__class__ in _PLAIN_BOUNDS
-                and step.__class__ in _PLAIN_BOUNDS
+                (start is None or type(start) is int)
+                and (stop is None or type(stop) is int)
+                and (step is None or type(step) is int)
             ):
                 sliced = remembered_sliced_layout((layout, start, stop, step))
                 if sliced is not None:
                     return self._view(sliced, "__getitem__")
         elif (
-            isinstance(key, Array) and key._dtype is _BOOL
-            and key._layout.shape == layout.shape and not (_MODES.flags or _MODES.devices)
-        ):  # a whole-shape mask, which no mode need check
-            return Array._adopt(_views.masked(self, key), self._dtype, self._storage.device)
+            key_class is Array and key._dtype is _BOOL  # type: ignore[union-attr]
+            and key._layout.shape == layout.shape  # type: ignore[union-attr]
+            and not (_MODES.flags or _MODES.devices)
+        ):  # a whole-shape mask, which no mode need check: a new array on the CPU
+            return _masked(self, key)  # type: ignore[arg-type]
         lazy = None
         if _MODES.profile and is_dask():
             lazy = key_axes(self, key, "__getitem__")
@@ -907,7 +914,7 @@ class Array:
             result = self._view(target, "__getitem__")
         else:
             if target.__class__ is Array:  # a boolean mask of this array's shape
-                elements = _views.masked(self, target)
+                elements = _views.masked(self._numpy(), target._numpy())
             else:
                 elements = _views.gather(self, target.key)
             result = Array._adopt(elements, self._dtype, self._storage.device)
@@ -917,10 +924,10 @@ class Array:
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        if key.__class__ is int and (
+        if type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
         ):
-            bounds = _QUIET_SCALARS[self._dtype.index].get(value.__class__)
+            bounds = _QUIET_SCALARS[self._dtype.index].get(type(value))
             if bounds is not None and bounds[0] <= value <= bounds[1]:
                 view = self._np_view
                 if view is None:

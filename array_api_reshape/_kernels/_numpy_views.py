@@ -95,17 +95,25 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
                 reset_state(token)
 
     quiet_contexts = QuietContexts()
+    run_quietly = QuietContexts().run  # one shared by every thread, tried first
 
     def silencing(function: Callable[[Any, Any], Any]) -> Binary:
         # ``function`` reads nothing but its operands (the element-wise kernels): the
-        # context's other variables, copied when the thread first came here, do not matter.
+        # contexts' other variables, copied when they were made, do not matter.
         def quiet(a: Any, b: Any) -> np.ndarray:
             try:
-                result = quiet_contexts.run(function, a, b)
-            except RuntimeError as error:  # a kernel that runs a quiet kernel: entered already
+                result = run_quietly(function, a, b)
+            except RuntimeError as error:
                 if not str(error).startswith(_ENTERED):
                     raise
-                result = silenced(function, a, b)
+                # another thread is in the shared context, or this one is (a kernel that
+                # runs a quiet kernel): this thread's own context, else the slower way
+                try:
+                    result = quiet_contexts.run(function, a, b)
+                except RuntimeError as again:
+                    if not str(again).startswith(_ENTERED):
+                        raise
+                    result = silenced(function, a, b)
             return result if result.__class__ is _NDARRAY else np.asarray(result)
 
         return quiet
@@ -312,10 +320,10 @@ def gather(x: Elements, key: tuple) -> np.ndarray:
         raise _indexing_error(error, "__getitem__") from None
 
 
-def masked(x: Elements, mask: Elements) -> np.ndarray:
-    """The elements of array ``x`` where the bool array ``mask``, of the same shape, is
-    true (a new array)."""
-    return x._numpy()[mask._numpy()]
+def masked(elements: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The ``elements`` (an array's NumPy view) where the bool ``mask`` (another's), of
+    the same shape, is true: a new one-dimensional array."""
+    return elements[mask]
 
 
 def scatter(x: ArrayObject, key: tuple, value: Any) -> None:

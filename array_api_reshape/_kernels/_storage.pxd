@@ -1,6 +1,10 @@
 # The compiled build's declarations for _storage.py (see array_api_reshape/_tables/_build.py):
 # Storage is an extension type whose slots are C fields.
 
+cimport cython
+
+
+@cython.freelist(64)
 cdef class Storage:
     cdef public object buffer
     cdef public object device

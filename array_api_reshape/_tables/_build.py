@@ -34,7 +34,10 @@ COMPILED_MODULES = (
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
-C_VERSIONS = ("array_api_reshape._kernels._ndarray_fields",)
+C_VERSIONS = (
+    "array_api_reshape._kernels._ndarray_fields",
+    "array_api_reshape._tables._records",
+)
 """Modules never compiled whose ``.pxd`` gives the compiled modules C versions of their
 functions (NumPy's C fields); the pure-Python build runs their Python ones."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
+from . import _records
 from ._bounded_cache import BoundedCache
 
 
@@ -35,12 +36,9 @@ class Layout(NamedTuple):
 Order = Literal["C", "F"]
 """A reading order of elements: row-major ("C") or column-major ("F")."""
 
-_new_layout = tuple.__new__
-
-
 def make_layout(shape: tuple[int, ...], strides: tuple[int, ...], offset: int) -> Layout:
     """Build a Layout without NamedTuple's argument handling (the hot-path constructor)."""
-    return _new_layout(Layout, (shape, strides, offset))
+    return _records.new_triple(Layout, shape, strides, offset)
 
 
 def product(numbers: Iterable[int]) -> int:

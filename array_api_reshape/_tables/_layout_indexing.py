@@ -17,7 +17,7 @@ from types import EllipsisType
 from typing import Any
 
 from ._bounded_cache import BoundedCache
-from ._layout import Layout, _new_layout, make_layout
+from ._layout import Layout, make_layout
 
 
 def _expand_ellipsis(key: tuple, ndim: int, operation: str) -> tuple:
@@ -80,7 +80,7 @@ def first_axis_indexed(layout: Layout, index: int, operation: str = "__getitem__
         raise _out_of_bounds(index, 0, size, operation)
     if index < 0:
         index += size
-    return _new_layout(Layout, (shape[1:], strides[1:], offset + index * strides[0]))
+    return make_layout(shape[1:], strides[1:], offset + index * strides[0])
 
 
 SLICED_LAYOUTS = BoundedCache()
@@ -99,7 +99,7 @@ def first_axis_sliced(layout: Layout, key: slice) -> Layout:
     length = len(range(first, last, step))
     stride = strides[0]
     offset = layout.offset + first * stride if length else layout.offset
-    result = _new_layout(Layout, ((length, *shape[1:]), (stride * step, *strides[1:]), offset))
+    result = make_layout((length, *shape[1:]), (stride * step, *strides[1:]), offset)
     return SLICED_LAYOUTS.remember((layout, key.start, key.stop, key.step), result)
 
 

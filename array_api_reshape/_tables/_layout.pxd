@@ -1,0 +1,6 @@
+# The compiled build's declarations for _layout.py (see array_api_reshape/_tables/_build.py):
+# layouts are made in C.
+
+from array_api_reshape._tables cimport _records
+
+cpdef object make_layout(object shape, object strides, object offset)
