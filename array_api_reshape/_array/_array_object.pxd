@@ -34,4 +34,13 @@ cpdef object binary_call(tuple entry, object x1, object x2)
 @cython.locals(self=Array, storage=Storage)
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
 
+@cython.locals(operand=Array, plans=tuple, plan=tuple)
+cpdef object unary_call(tuple entry, object x)
+
+@cython.locals(mask=Array, shape=tuple, full=tuple)
+cdef bint _is_leading_mask(Array x, object key) except -1
+
 cdef Array _masked(Array x, Array mask)
+
+@cython.locals(source=Array, bounds=tuple)
+cdef bint _wrote_through_mask(Array x, Array mask, object value) except -1

@@ -209,11 +209,69 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     return general(x1, x2)
 
 
+def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
+    """A unary element-wise function or operator of ``x``; ``entry`` is its plans, its
+    small kernel and its general path (``_elementwise_dispatch.unary_entry``).
+
+    The common case is computed here: an array of a dtype the function computes in as it
+    is, of fewer elements than any work sends to threads, while no flag may differ and
+    no device but the CPU is in use. Everything else goes to the general path."""
+    plans, kernel, general = entry
+    if type(x) is Array and not (_MODES.flags or _MODES.devices):
+        operand = x
+        plan = plans[operand._dtype.index]
+        if plan is not None and plan[0] is operand._dtype:
+            a = operand._np_view
+            if a is None:
+                a = operand._numpy()
+            if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
+                return _adopt_result(kernel(a), plan[1], operand._layout.shape)
+    return general(x)
+
+
+def _is_leading_mask(x: Array, key: Any) -> bool:
+    """True when ``key`` is a bool array of ``x``'s leading axes (one or more): a mask
+    that NumPy reads as the standard does, while no mode need check it (no flag may
+    differ, no device but the CPU)."""
+    if type(key) is not Array or _MODES.flags or _MODES.devices:
+        return False
+    mask: Array = key
+    if mask._dtype is not _BOOL:
+        return False
+    shape, full = mask._layout.shape, x._layout.shape
+    if shape == full:
+        return len(shape) > 0
+    return 0 < len(shape) < len(full) and full[:len(shape)] == shape
+
+
 def _masked(x: Array, mask: Array) -> Array:
-    """``x[mask]`` for a bool array ``mask`` of ``x``'s shape, read by no mode (the fast
-    path of ``Array.__getitem__``): a new array on the CPU."""
+    """``x[mask]`` for a mask of ``_is_leading_mask`` (the fast path of
+    ``Array.__getitem__``): a new array on the CPU."""
     elements = _views.masked(x._numpy(), mask._numpy())
     return _adopt_result(elements, x._dtype, elements.shape)
+
+
+def _wrote_through_mask(x: Array, mask: Array, value: Any) -> bool:
+    """``x[mask] = value`` for a mask of ``_is_leading_mask`` and a value NumPy writes as
+    it is (a Python scalar of ``x``'s kind within its bounds, or an array of ``x``'s
+    dtype): the fast path of ``Array.__setitem__``. False, with nothing written, for
+    anything else, read-only elements or a value of a shape NumPy refuses: the general
+    path writes, or refuses in our words."""
+    if type(value) is Array:
+        source: Array = value
+        if source._dtype is not x._dtype:
+            return False
+        elements = source._numpy()
+    else:
+        bounds = _QUIET_SCALARS[x._dtype.index].get(type(value))
+        if bounds is None or not bounds[0] <= value <= bounds[1]:
+            return False
+        elements = value
+    try:
+        _views.write_masked(x._numpy(), mask._numpy(), elements)
+    except ValueError:
+        return False
+    return True
 
 
 def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
@@ -333,6 +391,9 @@ class Array:
 
     binary_call = staticmethod(binary_call)
     """The fast path of the binary element-wise functions, for ``_elementwise_dispatch``."""
+
+    unary_call = staticmethod(unary_call)
+    """The fast path of the unary element-wise functions, for ``_elementwise_dispatch``."""
 
     def _numpy(self) -> Any:
         """The NumPy view of this array's elements, built once and reused by every kernel:
@@ -650,19 +711,19 @@ class Array:
 
     def __abs__(self, /) -> Array:
         """The operator form of :func:`abs`."""
-        return _abs(self)
+        return unary_call(_abs, self)
 
     def __neg__(self, /) -> Array:
         """The operator form of :func:`negative`."""
-        return _neg(self)
+        return unary_call(_neg, self)
 
     def __pos__(self, /) -> Array:
         """The operator form of :func:`positive`."""
-        return _pos(self)
+        return unary_call(_pos, self)
 
     def __invert__(self, /) -> Array:
         """The operator form of :func:`bitwise_invert`."""
-        return _invert(self)
+        return unary_call(_invert, self)
 
     def __add__(self, other: Operand, /) -> Array:
         """The operator form of :func:`add`."""
@@ -897,11 +958,7 @@ class Array:
                 sliced = remembered_sliced_layout((layout, start, stop, step))
                 if sliced is not None:
                     return self._view(sliced, "__getitem__")
-        elif (
-            key_class is Array and key._dtype is _BOOL  # type: ignore[union-attr]
-            and key._layout.shape == layout.shape  # type: ignore[union-attr]
-            and not (_MODES.flags or _MODES.devices)
-        ):  # a whole-shape mask, which no mode need check: a new array on the CPU
+        elif _is_leading_mask(self, key):
             return _masked(self, key)  # type: ignore[arg-type]
         lazy = None
         if _MODES.profile and is_dask():
@@ -924,7 +981,11 @@ class Array:
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        if type(key) is int and (
+        if type(key) is Array:
+            mask: Array = key  # type: ignore[assignment]
+            if _is_leading_mask(self, mask) and _wrote_through_mask(self, mask, value):
+                return
+        elif type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
         ):
             bounds = _QUIET_SCALARS[self._dtype.index].get(type(value))

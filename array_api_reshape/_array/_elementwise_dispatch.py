@@ -299,9 +299,34 @@ def _record(name: str, arity: int) -> ElementwiseFunction:
     return function
 
 
-def unary(name: str, array_class: ArrayClass | None) -> Operation:
-    """The unary function ``name`` for ``array_class``; with None, the operator method
-    (its one operand is ``self``, so its class needs no check)."""
+UnaryEntry = tuple[tuple[UnaryPlan | None, ...], Any, Operation]
+"""A unary function's or operator's ``(plans, kernel, general)``: its plans for each dtype
+and its small kernel, which the array class's fast path (``unary_call``) follows in the
+common cases, and its general path for everything else."""
+
+
+def unary_entry(name: str, general: Operation) -> UnaryEntry:
+    """The entry of the unary function ``name`` with ``general`` as its general path."""
+    record = _record(name, 1)
+    return (_unary_plans(record), kernels.unary_kernel(record), general)
+
+
+def unary(name: str, array_class: ArrayClass) -> Operation:
+    """The unary function ``name`` for ``array_class``: the array class's fast path
+    (``array_class.unary_call``) with the function's plans, else its general path."""
+    entry = unary_entry(name, general_unary(name, array_class))
+    call = array_class.unary_call
+
+    def function(x: Any, /) -> Any:
+        return call(entry, x)
+
+    return _called(function, name)
+
+
+def general_unary(name: str, array_class: ArrayClass | None) -> Operation:
+    """The general path of the unary function ``name`` for ``array_class``: every check
+    and the modes; with None, the operator method's (its one operand is ``self``, so its
+    class needs no check)."""
     record = _record(name, 1)
     kinds = record.kinds
     plans = _unary_plans(record)
@@ -500,10 +525,11 @@ def forward(name: str, method: str) -> BinaryEntry:
     return binary_entry(name, _named(general_binary(name, None), method, name, ""))
 
 
-def unary_operator(name: str, method: str) -> Operation:
-    """The operator method ``method`` (``__neg__``) of unary function ``name``."""
+def unary_operator(name: str, method: str) -> UnaryEntry:
+    """The entry of the operator method ``method`` (``__neg__``) of unary function
+    ``name``, for the array class's ``unary_call``."""
     _operator_record(name, method)
-    return _named(unary(name, None), method, name, "")
+    return unary_entry(name, _named(general_unary(name, None), method, name, ""))
 
 
 def _called(function: Operation, name: str) -> Operation:

@@ -25,8 +25,10 @@ from ._numpy_views import (
     Binary,
     contiguous_copy,
     returning_ndarray,
+    Unary,
     silenced,
     silencing,
+    silencing_unary,
 )
 from ._scalar_kernels import checked_scalar
 
@@ -40,6 +42,12 @@ def unary_of_array(function: ElementwiseFunction, x: ArrayObject, dtype: DType) 
         if threads > 1:
             return silenced(piecewise.computed, function.piece_kernel(a.dtype.kind), (a,), threads)
     return np.asarray(silenced(function.kernel, a))
+
+
+def unary_kernel(function: ElementwiseFunction) -> Unary:
+    """The standard's ``function`` of one NumPy operand, quiet, returning an ndarray:
+    ``unary_of_array``'s small case, made once (the fast path of unary functions)."""
+    return silencing_unary(function.kernel)
 
 
 _PYTHON_SCALARS = (bool, int, float, complex)

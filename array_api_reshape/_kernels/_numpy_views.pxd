@@ -2,3 +2,5 @@
 # the array object's fast paths call these in C.
 
 cpdef object masked(object elements, object mask)
+
+cpdef object write_masked(object elements, object mask, object value)

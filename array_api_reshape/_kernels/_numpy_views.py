@@ -42,11 +42,16 @@ Silenced = Callable[..., Any]
 Binary = Callable[[Any, Any], np.ndarray]
 """A function of two operands returning an ndarray."""
 
+Unary = Callable[[Any], np.ndarray]
+"""A function of one operand returning an ndarray."""
 
-def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary]]:
+
+def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary],
+                          Callable[[Callable[[Any], Any]], Unary]]:
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
     calls ``f`` once; ``silencing(f)`` is ``f``, a function of two operands, made quiet
-    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
+    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar;
+    ``silencing_unary(f)`` the same for a function of one operand.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -72,7 +77,14 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
 
             return quiet
 
-        return silenced_by_errstate, silencing_by_errstate
+        def silencing_unary_by_errstate(function: Callable[[Any], Any]) -> Unary:
+            def quiet(a: Any) -> np.ndarray:
+                with np.errstate(all="ignore"):
+                    return np.asarray(function(a))
+
+            return quiet
+
+        return silenced_by_errstate, silencing_by_errstate, silencing_unary_by_errstate
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
@@ -114,11 +126,29 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
                     if not str(again).startswith(_ENTERED):
                         raise
                     result = silenced(function, a, b)
-            return result if result.__class__ is _NDARRAY else np.asarray(result)
+            return result if type(result) is _NDARRAY else np.asarray(result)
 
         return quiet
 
-    return silenced, silencing
+    def silencing_unary(function: Callable[[Any], Any]) -> Unary:
+        # as ``silencing``, for a function of one operand
+        def quiet(a: Any) -> np.ndarray:
+            try:
+                result = run_quietly(function, a)
+            except RuntimeError as error:
+                if not str(error).startswith(_ENTERED):
+                    raise
+                try:
+                    result = quiet_contexts.run(function, a)
+                except RuntimeError as again:
+                    if not str(again).startswith(_ENTERED):
+                        raise
+                    result = silenced(function, a)
+            return result if type(result) is _NDARRAY else np.asarray(result)
+
+        return quiet
+
+    return silenced, silencing, silencing_unary
 
 
 _NDARRAY = np.ndarray
@@ -137,7 +167,7 @@ def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
     return run
 
 
-silenced, silencing = _silencers()
+silenced, silencing, silencing_unary = _silencers()
 
 
 def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:
@@ -324,6 +354,15 @@ def masked(elements: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The ``elements`` (an array's NumPy view) where the bool ``mask`` (another's), of
     the same shape, is true: a new one-dimensional array."""
     return elements[mask]
+
+
+def write_masked(elements: np.ndarray, mask: np.ndarray, value: Any) -> None:
+    """``elements[mask] = value`` for an array's NumPy view ``elements``, another's bool
+    ``mask`` of its leading axes, and a value NumPy writes as it is (a Python scalar of
+    the elements' kind within their bounds, or the view of an array of their dtype).
+    NumPy checks everything before writing: ValueError for read-only elements or a value
+    that does not broadcast, and nothing written."""
+    elements[mask] = value
 
 
 def scatter(x: ArrayObject, key: tuple, value: Any) -> None:
