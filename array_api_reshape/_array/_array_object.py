@@ -982,7 +982,7 @@ class Array:
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
         if type(key) is Array:
-            mask: Array = key  # type: ignore[assignment]
+            mask: Array = key
             if _is_leading_mask(self, mask) and _wrote_through_mask(self, mask, value):
                 return
         elif type(key) is int and (
