@@ -270,7 +270,6 @@ def _unary_plans(function: ElementwiseFunction) -> tuple[UnaryPlan | None, ...]:
 def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...]:
     """For each dtype (by its index) the function allows without converting its operands:
     its fast paths' plan; None for the other dtypes (the general path's)."""
-    scalars = kernels.takes_python_scalars(function)
     rule = function.result
     allowed = KIND_GROUPS[function.kinds]
     plans: list[BinaryPlan | None] = []
@@ -278,12 +277,13 @@ def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...
         if dtype.kind not in allowed or computation_dtype(rule, dtype) is not dtype:
             plans.append(None)
             continue
-        result = result_dtype_for(rule, dtype)
+        result, numpy_kind = result_dtype_for(rule, dtype), dtype.dtype.kind
+        scalars = kernels.takes_python_scalars(function, numpy_kind)
         plans.append(binary_plan(
-            kernel=kernels.binary_kernel(function, result.kind),
+            kernel=kernels.binary_kernel(function, result.kind, numpy_kind),
             result_dtype=result,
             exact_scalars=EXACT_PYTHON_SCALARS[dtype] if scalars else {},
-            large_kernel=kernels.large_binary_kernel(function, result.kind),
+            large_kernel=kernels.large_binary_kernel(function, result.kind, numpy_kind),
         ))
     return tuple(plans)
 
@@ -452,7 +452,7 @@ def _in_place_kernels(function: ElementwiseFunction) -> tuple[Any, ...]:
     dtype: the kernel that writes the result into the first operand; None otherwise."""
     return tuple(
         None if plan is None or plan[1] is not dtype
-        else kernels.in_place_kernel(function, dtype.kind)
+        else kernels.in_place_kernel(function, dtype.kind, dtype.dtype.kind)
         for dtype, plan in zip(ALL_DTYPES, _binary_plans(function))
     )
 

@@ -92,22 +92,25 @@ def binary(function: ElementwiseFunction, a: Any, b: Any, kind: str = "") -> np.
     return np.asarray(function.kernel(a, b))
 
 
-def binary_kernel(function: ElementwiseFunction, kind: str) -> Binary:
-    """``binary`` made once for one function and dtype kind (the hot path of operators):
-    a function of two NumPy operands that returns a new ndarray.
+def binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Binary:
+    """``binary`` made once for one function, result dtype kind and NumPy dtype kind of
+    the operands (the hot path of operators): a function of two NumPy operands that
+    returns a new ndarray; NumPy's ufunc alone where it gives the standard's results for
+    that kind (``ElementwiseFunction.piece_kernel``).
 
     NumPy's ufuncs also take a Python scalar operand; they convert it to the other
     operand's dtype (NumPy 2's weak scalars), as the standard asks."""
+    kernel = function.piece_kernel(numpy_kind)
     if _could_warn(function, kind):
-        return silencing(function.kernel)
-    return returning_ndarray(function.kernel)
+        return silencing(kernel)
+    return returning_ndarray(kernel)
 
 
-def large_binary_kernel(function: ElementwiseFunction, kind: str) -> Binary:
+def large_binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Binary:
     """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
     at least ``_piecewise_kernels.LOWEST_THREADING_THRESHOLD`` elements: in pieces on
     several threads where that pays."""
-    small, work = binary_kernel(function, kind), function.work
+    small, work = binary_kernel(function, kind, numpy_kind), function.work
 
     def kernel(a: Any, b: Any) -> np.ndarray:
         array = a if a.__class__ is _NDARRAY else b
@@ -123,12 +126,14 @@ def large_binary_kernel(function: ElementwiseFunction, kind: str) -> Binary:
 _NDARRAY = np.ndarray
 
 
-def in_place_kernel(function: ElementwiseFunction, kind: str) -> Callable[[Any, Any], None]:
-    """A function of two NumPy operands that writes ``function`` of them into the first
-    (the in-place operators' fast path, for small operands of one dtype): NumPy's ufunc
-    writing into its ``out``, which buffers operands that overlap it; a special-case
-    kernel's result computed apart, then copied in. Silenced where NumPy could warn."""
-    kernel = function.kernel
+def in_place_kernel(function: ElementwiseFunction, kind: str,
+                    numpy_kind: str) -> Callable[[Any, Any], None]:
+    """A function of two NumPy operands of NumPy's dtype kind ``numpy_kind`` that writes
+    ``function`` of them into the first (the in-place operators' fast path, for small
+    operands of one dtype): NumPy's ufunc writing into its ``out``, which buffers operands
+    that overlap it; a special-case kernel's result computed apart, then copied in.
+    Silenced where NumPy could warn."""
+    kernel = function.piece_kernel(numpy_kind)
     if isinstance(kernel, np.ufunc):
         def into_first(a: Any, b: Any) -> None:
             kernel(a, b, out=a)
@@ -144,10 +149,10 @@ def in_place_kernel(function: ElementwiseFunction, kind: str) -> Callable[[Any, 
     return quietly_into_first
 
 
-def takes_python_scalars(function: ElementwiseFunction) -> bool:
-    """Whether ``binary_kernel(function, ...)`` may be given a Python scalar operand: true
-    for plain ufuncs; the special-case kernels read their operands' dtypes."""
-    return isinstance(function.kernel, np.ufunc)
+def takes_python_scalars(function: ElementwiseFunction, numpy_kind: str) -> bool:
+    """Whether ``binary_kernel(function, ..., numpy_kind)`` may be given a Python scalar
+    operand: true for plain ufuncs; the special-case kernels read their operands' dtypes."""
+    return isinstance(function.piece_kernel(numpy_kind), np.ufunc)
 
 
 def clip(x: ArrayObject, low: ArrayObject | None, high: ArrayObject | None) -> np.ndarray:
