@@ -37,10 +37,10 @@ cdef Array _adopt_result(object result, DType dtype, tuple shape)
 @cython.locals(operand=Array, plans=tuple, plan=tuple)
 cpdef object unary_call(tuple entry, object x)
 
-@cython.locals(mask=Array, shape=tuple, full=tuple)
-cdef bint _is_leading_mask(Array x, object key) except -1
+@cython.locals(index=Array, shape=tuple, full=tuple)
+cdef bint _is_plain_index_array(Array x, object key) except -1
 
-cdef Array _masked(Array x, Array mask)
+cdef object _indexed(Array x, Array index)
 
 @cython.locals(source=Array, bounds=tuple)
-cdef bint _wrote_through_mask(Array x, Array mask, object value) except -1
+cdef bint _wrote_through_index(Array x, Array index, object value) except -1

@@ -177,16 +177,23 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                     a = first._numpy()
                 if type(x2) is Array:
                     second = x2
-                    shape = first._layout.shape
-                    if second._dtype is first._dtype and (
-                        second._layout is first._layout or second._layout.shape == shape
-                    ):
+                    if second._dtype is first._dtype:
                         b = second._np_view
                         if b is None:
                             b = second._numpy()
-                        if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
-                            return _adopt_result(kernel(a, b), result_dtype, shape)
-                        return _adopt_result(large_kernel(a, b), result_dtype, shape)
+                        shape = first._layout.shape
+                        lowest = _piecewise.LOWEST_THREADING_THRESHOLD
+                        if second._layout is first._layout or second._layout.shape == shape:
+                            if _fields.element_count(a) < lowest:
+                                return _adopt_result(kernel(a, b), result_dtype, shape)
+                            return _adopt_result(large_kernel(a, b), result_dtype, shape)
+                        # shapes that broadcast, to fewer elements than threads take
+                        if _fields.element_count(a) * _fields.element_count(b) < lowest:
+                            try:
+                                result = kernel(a, b)
+                            except ValueError:  # shapes that do not: the general path says so
+                                return general(x1, x2)
+                            return _adopt_result(result, result_dtype, result.shape)
                 else:
                     bounds = exact_scalars.get(type(x2))
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
@@ -229,34 +236,45 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
     return general(x)
 
 
-def _is_leading_mask(x: Array, key: Any) -> bool:
-    """True when ``key`` is a bool array of ``x``'s leading axes (one or more): a mask
-    that NumPy reads as the standard does, while no mode need check it (no flag may
+def _is_plain_index_array(x: Array, key: Any) -> bool:
+    """True when ``key`` is an array that NumPy reads as an index as the standard does: a
+    bool array of ``x``'s leading axes (one or more), or a one-dimensional array of
+    integers (positions along the first axis), while no mode need check it (no flag may
     differ, no device but the CPU)."""
     if type(key) is not Array or _MODES.flags or _MODES.devices:
         return False
-    mask: Array = key
-    if mask._dtype is not _BOOL:
-        return False
-    shape, full = mask._layout.shape, x._layout.shape
-    if shape == full:
-        return len(shape) > 0
-    return 0 < len(shape) < len(full) and full[:len(shape)] == shape
+    index: Array = key
+    shape, full = index._layout.shape, x._layout.shape
+    if index._dtype is _BOOL:
+        if shape == full:
+            return len(shape) > 0
+        return 0 < len(shape) < len(full) and full[:len(shape)] == shape
+    return len(shape) == 1 and len(full) > 0 and index._dtype.index in _INTEGER_INDEXES
 
 
-def _masked(x: Array, mask: Array) -> Array:
-    """``x[mask]`` for a mask of ``_is_leading_mask`` (the fast path of
-    ``Array.__getitem__``): a new array on the CPU."""
-    elements = _views.masked(x._numpy(), mask._numpy())
+_INTEGER_INDEXES = frozenset(
+    dtype.index for dtype in ALL_DTYPES if dtype.kind in ("signed integer", "unsigned integer")
+)
+"""The integer dtypes (by index), whose arrays index positions."""
+
+
+def _indexed(x: Array, index: Array) -> Array | None:
+    """``x[index]`` for an index of ``_is_plain_index_array`` (the fast path of
+    ``Array.__getitem__``): a new array on the CPU; None for positions out of bounds,
+    which the general path refuses in our words."""
+    try:
+        elements = _views.selected(x._numpy(), index._numpy())
+    except IndexError:
+        return None
     return _adopt_result(elements, x._dtype, elements.shape)
 
 
-def _wrote_through_mask(x: Array, mask: Array, value: Any) -> bool:
-    """``x[mask] = value`` for a mask of ``_is_leading_mask`` and a value NumPy writes as
-    it is (a Python scalar of ``x``'s kind within its bounds, or an array of ``x``'s
-    dtype): the fast path of ``Array.__setitem__``. False, with nothing written, for
-    anything else, read-only elements or a value of a shape NumPy refuses: the general
-    path writes, or refuses in our words."""
+def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
+    """``x[index] = value`` for an index of ``_is_plain_index_array`` and a value NumPy
+    writes as it is (a Python scalar of ``x``'s kind within its bounds, or an array of
+    ``x``'s dtype): the fast path of ``Array.__setitem__``. False, with nothing written,
+    for anything else, read-only elements, positions out of bounds or a value of a shape
+    NumPy refuses: the general path writes, or refuses in our words."""
     if type(value) is Array:
         source: Array = value
         if source._dtype is not x._dtype:
@@ -268,8 +286,8 @@ def _wrote_through_mask(x: Array, mask: Array, value: Any) -> bool:
             return False
         elements = value
     try:
-        _views.write_masked(x._numpy(), mask._numpy(), elements)
-    except ValueError:
+        _views.write_selected(x._numpy(), index._numpy(), elements)
+    except (ValueError, IndexError):
         return False
     return True
 
@@ -958,8 +976,10 @@ class Array:
                 sliced = remembered_sliced_layout((layout, start, stop, step))
                 if sliced is not None:
                     return self._view(sliced, "__getitem__")
-        elif _is_leading_mask(self, key):
-            return _masked(self, key)  # type: ignore[arg-type]
+        elif _is_plain_index_array(self, key):
+            indexed = _indexed(self, key)  # type: ignore[arg-type]
+            if indexed is not None:
+                return indexed
         lazy = None
         if _MODES.profile and is_dask():
             lazy = key_axes(self, key, "__getitem__")
@@ -971,7 +991,7 @@ class Array:
             result = self._view(target, "__getitem__")
         else:
             if target.__class__ is Array:  # a boolean mask of this array's shape
-                elements = _views.masked(self._numpy(), target._numpy())
+                elements = _views.selected(self._numpy(), target._numpy())
             else:
                 elements = _views.gather(self, target.key)
             result = Array._adopt(elements, self._dtype, self._storage.device)
@@ -982,8 +1002,8 @@ class Array:
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
         if type(key) is Array:
-            mask: Array = key
-            if _is_leading_mask(self, mask) and _wrote_through_mask(self, mask, value):
+            index: Array = key
+            if _is_plain_index_array(self, index) and _wrote_through_index(self, index, value):
                 return
         elif type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)

@@ -350,19 +350,20 @@ def gather(x: Elements, key: tuple) -> np.ndarray:
         raise _indexing_error(error, "__getitem__") from None
 
 
-def masked(elements: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """The ``elements`` (an array's NumPy view) where the bool ``mask`` (another's), of
-    the same shape, is true: a new one-dimensional array."""
-    return elements[mask]
+def selected(elements: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The ``elements`` (an array's NumPy view) that ``index`` (another's) selects: where
+    a bool mask of their leading axes is true, or at the positions along the first axis
+    that integers give: a new array (IndexError for a position out of bounds)."""
+    return elements[index]
 
 
-def write_masked(elements: np.ndarray, mask: np.ndarray, value: Any) -> None:
-    """``elements[mask] = value`` for an array's NumPy view ``elements``, another's bool
-    ``mask`` of its leading axes, and a value NumPy writes as it is (a Python scalar of
-    the elements' kind within their bounds, or the view of an array of their dtype).
-    NumPy checks everything before writing: ValueError for read-only elements or a value
-    that does not broadcast, and nothing written."""
-    elements[mask] = value
+def write_selected(elements: np.ndarray, index: np.ndarray, value: Any) -> None:
+    """``elements[index] = value`` for an array's NumPy view ``elements``, an index of
+    ``selected`` and a value NumPy writes as it is (a Python scalar of the elements' kind
+    within their bounds, or the view of an array of their dtype). NumPy checks everything
+    before writing: ValueError for read-only elements or a value that does not broadcast,
+    IndexError for a position out of bounds, and nothing written."""
+    elements[index] = value
 
 
 def scatter(x: ArrayObject, key: tuple, value: Any) -> None:
