@@ -68,6 +68,7 @@ def extensions() -> list:
             "embedsignature": False,
             "annotation_typing": False,  # types come from the .pxd files, never annotations
             "always_allow_keywords": True,
+            "autotestdict": False,  # pytest finds the docstrings' examples itself
         },
     )
 

@@ -14,7 +14,6 @@ from ._array._array_object import Array
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import (
     arange,
-    asarray,
     empty,
     empty_like,
     eye,
@@ -30,6 +29,7 @@ from ._chapters._creation_functions import (
     zeros,
     zeros_like,
 )
+from ._chapters._entries import asarray, permute_dims, reshape
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,
@@ -112,9 +112,7 @@ from ._chapters._manipulation_functions import (
     expand_dims,
     flip,
     moveaxis,
-    permute_dims,
     repeat,
-    reshape,
     roll,
     squeeze,
     stack,

@@ -31,8 +31,12 @@ cdef class Array:
                plan=tuple, exact_scalars=dict, bounds=tuple)
 cpdef object binary_call(tuple entry, object x1, object x2)
 
-@cython.locals(self=Array, storage=Storage)
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
+
+cpdef object shared_whole(object obj)
+
+@cython.locals(self=Array, storage=Storage)
+cdef Array _on_cpu(object buffer, DType dtype, tuple shape, object view)
 
 @cython.locals(operand=Array, plans=tuple, plan=tuple)
 cpdef object unary_call(tuple entry, object x)

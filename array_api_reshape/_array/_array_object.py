@@ -19,6 +19,7 @@ from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
 from .._kernels import _ndarray_fields as _fields
 from .._kernels._creation_kernels import converted_copy
+from .._kernels._foreign_kernels import STANDARD_DTYPE_OF as _STANDARD_DTYPE_OF
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from .._modes import _view_modes
 from .._modes._device_checks import (
@@ -300,8 +301,28 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
         _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
     ):
         return Array._adopt(result, dtype, CPU_DEVICE)
+    return _on_cpu(result, dtype, shape, result)
+
+
+def shared_whole(obj: Any) -> Array | None:
+    """``asarray(obj)`` when ``obj`` is a NumPy array that an array may share whole as it
+    is: exactly an ndarray, C-contiguous, non-empty, of a standard dtype in native byte
+    order; None for anything else (``asarray``'s fast path, taken while no views mode
+    counts what shares memory, no device is fixed and no profile is in force). The
+    source is not cached as the kernels' view: its owner may still reshape it."""
+    if not _fields.is_ndarray(obj) or not _fields.is_c_contiguous(obj):
+        return None
+    dtype = _STANDARD_DTYPE_OF.get(_fields.dtype_of(obj))  # native byte order only
+    if dtype is None or _fields.element_count(obj) == 0:
+        return None
+    return _on_cpu(obj, dtype, obj.shape, None)
+
+
+def _on_cpu(buffer: Any, dtype: DType, shape: tuple[int, ...], view: Any) -> Array:
+    """A new array of ``dtype`` over all of ``buffer``, a C-contiguous NumPy array of
+    ``shape``, as the storage on the CPU; ``view``, its kernels' view, or None."""
     storage = Storage.__new__(Storage)
-    storage.buffer = result
+    storage.buffer = buffer
     storage.device = CPU_DEVICE
     storage.sharing = None
     self = Array.__new__(Array)
@@ -309,7 +330,7 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
     layout = remembered_contiguous_layout(shape)
     self._layout = layout if layout is not None else contiguous_layout(shape)
     self._dtype = dtype
-    self._np_view = result
+    self._np_view = view
     return self
 
 class Array:

@@ -37,7 +37,7 @@ from typing import Any, Literal
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from .._modes import _flag_state
 from .._modes._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
-from .._modes._flag_state import ServedAttributes
+from .._modes._flag_state import MODES, ServedAttributes
 from .._modes._refusals import serve_hideable, served_attribute
 from .._tables._dtypes import DType
 
@@ -136,7 +136,10 @@ def set_default(api_version: str) -> None:
 
 def namespace(api_version: str | None, function: str = "namespace") -> types.ModuleType:
     """The namespace of ``api_version`` (None: the default), built on first use."""
-    version = _flag_state.value("api_version") if api_version is None else api_version
+    if api_version is None:
+        version = LATEST_API_VERSION if not MODES.versions else _flag_state.value("api_version")
+    else:
+        version = api_version
     if version.__class__ is str:
         found = _namespaces.get(version)
         if found is not None:

@@ -135,60 +135,7 @@ def asarray(
     device: Device | None = None,
     copy: bool | None = None,
 ) -> Array:
-    """
-    Convert an object to an array, sharing its memory whenever the rules allow.
-
-    Parameters
-    ----------
-    obj : Array, NumPy array, DLPack or buffer-protocol object, Python scalar or nested sequence
-        The data.
-    dtype : dtype, optional
-        Element type of the result. Default: the source's dtype, or for Python data
-        bool or the device's default integral, real or complex floating dtype (int64,
-        float64, complex128 on the CPU) by the kind of the values.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): an Array source's device, else the default
-        device (the CPU unless the fixed_device flag is set). Other sources (NumPy,
-        buffers, DLPack) hold CPU memory, which every device may share; an Array moves
-        to another device as a copy (a transfer, which the transfers flag can record or
-        refuse), and so do Arrays inside Python lists.
-    copy : bool or None, optional
-        True: always copy. False: never copy; raise ValueError if a copy is needed.
-        None (default): share memory when possible, otherwise copy.
-
-    Returns
-    -------
-    Array
-        With ``copy=None`` and no dtype change, an Array (or NumPy, DLPack or buffer
-        object) source is shared, not copied; a read-only source stays read-only.
-
-    Raises
-    ------
-    ValueError
-        If ``copy=False`` and a copy is needed (a dtype change, another device, or
-        Python data), if the device lacks the dtype, or for a move between devices
-        when the transfers flag is ``"error"``.
-    TypeError
-        If the data's type has no counterpart among the standard's dtypes.
-    OverflowError
-        If a Python int does not fit the dtype.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> import array_api_reshape as xp
-    >>> from array_api_reshape import layout
-    >>> a = np.arange(6.0)
-    >>> x = xp.asarray(a)
-    >>> a[0] = 42.0
-    >>> float(x[0])
-    42.0
-    >>> xp.asarray([[1, 2], [3, 4]]).dtype
-    array_api_reshape.int64
-    >>> xp.asarray([1.5, 2.5], device="no_float64")
-    Array([1.5, 2.5], dtype=float32, device=no_float64)
-    """
+    """The general path of :func:`asarray` (``_entries.asarray`` takes the fast one)."""
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
         # (not while arrays are placed on a fixed device: the general path does that)

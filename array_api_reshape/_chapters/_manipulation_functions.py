@@ -39,7 +39,6 @@ from .._tables._reshape_decision import (
     ReshapeBlocked,
     blocked_message,
     decide_reshape,
-    remembered_row_major_decision,
     reshape_target,
 )
 from .._tables._arguments import (
@@ -54,60 +53,7 @@ from .._tables._arguments import (
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
-    """
-    Give an array a new shape, sharing its memory whenever strides allow.
-
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    shape : int or sequence of int
-        New shape; at most one entry may be -1 (inferred from the others).
-    copy : bool or None, optional
-        True: always return a new buffer. False: never copy; raise if no view exists.
-        None (default): a view when one exists, otherwise a C-contiguous copy.
-
-    Returns
-    -------
-    Array
-        A view of ``x`` or a new C-contiguous array, holding ``x``'s elements in
-        row-major order.
-
-    Raises
-    ------
-    ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, or if ``copy=False`` and no
-        strides express the new shape (the message names the blocking axes).
-
-    Notes
-    -----
-    The view decision is exact: whenever any strides reproduce the elements, including
-    for sliced, flipped (negative-stride) and broadcast (stride-0) inputs, the result
-    is a view.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> from array_api_reshape import layout
-    >>> x = xp.reshape(xp.arange(24), (4, 6))[:, :4]
-    >>> layout.shares_memory(x, xp.reshape(x, (2, 2, 4)))
-    True
-    >>> layout.shares_memory(x, xp.reshape(x, (16,)))
-    False
-    """
-    if (copy is None or copy is False) and x.__class__ is Array and shape.__class__ is tuple:
-        decision = remembered_row_major_decision((x._layout, shape))
-        if decision is not None:
-            for n in shape:
-                if n.__class__ is not int:
-                    break
-            else:
-                if MODES.profile:  # (whose refusals are the general path's)
-                    return reshape_in_order(x, shape, copy, "C")
-                if decision.__class__ is not ReshapeBlocked:
-                    return x._view(decision)
-                if copy is None:
-                    return _copied(x, decision.new_shape, "C")
+    """The general path of :func:`reshape` (``_entries.reshape`` takes the fast one)."""
     return reshape_in_order(x, shape, copy, "C")
 
 
@@ -121,16 +67,16 @@ def reshape_in_order(
     if copy is False and MODES.profile:
         refuse_argument("reshape", "copy=False")
     if copy:
-        return _copied(x, reshape_target(shape, x._layout.size), order)
+        return copied(x, reshape_target(shape, x._layout.size), order)
     decision = decide_reshape(x._layout, shape, order)
     if not isinstance(decision, ReshapeBlocked):
         return x._view(decision)
     if copy is False:
         raise ValueError(blocked_message(x._layout, decision, order))
-    return _copied(x, decision.new_shape, order)
+    return copied(x, decision.new_shape, order)
 
 
-def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
+def copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
     """A new array of ``x``'s elements read in ``order`` and laid out contiguously in
     ``order`` with ``new_shape``."""
     if order == "C":
@@ -141,45 +87,12 @@ def _copied(x: Array, new_shape: tuple[int, ...], order: str) -> Array:
 _PERMUTED_LAYOUTS = BoundedCache()
 """``permute_dims``'s layouts by ``(layout, axes)`` for axes that are tuples of exactly ``int``
 (``(1.0, 0) == (1, 0)``, so lookups check the types too)."""
-_remembered_permutation = _PERMUTED_LAYOUTS.get
+remembered_permutation = _PERMUTED_LAYOUTS.get
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
-    """
-    Reorder the axes of an array (always a view).
-
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    axes : sequence of int
-        A permutation of the axes; negative axes count from the end.
-
-    Returns
-    -------
-    Array
-        A view whose axis ``k`` is axis ``axes[k]`` of ``x``.
-
-    Raises
-    ------
-    ValueError
-        If ``axes`` is not a permutation of ``x``'s axes.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
-    (4, 2, 3)
-    """
-    if x.__class__ is Array and axes.__class__ is tuple:
-        cached = _remembered_permutation((x._layout, axes))
-        if cached is not None:
-            for a in axes:
-                if a.__class__ is not int:
-                    break
-            else:
-                view = x._view(cached)
-                return unknown_permuted(view, x, axes) if MODES.profile else view
+    """The general path of :func:`permute_dims` (``_entries.permute_dims`` takes the fast
+    one)."""
     check_array(x, "permute_dims")
     ndim = x.ndim
     requested = as_int_tuple(axes, "permute_dims", "axes")

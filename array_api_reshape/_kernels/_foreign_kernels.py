@@ -28,8 +28,9 @@ object's memory); opaque to the chapters."""
 _NDARRAY = np.ndarray
 
 
-_STANDARD_DTYPE_OF = {dtype.dtype: dtype for dtype in ALL_DTYPES}
-"""Our DType by its NumPy dtype, for ``plain_array_dtype``."""
+STANDARD_DTYPE_OF = {dtype.dtype: dtype for dtype in ALL_DTYPES}
+"""Our DType by its NumPy dtype (of native byte order: another is no key), for
+``plain_array_dtype`` and ``asarray``'s fast path."""
 
 def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     """Our dtype when ``obj`` is exactly a NumPy array (no subclass) of a standard dtype
@@ -39,7 +40,7 @@ def plain_array_dtype(obj: Any, whole: bool) -> DType | None:
     ``asarray``'s hot path: one call for any object, no more than before the seam."""
     if obj.__class__ is _NDARRAY and (not whole or (obj.flags.c_contiguous and obj.size)):
         numpy_dtype = obj.dtype
-        dtype = _STANDARD_DTYPE_OF.get(numpy_dtype)
+        dtype = STANDARD_DTYPE_OF.get(numpy_dtype)
         if dtype is not None and numpy_dtype.isnative:
             return dtype
     return None

@@ -26,3 +26,11 @@ cdef inline bint has_dtype(object array, object numpy_dtype) except? -1:
 
 cdef inline bint is_c_contiguous(object array) except? -1:
     return cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray?>array)
+
+
+cdef inline bint is_ndarray(object obj) except? -1:
+    return type(obj) is cnp.ndarray
+
+
+cdef inline object dtype_of(object array):
+    return <object>cnp.PyArray_DESCR(<cnp.ndarray?>array)

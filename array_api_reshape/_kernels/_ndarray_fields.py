@@ -1,6 +1,6 @@
 """
-What the hot paths read of a NumPy array: its number of elements, its dimensions, its
-dtype and whether it is C-contiguous.
+What the hot paths read of a NumPy array: whether it is one, its number of elements,
+its dimensions, its dtype and whether it is C-contiguous.
 
 Each is one attribute of NumPy's here. The compiled build reads the same fields in C
 (``_ndarray_fields.pxd``, whose functions the compiled modules take in place of these),
@@ -10,6 +10,8 @@ where each attribute costs a Python-level lookup and, for the flags, a new objec
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 
 def load_c_api() -> None:
@@ -35,3 +37,13 @@ def has_dtype(array: Any, numpy_dtype: Any) -> bool:
 def is_c_contiguous(array: Any) -> bool:
     """True when the ndarray ``array`` is C-contiguous."""
     return array.flags.c_contiguous
+
+
+def is_ndarray(obj: Any) -> bool:
+    """True when ``obj`` is exactly a NumPy array (no subclass)."""
+    return type(obj) is np.ndarray
+
+
+def dtype_of(array: Any) -> Any:
+    """The NumPy dtype of the ndarray ``array``."""
+    return array.dtype

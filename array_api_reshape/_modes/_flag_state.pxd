@@ -10,5 +10,6 @@ cdef class _Modes:
     cdef public bint operands
     cdef public bint devices
     cdef public bint profile
+    cdef public bint versions
     cdef public object blocks
     cdef public object lock

@@ -240,17 +240,20 @@ class _Modes:
     ``profile``
         the profile flag may be set: indexing keys and the functions a library answers
         differently ask ``_profiles``.
+    ``versions``
+        the api_version flag may differ from its default: ``__array_namespace__()``
+        asks it which version's namespace to give.
 
     A value that is True only means "ask the flag": ``flags.value`` decides."""
 
     __slots__ = (
         "flags", "writes", "read_only", "tracking", "fixed_device", "operands", "devices",
-        "profile", "blocks", "lock",
+        "profile", "versions", "blocks", "lock",
     )
 
     def __init__(self) -> None:
         self.flags = self.writes = self.read_only = self.tracking = self.fixed_device = False
-        self.operands = self.devices = self.profile = False
+        self.operands = self.devices = self.profile = self.versions = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
 
@@ -278,6 +281,7 @@ class _Modes:
         self.writes = self.tracking or self.read_only or self.profile
         self.operands = self.tracking or self.devices or self.profile
         self.flags = any(differs.values())
+        self.versions = self.may_differ("api_version")
 
     def open(self, names: Iterable[str], step: int) -> None:
         """Count a ``flags.using`` block setting ``names`` opening (``step`` 1) or

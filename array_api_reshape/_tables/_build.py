@@ -31,6 +31,7 @@ COMPILED_MODULES = (
     "array_api_reshape._kernels._storage",
     "array_api_reshape._kernels._numpy_views",
     "array_api_reshape._tables._dtypes",
+    "array_api_reshape._chapters._entries",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 

@@ -33,7 +33,7 @@ def int_substitutions():
         for name in names:
             function = getattr(module, name)
             skipped = ("__array_namespace_info__", "resize_inplace")
-            if not inspect.isfunction(function) or name in skipped:
+            if not inspect.isroutine(function) or name in skipped:
                 continue
             args, kwargs = example_call(function)
             slots = [(i, a) for i, a in enumerate(args)] + list(kwargs.items())

@@ -58,7 +58,7 @@ def all_cases():
     for module, names in MODULES:
         for name in names:
             function = getattr(module, name)
-            if not inspect.isfunction(function) or name in ("__array_namespace_info__",):
+            if not inspect.isroutine(function) or name in ("__array_namespace_info__",):
                 continue
             for label, args, kwargs, expected in bad_calls(name, function):
                 yield pytest.param(function, args, kwargs, expected, id=f"{name}-{label}")

@@ -68,7 +68,7 @@ EVERY_CACHE = [
                  _reshape_decision.remembered_row_major_decision, id="row-major-decisions"),
     pytest.param(_reshape_decision.COLUMN_MAJOR_DECISIONS, None, id="column-major-decisions"),
     pytest.param(_manipulation_functions._PERMUTED_LAYOUTS,
-                 _manipulation_functions._remembered_permutation, id="permuted-layouts"),
+                 _manipulation_functions.remembered_permutation, id="permuted-layouts"),
 ]
 
 
