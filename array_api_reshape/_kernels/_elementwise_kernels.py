@@ -28,7 +28,6 @@ from ._numpy_views import (
     Unary,
     silenced,
     silencing,
-    silencing_unary,
 )
 from ._scalar_kernels import checked_scalar
 
@@ -47,7 +46,7 @@ def unary_of_array(function: ElementwiseFunction, x: ArrayObject, dtype: DType) 
 def unary_kernel(function: ElementwiseFunction) -> Unary:
     """The standard's ``function`` of one NumPy operand, quiet, returning an ndarray:
     ``unary_of_array``'s small case, made once (the fast path of unary functions)."""
-    return silencing_unary(function.kernel)
+    return silencing(function.kernel)
 
 
 _PYTHON_SCALARS = (bool, int, float, complex)

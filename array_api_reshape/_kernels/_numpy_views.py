@@ -46,12 +46,10 @@ Unary = Callable[[Any], np.ndarray]
 """A function of one operand returning an ndarray."""
 
 
-def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary],
-                          Callable[[Callable[[Any], Any]], Unary]]:
+def _silencers() -> tuple[Silenced, Callable[[Callable[..., Any]], Callable[..., np.ndarray]]]:
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
-    calls ``f`` once; ``silencing(f)`` is ``f``, a function of two operands, made quiet
-    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar;
-    ``silencing_unary(f)`` the same for a function of one operand.
+    calls ``f`` once; ``silencing(f)`` is ``f``, a function of NumPy operands, made quiet
+    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -70,21 +68,14 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
             with np.errstate(all="ignore"):
                 return function(*args, **kwargs)
 
-        def silencing_by_errstate(function: Callable[[Any, Any], Any]) -> Binary:
-            def quiet(a: Any, b: Any) -> np.ndarray:
+        def silencing_by_errstate(function: Callable[..., Any]) -> Callable[..., np.ndarray]:
+            def quiet(*operands: Any) -> np.ndarray:
                 with np.errstate(all="ignore"):
-                    return np.asarray(function(a, b))
+                    return np.asarray(function(*operands))
 
             return quiet
 
-        def silencing_unary_by_errstate(function: Callable[[Any], Any]) -> Unary:
-            def quiet(a: Any) -> np.ndarray:
-                with np.errstate(all="ignore"):
-                    return np.asarray(function(a))
-
-            return quiet
-
-        return silenced_by_errstate, silencing_by_errstate, silencing_unary_by_errstate
+        return silenced_by_errstate, silencing_by_errstate
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
@@ -109,46 +100,34 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
     quiet_contexts = QuietContexts()
     run_quietly = QuietContexts().run  # one shared by every thread, tried first
 
-    def silencing(function: Callable[[Any, Any], Any]) -> Binary:
+    def quiet_again(error: RuntimeError, function: Callable[..., Any],
+                    operands: tuple[Any, ...]) -> Any:
+        """``function(*operands)`` after the shared quiet context refused to be entered
+        (``error``): another thread is in it, or this one is (a kernel that runs a quiet
+        kernel). This thread's own context, else the slower way; any other RuntimeError
+        is the kernel's own."""
+        if not str(error).startswith(_ENTERED):
+            raise error
+        try:
+            return quiet_contexts.run(function, *operands)
+        except RuntimeError as again:
+            if not str(again).startswith(_ENTERED):
+                raise
+        return silenced(function, *operands)
+
+    def silencing(function: Callable[..., Any]) -> Callable[..., np.ndarray]:
         # ``function`` reads nothing but its operands (the element-wise kernels): the
         # contexts' other variables, copied when they were made, do not matter.
-        def quiet(a: Any, b: Any) -> np.ndarray:
+        def quiet(*operands: Any) -> np.ndarray:
             try:
-                result = run_quietly(function, a, b)
+                result = run_quietly(function, *operands)
             except RuntimeError as error:
-                if not str(error).startswith(_ENTERED):
-                    raise
-                # another thread is in the shared context, or this one is (a kernel that
-                # runs a quiet kernel): this thread's own context, else the slower way
-                try:
-                    result = quiet_contexts.run(function, a, b)
-                except RuntimeError as again:
-                    if not str(again).startswith(_ENTERED):
-                        raise
-                    result = silenced(function, a, b)
+                result = quiet_again(error, function, operands)
             return result if type(result) is _NDARRAY else np.asarray(result)
 
         return quiet
 
-    def silencing_unary(function: Callable[[Any], Any]) -> Unary:
-        # as ``silencing``, for a function of one operand
-        def quiet(a: Any) -> np.ndarray:
-            try:
-                result = run_quietly(function, a)
-            except RuntimeError as error:
-                if not str(error).startswith(_ENTERED):
-                    raise
-                try:
-                    result = quiet_contexts.run(function, a)
-                except RuntimeError as again:
-                    if not str(again).startswith(_ENTERED):
-                        raise
-                    result = silenced(function, a)
-            return result if type(result) is _NDARRAY else np.asarray(result)
-
-        return quiet
-
-    return silenced, silencing, silencing_unary
+    return silenced, silencing
 
 
 _NDARRAY = np.ndarray
@@ -167,7 +146,7 @@ def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
     return run
 
 
-silenced, silencing, silencing_unary = _silencers()
+silenced, silencing = _silencers()
 
 
 def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:

@@ -1,0 +1,70 @@
+"""Kernels made quiet for good (``silencing``): NumPy's floating-point warnings off, in a
+context shared by every thread first, then the thread's own, then by setting the error
+state; the kernel's own errors pass through unchanged."""
+
+from __future__ import annotations
+
+import threading
+import warnings
+
+import numpy as np
+import pytest
+
+from array_api_reshape._kernels._numpy_views import silencing
+
+divide = silencing(np.divide)
+log = silencing(np.log)
+
+
+def test_one_and_two_operands_are_quiet_and_give_ndarrays():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.array_equal(divide(np.array([1.0, -1.0]), np.zeros(2)), [np.inf, -np.inf])
+        assert log(np.float64(0.0)).__class__ is np.ndarray  # a NumPy scalar made an array
+        assert log(np.zeros(1))[0] == -np.inf
+
+
+def test_a_kernel_that_runs_a_quiet_kernel_is_quiet_too():
+    nested = silencing(lambda a, b: divide(a, b) - log(b))  # enters the shared context twice
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.array_equal(nested(np.ones(2), np.zeros(2)), [np.inf, np.inf])
+        inner = silencing(lambda a: nested(a, np.zeros(1)))  # and a third time
+        assert inner(np.ones(1))[0] == np.inf
+
+
+def test_threads_share_the_quiet_kernels():
+    failures = []
+
+    def work():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                for _ in range(500):
+                    assert divide(np.ones(3), np.zeros(3))[0] == np.inf
+        except BaseException as error:  # reported by the assertion below
+            failures.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+
+
+def test_the_kernels_own_errors_pass_through():
+    def refusing(a):
+        raise RuntimeError("the kernel's own")
+
+    with pytest.raises(RuntimeError, match="the kernel's own"):
+        silencing(refusing)(np.ones(1))
+    with pytest.raises(ValueError, match="operands could not be broadcast"):
+        divide(np.ones(2), np.ones(3))
+
+
+def test_the_callers_error_state_is_left_as_it_was():
+    with np.errstate(divide="raise"):
+        divide(np.ones(1), np.zeros(1))
+        with pytest.raises(FloatingPointError):
+            np.divide(np.ones(1), np.zeros(1))
