@@ -36,7 +36,7 @@ cdef Array _adopt_result(object result, DType dtype, tuple shape)
 cpdef object shared_whole(object obj)
 
 @cython.locals(self=Array, storage=Storage)
-cdef Array _on_cpu(object buffer, DType dtype, tuple shape, object view)
+cdef Array _over_all_of(object buffer, DType dtype, tuple shape, object view, object device)
 
 @cython.locals(operand=Array, plans=tuple, plan=tuple)
 cpdef object unary_call(tuple entry, object x)

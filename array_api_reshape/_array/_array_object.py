@@ -301,7 +301,7 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
         _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
     ):
         return Array._adopt(result, dtype, CPU_DEVICE)
-    return _on_cpu(result, dtype, shape, result)
+    return _over_all_of(result, dtype, shape, result, CPU_DEVICE)
 
 
 def shared_whole(obj: Any) -> Array | None:
@@ -315,15 +315,17 @@ def shared_whole(obj: Any) -> Array | None:
     dtype = _STANDARD_DTYPE_OF.get(_fields.dtype_of(obj))  # native byte order only
     if dtype is None or _fields.element_count(obj) == 0:
         return None
-    return _on_cpu(obj, dtype, obj.shape, None)
+    return _over_all_of(obj, dtype, obj.shape, None, CPU_DEVICE)
 
 
-def _on_cpu(buffer: Any, dtype: DType, shape: tuple[int, ...], view: Any) -> Array:
+def _over_all_of(
+    buffer: Any, dtype: DType, shape: tuple[int, ...], view: Any, device: Device
+) -> Array:
     """A new array of ``dtype`` over all of ``buffer``, a C-contiguous NumPy array of
-    ``shape``, as the storage on the CPU; ``view``, its kernels' view, or None."""
+    ``shape``, as the storage on ``device``; ``view``, its kernels' view, or None."""
     storage = Storage.__new__(Storage)
     storage.buffer = buffer
-    storage.device = CPU_DEVICE
+    storage.device = device
     storage.sharing = None
     self = Array.__new__(Array)
     self._storage = storage
@@ -407,17 +409,7 @@ class Array:
             result = _views.c_contiguous(result, dtype.dtype)
         if device is not CPU_DEVICE:
             check_result_dtype(dtype, device)
-        storage = Storage.__new__(Storage)
-        storage.buffer = result
-        storage.device = device
-        storage.sharing = None
-        self = Array.__new__(Array)
-        self._storage = storage
-        layout = remembered_contiguous_layout(result.shape)
-        self._layout = layout if layout is not None else contiguous_layout(result.shape)
-        self._dtype = dtype
-        self._np_view = result
-        return self
+        return _over_all_of(result, dtype, result.shape, result, device)
 
     @staticmethod
     def _share(source: Any, dtype: DType) -> Array:
