@@ -28,6 +28,7 @@ from ._numpy_views import (
     Unary,
     silenced,
     silencing,
+    silencing_unary,
 )
 from ._scalar_kernels import checked_scalar
 
@@ -46,7 +47,7 @@ def unary_of_array(function: ElementwiseFunction, x: ArrayObject, dtype: DType) 
 def unary_kernel(function: ElementwiseFunction) -> Unary:
     """The standard's ``function`` of one NumPy operand, quiet, returning an ndarray:
     ``unary_of_array``'s small case, made once (the fast path of unary functions)."""
-    return silencing(function.kernel)
+    return silencing_unary(function.kernel)
 
 
 _PYTHON_SCALARS = (bool, int, float, complex)

@@ -46,10 +46,12 @@ Unary = Callable[[Any], np.ndarray]
 """A function of one operand returning an ndarray."""
 
 
-def _silencers() -> tuple[Silenced, Callable[[Callable[..., Any]], Callable[..., np.ndarray]]]:
+def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary],
+                          Callable[[Callable[[Any], Any]], Unary]]:
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
-    calls ``f`` once; ``silencing(f)`` is ``f``, a function of NumPy operands, made quiet
-    for good (for hot paths), returning an ndarray where ``f`` would give a NumPy scalar.
+    calls ``f`` once; ``silencing(f)`` is ``f``, a function of two NumPy operands, made
+    quiet for good (for hot paths), returning an ndarray where ``f`` would give a NumPy
+    scalar; ``silencing_unary(f)`` the same for a function of one operand.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -75,7 +77,7 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[..., Any]], Callable[...,
 
             return quiet
 
-        return silenced_by_errstate, silencing_by_errstate
+        return silenced_by_errstate, silencing_by_errstate, silencing_by_errstate
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
@@ -115,19 +117,31 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[..., Any]], Callable[...,
                 raise
         return silenced(function, *operands)
 
-    def silencing(function: Callable[..., Any]) -> Callable[..., np.ndarray]:
+    # One maker per number of operands: a closure taking ``*operands`` costs about 80 ns
+    # a call more, as much as the rest of a small operator's own work.
+    def silencing(function: Callable[[Any, Any], Any]) -> Binary:
         # ``function`` reads nothing but its operands (the element-wise kernels): the
         # contexts' other variables, copied when they were made, do not matter.
-        def quiet(*operands: Any) -> np.ndarray:
+        def quiet(a: Any, b: Any) -> np.ndarray:
             try:
-                result = run_quietly(function, *operands)
+                result = run_quietly(function, a, b)
             except RuntimeError as error:
-                result = quiet_again(error, function, operands)
+                result = quiet_again(error, function, (a, b))
             return result if type(result) is _NDARRAY else np.asarray(result)
 
         return quiet
 
-    return silenced, silencing
+    def silencing_unary(function: Callable[[Any], Any]) -> Unary:
+        def quiet(a: Any) -> np.ndarray:
+            try:
+                result = run_quietly(function, a)
+            except RuntimeError as error:
+                result = quiet_again(error, function, (a,))
+            return result if type(result) is _NDARRAY else np.asarray(result)
+
+        return quiet
+
+    return silenced, silencing, silencing_unary
 
 
 _NDARRAY = np.ndarray
@@ -146,7 +160,7 @@ def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
     return run
 
 
-silenced, silencing = _silencers()
+silenced, silencing, silencing_unary = _silencers()
 
 
 def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:
