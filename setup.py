@@ -86,6 +86,7 @@ class OptionalBuildExt(build_ext):
             super().build_extensions()
         except Exception as error:  # no compiler, no headers: the pure package is complete
             reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            reason = reason if len(reason) <= 100 else reason[:97] + "..."  # one line
             say_pure(f"the compiled core did not build: {reason or type(error).__name__}")
             for built in self.get_outputs():
                 if os.path.exists(built):
