@@ -11,3 +11,5 @@ cdef object _reshaped(Array x, tuple shape, object copy)
 cdef Array _permuted(Array x, object layout)
 
 cdef bint _all_ints(tuple numbers) except -1
+
+cdef bint _has_dtype(Array x, object dtype) except -1

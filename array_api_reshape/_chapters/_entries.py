@@ -82,12 +82,20 @@ def asarray(
     >>> xp.asarray([1.5, 2.5], device="no_float64")
     Array([1.5, 2.5], dtype=float32, device=no_float64)
     """
-    if (dtype is None and device is None and copy is None
-            and not (MODES.fixed_device or MODES.profile or MODES.tracking)):
-        shared = shared_whole(obj)  # a NumPy array shared whole, as it is
-        if shared is not None:
-            return shared
+    if device is None and not (MODES.fixed_device or MODES.profile or MODES.tracking):
+        if type(obj) is Array:
+            if (copy is None or copy is False) and _has_dtype(obj, dtype):
+                return obj  # an array of ours as it is: no copy asked for, none needed
+        elif dtype is None and copy is None:
+            shared = shared_whole(obj)  # a NumPy array shared whole, as it is
+            if shared is not None:
+                return shared
     return _creation.asarray(obj, dtype=dtype, device=device, copy=copy)
+
+
+def _has_dtype(x: Array, dtype: DType | None) -> bool:
+    """True when ``dtype`` is None or exactly ``x``'s dtype."""
+    return dtype is None or dtype is x._dtype
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
