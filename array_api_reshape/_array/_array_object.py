@@ -162,8 +162,9 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     plans and its general path (``_elementwise_dispatch.binary_entry``).
 
     The common cases are computed here, reading the kernels' views directly and placing
-    the result on the CPU: two arrays of one dtype and shape, or an array and a Python
-    scalar of its kind on either side, while no operand needs the modes' checks (no
+    the result on the CPU: two arrays of one dtype and shape (or of shapes that broadcast
+    to a small result), or an array and a Python scalar of its kind on either side,
+    while no operand needs the modes' checks (no
     tracked array sees its memory, no device but the CPU, no profile). Everything else
     goes to the general path, which promotes, checks, and refuses."""
     plans, general = entry
@@ -237,6 +238,12 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
     return general(x)
 
 
+_INTEGER_INDEXES = frozenset(
+    dtype.index for dtype in ALL_DTYPES if dtype.kind in ("signed integer", "unsigned integer")
+)
+"""The integer dtypes (by index), whose arrays index positions."""
+
+
 def _is_plain_index_array(x: Array, key: Any) -> bool:
     """True when ``key`` is an array that NumPy reads as an index as the standard does: a
     bool array of ``x``'s leading axes (one or more), or a one-dimensional array of
@@ -251,12 +258,6 @@ def _is_plain_index_array(x: Array, key: Any) -> bool:
             return len(shape) > 0
         return 0 < len(shape) < len(full) and full[:len(shape)] == shape
     return len(shape) == 1 and len(full) > 0 and index._dtype.index in _INTEGER_INDEXES
-
-
-_INTEGER_INDEXES = frozenset(
-    dtype.index for dtype in ALL_DTYPES if dtype.kind in ("signed integer", "unsigned integer")
-)
-"""The integer dtypes (by index), whose arrays index positions."""
 
 
 def _indexed(x: Array, index: Array) -> Array | None:
@@ -334,6 +335,7 @@ def _over_all_of(
     self._dtype = dtype
     self._np_view = view
     return self
+
 
 class Array:
     """An n-dimensional array: a strided view over a flat storage buffer.
@@ -970,9 +972,10 @@ class Array:
     def __getitem__(self, key: IndexKey, /) -> Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
-        # One int, one slice of ints or a whole-shape mask: ``select``'s first cases, asked
-        # of the layout tables here directly (the call to ``select`` costs a tenth of x[3]);
-        # a profile's rules for ints and slices are ``select``'s.
+        # One int, one slice of ints or an index array NumPy reads as the standard does:
+        # ``select``'s first cases, asked of the layout tables and NumPy here directly (the
+        # call to ``select`` costs a tenth of x[3]); a profile's rules for them are
+        # ``select``'s.
         key_class = type(key)
         layout = self._layout
         if key_class is int and not _MODES.profile:

@@ -8,13 +8,15 @@ The builders here turn one record into a callable: the public function (built by
 element-wise chapter for the array class) or an operator method (declared in the array
 class's body, where the class is ``self``'s). Each applies the standard's type promotion
 (arrays with arrays, Python scalars adapting to an array's dtype), checks kinds and shapes,
-and runs one kernel of ``_elementwise_kernels``; the common cases take a fast path, planned
-once per dtype (``UnaryPlan``, ``BinaryPlan``).
+and runs one kernel of ``_elementwise_kernels``. The common cases take the array class's
+fast paths (``binary_call``, ``unary_call`` of the array object, compiled in the compiled
+build), which follow the plans made here once per dtype (``UnaryPlan``, ``BinaryPlan``)
+and hand everything else to the general paths built here (``general_binary``,
+``general_unary``).
 
 Results go on their operands' device. While no mode is on and arrays live only on the CPU
 (``MODES.devices`` off) that is the CPU, and the fast paths compare no devices and read the
-kernels' cached views directly; each binary function tests ``MODES.operands`` once a call, in
-one place before its fast paths. Once a mode or another device is in use every call takes
+kernels' cached views directly. Once a mode or another device is in use every call takes
 the general path, which refuses operands of two devices, places the result on theirs, and
 reads its operands through ``_numpy()``, where the views modes watch reads.
 
@@ -447,13 +449,16 @@ def reflected(name: str, method: str) -> Operation:
     return _named(operator, method, name, ", reflected")
 
 
-def _in_place_kernels(function: ElementwiseFunction) -> tuple[Any, ...]:
-    """For each dtype (by its index) whose fast-path plan gives a result of the same
-    dtype: the kernel that writes the result into the first operand; None otherwise."""
+def _in_place_kernels(
+    function: ElementwiseFunction, plans: tuple[BinaryPlan | None, ...]
+) -> tuple[Any, ...]:
+    """For each dtype (by its index) whose fast-path plan (of ``plans``) gives a result of
+    the same dtype: the kernel that writes the result into the first operand; None
+    otherwise."""
     return tuple(
         None if plan is None or plan[1] is not dtype
         else kernels.in_place_kernel(function, dtype.kind, dtype.dtype.kind)
-        for dtype, plan in zip(ALL_DTYPES, _binary_plans(function))
+        for dtype, plan in zip(ALL_DTYPES, plans)
     )
 
 
@@ -468,7 +473,7 @@ def in_place(name: str, method: str) -> Operation:
     function = _operator_record(name, method)
     entry = binary_entry(name, general_binary(name, None))
     plans = entry[0]
-    into_first = _in_place_kernels(function)
+    into_first = _in_place_kernels(function, plans)
 
     def operator(self: Any, other: Any, /) -> Any:
         write = into_first[self._dtype.index]

@@ -15,7 +15,7 @@ import sys
 from types import CodeType
 from typing import Any, NamedTuple
 
-from .._tables._build import COMPILED_MODULES
+from .._tables._build import COMPILED_MODULES, source_of
 from .._tables._bounded_cache import BoundedCache
 
 class Frame(NamedTuple):
@@ -79,9 +79,7 @@ def _inside(code: CodeType) -> bool:
     return inside
 
 
-_TRANSPARENT = frozenset(
-    os.path.join(_PACKAGE, *name.split(".")[1:]) + ".py" for name in COMPILED_MODULES
-)
+_TRANSPARENT = frozenset(source_of(name) for name in COMPILED_MODULES)
 """The source files of the modules the compiled build compiles. Compiled code makes no
 Python frames, so the walks pass over these modules' frames in the pure-Python build as
 well: both builds find the same places and names. A function of theirs that user code

@@ -48,6 +48,11 @@ PURE_VARIABLE = "ARRAY_API_RESHAPE_PURE"
 _PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def source_of(module: str) -> str:
+    """The path of the ``.py`` source of the package's ``module`` (a dotted name)."""
+    return os.path.join(_PACKAGE_FOLDER, *module.split(".")[1:]) + ".py"
+
+
 def pure_requested() -> bool:
     """True when the environment asks for the pure-Python source (``ARRAY_API_RESHAPE_PURE``
     set to anything but empty or 0)."""
@@ -63,9 +68,7 @@ class _PureSourceFinder(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in COMPILED_MODULES:
             return None
-        relative = fullname.split(".")[1:]
-        source = os.path.join(_PACKAGE_FOLDER, *relative) + ".py"
-        return importlib.util.spec_from_file_location(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, source_of(fullname))
 
 
 def choose_source() -> None:
