@@ -7,11 +7,17 @@ cimport cython
 from array_api_reshape._kernels cimport _ndarray_fields as _fields
 from array_api_reshape._kernels._storage cimport Storage
 from array_api_reshape._kernels cimport _numpy_views as _views
+from array_api_reshape._kernels._numpy_views cimport Kernel
 from array_api_reshape._tables._dtypes cimport DType
 from array_api_reshape._tables._layout_indexing cimport first_axis_indexed
+from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes _MODES
+cdef dict _PIECEWISE_NAMES
+
+@cython.locals(lowest=Py_ssize_t)
+cdef inline bint _below_threading(Py_ssize_t count) except -1
 
 
 @cython.freelist(64)
@@ -28,17 +34,18 @@ cdef class Array:
 
 
 @cython.locals(first=Array, second=Array, result_dtype=DType, shape=tuple, plans=tuple,
-               plan=tuple, exact_scalars=dict, bounds=tuple)
+               plan=tuple, exact_scalars=dict, bounds=tuple, kernel=Kernel)
 cpdef object binary_call(tuple entry, object x1, object x2)
 
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
 
+@cython.locals(layout=object)
 cpdef object shared_whole(object obj)
 
 @cython.locals(self=Array, storage=Storage)
-cdef Array _over_all_of(object buffer, DType dtype, tuple shape, object view, object device)
+cdef Array _over_all_of(object buffer, DType dtype, object layout, object view, object device)
 
-@cython.locals(operand=Array, plans=tuple, plan=tuple)
+@cython.locals(operand=Array, plans=tuple, plan=tuple, kernel=Kernel)
 cpdef object unary_call(tuple entry, object x)
 
 @cython.locals(index=Array, shape=tuple, full=tuple)

@@ -70,11 +70,11 @@ from .._tables._dtypes import (
 from .._tables._layout import (
     Layout,
     broadcast_to_shape,
-    contiguous_layout,
+    contiguous_layout_of,
     has_repeated_addresses,
+    last_contiguous_layout,
     matrix_transposed,
     overlaps_in_part,
-    remembered_contiguous_layout,
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
@@ -157,6 +157,17 @@ _QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
 are, with their bounds: a scalar write's fast path (NaN and the rest take the general)."""
 
 
+_PIECEWISE_NAMES: dict[str, Any] = vars(_piecewise)
+"""The piecewise kernels' module namespace, where ``_below_threading`` reads the lowest
+threshold (a third of the time of reading the module's attribute, compiled)."""
+
+
+def _below_threading(count: int) -> bool:
+    """True when ``count`` elements are fewer than any kind of work sends to threads."""
+    lowest = _PIECEWISE_NAMES["LOWEST_THREADING_THRESHOLD"]
+    return count < lowest
+
+
 def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     """A binary element-wise function or operator of ``x1`` and ``x2``; ``entry`` is its
     plans and its general path (``_elementwise_dispatch.binary_entry``).
@@ -184,15 +195,14 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                         if b is None:
                             b = second._numpy()
                         shape = first._layout.shape
-                        lowest = _piecewise.LOWEST_THREADING_THRESHOLD
                         if second._layout is first._layout or second._layout.shape == shape:
-                            if _fields.element_count(a) < lowest:
-                                return _adopt_result(kernel(a, b), result_dtype, shape)
+                            if _below_threading(_fields.element_count(a)):
+                                return _adopt_result(kernel.two(a, b), result_dtype, shape)
                             return _adopt_result(large_kernel(a, b), result_dtype, shape)
                         # shapes that broadcast, to fewer elements than threads take
-                        if _fields.element_count(a) * _fields.element_count(b) < lowest:
+                        if _below_threading(_fields.element_count(a) * _fields.element_count(b)):
                             try:
-                                result = kernel(a, b)
+                                result = kernel.two(a, b)
                             except ValueError:  # shapes that do not: the general path says so
                                 return general(x1, x2)
                             return _adopt_result(result, result_dtype, result.shape)
@@ -200,8 +210,8 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                     bounds = exact_scalars.get(type(x2))
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
                         shape = first._layout.shape
-                        if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
-                            return _adopt_result(kernel(a, x2), result_dtype, shape)
+                        if _below_threading(_fields.element_count(a)):
+                            return _adopt_result(kernel.two(a, x2), result_dtype, shape)
                         return _adopt_result(large_kernel(a, x2), result_dtype, shape)
         elif type(x2) is Array:
             second = x2
@@ -212,8 +222,8 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = second._numpy()
                     shape = second._layout.shape
-                    if _fields.element_count(b) < _piecewise.LOWEST_THREADING_THRESHOLD:
-                        return _adopt_result(kernel(x1, b), result_dtype, shape)
+                    if _below_threading(_fields.element_count(b)):
+                        return _adopt_result(kernel.two(x1, b), result_dtype, shape)
                     return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
 
@@ -233,8 +243,8 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
             a = operand._np_view
             if a is None:
                 a = operand._numpy()
-            if _fields.element_count(a) < _piecewise.LOWEST_THREADING_THRESHOLD:
-                return _adopt_result(kernel(a), plan[1], operand._layout.shape)
+            if _below_threading(_fields.element_count(a)):
+                return _adopt_result(kernel.one(a), plan[1], operand._layout.shape)
     return general(x)
 
 
@@ -302,7 +312,7 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
         _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
     ):
         return Array._adopt(result, dtype, CPU_DEVICE)
-    return _over_all_of(result, dtype, shape, result, CPU_DEVICE)
+    return _over_all_of(result, dtype, contiguous_layout_of(shape), result, CPU_DEVICE)
 
 
 def shared_whole(obj: Any) -> Array | None:
@@ -316,22 +326,23 @@ def shared_whole(obj: Any) -> Array | None:
     dtype = _STANDARD_DTYPE_OF.get(_fields.dtype_of(obj))  # native byte order only
     if dtype is None or _fields.element_count(obj) == 0:
         return None
-    return _over_all_of(obj, dtype, obj.shape, None, CPU_DEVICE)
+    layout = last_contiguous_layout()
+    if not _fields.has_shape(obj, layout.shape):
+        layout = contiguous_layout_of(obj.shape)
+    return _over_all_of(obj, dtype, layout, None, CPU_DEVICE)
 
 
-def _over_all_of(
-    buffer: Any, dtype: DType, shape: tuple[int, ...], view: Any, device: Device
-) -> Array:
-    """A new array of ``dtype`` over all of ``buffer``, a C-contiguous NumPy array of
-    ``shape``, as the storage on ``device``; ``view``, its kernels' view, or None."""
+def _over_all_of(buffer: Any, dtype: DType, layout: Layout, view: Any, device: Device) -> Array:
+    """A new array of ``dtype`` over all of ``buffer``, a C-contiguous NumPy array, in
+    ``layout`` (its contiguous layout), as the storage on ``device``; ``view``, its kernels'
+    view, or None."""
     storage = Storage.__new__(Storage)
     storage.buffer = buffer
     storage.device = device
     storage.sharing = None
     self = Array.__new__(Array)
     self._storage = storage
-    layout = remembered_contiguous_layout(shape)
-    self._layout = layout if layout is not None else contiguous_layout(shape)
+    self._layout = layout
     self._dtype = dtype
     self._np_view = view
     return self
@@ -411,7 +422,7 @@ class Array:
             result = _views.c_contiguous(result, dtype.dtype)
         if device is not CPU_DEVICE:
             check_result_dtype(dtype, device)
-        return _over_all_of(result, dtype, result.shape, result, device)
+        return _over_all_of(result, dtype, contiguous_layout_of(result.shape), result, device)
 
     @staticmethod
     def _share(source: Any, dtype: DType) -> Array:

@@ -32,7 +32,7 @@ from typing import Any
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels import _piecewise_kernels as piecewise
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
-from .._kernels._numpy_views import Binary
+from .._kernels._numpy_views import Binary, Kernel
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import carried, same_axes
@@ -237,13 +237,13 @@ less than reading the fields of a NamedTuple or of a slotted object (measured on
 of 10 elements against indexing, ``plan[0]``: about 5% and 2% more a call, and 1% for the
 unpacking)."""
 
-BinaryPlan = tuple[Binary, DType, dict[type, tuple[Any, Any]], Binary]
+BinaryPlan = tuple[Kernel, DType, dict[type, tuple[Any, Any]], Binary]
 """What a binary function's fast paths do for operands of one dtype: ``(kernel,
 result_dtype, exact_scalars, large_kernel)``, made by ``binary_plan``."""
 
 
 def binary_plan(
-    kernel: Binary,
+    kernel: Kernel,
     result_dtype: DType,
     exact_scalars: dict[type, tuple[Any, Any]],
     large_kernel: Binary,
@@ -301,7 +301,7 @@ def _record(name: str, arity: int) -> ElementwiseFunction:
     return function
 
 
-UnaryEntry = tuple[tuple[UnaryPlan | None, ...], Any, Operation]
+UnaryEntry = tuple[tuple[UnaryPlan | None, ...], Kernel, Operation]
 """A unary function's or operator's ``(plans, kernel, general)``: its plans for each dtype
 and its small kernel, which the array class's fast path (``unary_call``) follows in the
 common cases, and its general path for everything else."""

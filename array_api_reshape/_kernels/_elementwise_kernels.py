@@ -24,11 +24,10 @@ from ._numpy_views import (
     ArrayObject,
     Binary,
     contiguous_copy,
+    Kernel,
     returning_ndarray,
-    Unary,
     silenced,
     silencing,
-    silencing_unary,
 )
 from ._scalar_kernels import checked_scalar
 
@@ -44,10 +43,10 @@ def unary_of_array(function: ElementwiseFunction, x: ArrayObject, dtype: DType) 
     return np.asarray(silenced(function.kernel, a))
 
 
-def unary_kernel(function: ElementwiseFunction) -> Unary:
+def unary_kernel(function: ElementwiseFunction) -> Kernel:
     """The standard's ``function`` of one NumPy operand, quiet, returning an ndarray:
     ``unary_of_array``'s small case, made once (the fast path of unary functions)."""
-    return silencing_unary(function.kernel)
+    return silencing(function.kernel)
 
 
 _PYTHON_SCALARS = (bool, int, float, complex)
@@ -92,7 +91,7 @@ def binary(function: ElementwiseFunction, a: Any, b: Any, kind: str = "") -> np.
     return np.asarray(function.kernel(a, b))
 
 
-def binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Binary:
+def binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Kernel:
     """``binary`` made once for one function, result dtype kind and NumPy dtype kind of
     the operands (the hot path of operators): a function of two NumPy operands that
     returns a new ndarray; NumPy's ufunc alone where it gives the standard's results for

@@ -20,6 +20,19 @@ cdef inline int dimensions(object array) except? -1:
     return cnp.PyArray_NDIM(<cnp.ndarray?>array)
 
 
+cdef inline bint has_shape(object array, tuple shape) except -1:
+    cdef cnp.ndarray checked = <cnp.ndarray?>array
+    cdef int count = cnp.PyArray_NDIM(checked)
+    if count != len(shape):
+        return False
+    cdef cnp.npy_intp* lengths = cnp.PyArray_DIMS(checked)
+    cdef int axis
+    for axis in range(count):
+        if lengths[axis] != <Py_ssize_t>shape[axis]:
+            return False
+    return True
+
+
 cdef inline bint has_dtype(object array, object numpy_dtype) except? -1:
     return <object>cnp.PyArray_DESCR(<cnp.ndarray?>array) is numpy_dtype
 

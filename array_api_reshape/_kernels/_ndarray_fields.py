@@ -1,6 +1,6 @@
 """
 What the hot paths read of a NumPy array: whether it is one, its number of elements,
-its dimensions, its dtype and whether it is C-contiguous.
+its dimensions, whether it has a given shape, its dtype and whether it is C-contiguous.
 
 Each is one attribute of NumPy's here. The compiled build reads the same fields in C
 (``_ndarray_fields.pxd``, whose functions the compiled modules take in place of these),
@@ -27,6 +27,11 @@ def element_count(array: Any) -> int:
 def dimensions(array: Any) -> int:
     """The number of dimensions of the ndarray ``array``."""
     return array.ndim
+
+
+def has_shape(array: Any, shape: tuple[int, ...]) -> bool:
+    """True when the ndarray ``array`` has the shape ``shape`` (a tuple of ints)."""
+    return array.shape == shape
 
 
 def has_dtype(array: Any, numpy_dtype: Any) -> bool:

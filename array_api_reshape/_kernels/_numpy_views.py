@@ -46,12 +46,12 @@ Unary = Callable[[Any], np.ndarray]
 """A function of one operand returning an ndarray."""
 
 
-def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary],
-                          Callable[[Callable[[Any], Any]], Unary]]:
+def _silencers() -> tuple[Silenced, Silenced, Callable[..., Any]]:
     """Cheap ways to run NumPy with floating-point warnings off: ``silenced(f, *args)``
-    calls ``f`` once; ``silencing(f)`` is ``f``, a function of two NumPy operands, made
-    quiet for good (for hot paths), returning an ndarray where ``f`` would give a NumPy
-    scalar; ``silencing_unary(f)`` the same for a function of one operand.
+    calls ``f`` once; ``run_quietly(f, *operands)`` too, in a context entered for the
+    call, which costs a tenth of setting the error state and resetting it (the hot
+    paths', through ``Kernel``); ``quiet_again(error, f, operands)`` is its way out when
+    that context is in use already.
 
     ``numpy.errstate`` costs over a microsecond per use, more than a small ufunc call;
     it only sets a context variable, so the same variable is set here directly with an
@@ -70,14 +70,11 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
             with np.errstate(all="ignore"):
                 return function(*args, **kwargs)
 
-        def silencing_by_errstate(function: Callable[..., Any]) -> Callable[..., np.ndarray]:
-            def quiet(*operands: Any) -> np.ndarray:
-                with np.errstate(all="ignore"):
-                    return np.asarray(function(*operands))
+        def never_again(error: RuntimeError, function: Callable[..., Any],
+                        operands: tuple[Any, ...]) -> Any:
+            raise error
 
-            return quiet
-
-        return silenced_by_errstate, silencing_by_errstate, silencing_by_errstate
+        return silenced_by_errstate, silenced_by_errstate, never_again
 
     set_state, reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
 
@@ -89,8 +86,9 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
             reset_state(token)
 
     class QuietContexts(threading.local):
-        """For each thread, a context in which NumPy's error state ignores everything:
-        running a kernel in it costs a tenth of setting the state and resetting it."""
+        """For each thread, a context in which NumPy's error state ignores everything.
+        Only the element-wise kernels run in it: they read nothing but their operands,
+        so the contexts' other variables, copied when they were made, do not matter."""
 
         def __init__(self) -> None:
             token = set_state(ignore_all)
@@ -100,7 +98,6 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
                 reset_state(token)
 
     quiet_contexts = QuietContexts()
-    run_quietly = QuietContexts().run  # one shared by every thread, tried first
 
     def quiet_again(error: RuntimeError, function: Callable[..., Any],
                     operands: tuple[Any, ...]) -> Any:
@@ -117,31 +114,7 @@ def _silencers() -> tuple[Silenced, Callable[[Callable[[Any, Any], Any]], Binary
                 raise
         return silenced(function, *operands)
 
-    # One maker per number of operands: a closure taking ``*operands`` costs about 80 ns
-    # a call more, as much as the rest of a small operator's own work.
-    def silencing(function: Callable[[Any, Any], Any]) -> Binary:
-        # ``function`` reads nothing but its operands (the element-wise kernels): the
-        # contexts' other variables, copied when they were made, do not matter.
-        def quiet(a: Any, b: Any) -> np.ndarray:
-            try:
-                result = run_quietly(function, a, b)
-            except RuntimeError as error:
-                result = quiet_again(error, function, (a, b))
-            return result if type(result) is _NDARRAY else np.asarray(result)
-
-        return quiet
-
-    def silencing_unary(function: Callable[[Any], Any]) -> Unary:
-        def quiet(a: Any) -> np.ndarray:
-            try:
-                result = run_quietly(function, a)
-            except RuntimeError as error:
-                result = quiet_again(error, function, (a,))
-            return result if type(result) is _NDARRAY else np.asarray(result)
-
-        return quiet
-
-    return silenced, silencing, silencing_unary
+    return silenced, QuietContexts().run, quiet_again  # one context shared by every thread
 
 
 _NDARRAY = np.ndarray
@@ -150,17 +123,63 @@ _ENTERED = "cannot enter context"
 """The start of the RuntimeError of a context entered twice."""
 
 
-def returning_ndarray(function: Callable[[Any, Any], Any]) -> Binary:
-    """``function``, of two operands, returning an ndarray where it would give a NumPy scalar."""
-
-    def run(a: Any, b: Any) -> np.ndarray:
-        result = function(a, b)
-        return result if result.__class__ is _NDARRAY else np.asarray(result)
-
-    return run
+silenced, run_quietly, quiet_again = _silencers()
 
 
-silenced, silencing, silencing_unary = _silencers()
+class Kernel:
+    """A NumPy function of one or two operands as the hot paths run it: with NumPy's
+    floating-point warnings off where it could warn (``quiet``), returning an ndarray
+    where it would give a NumPy scalar. Call it, or call ``one`` or ``two`` (which the
+    compiled fast paths reach without a Python-level call)."""
+
+    __slots__ = ("function", "quiet")
+    function: Callable[..., Any]
+    quiet: bool
+
+    def __init__(self, function: Callable[..., Any], quiet: bool) -> None:
+        self.function = function
+        self.quiet = quiet
+
+    def __call__(self, *operands: Any) -> np.ndarray:
+        if len(operands) == 1:
+            return self.one(operands[0])
+        return self.two(*operands)
+
+    def one(self, a: Any) -> np.ndarray:
+        """The function of ``a``."""
+        function = self.function
+        if self.quiet:
+            try:
+                result = run_quietly(function, a)
+            except RuntimeError as error:
+                result = quiet_again(error, function, (a,))
+        else:
+            result = function(a)
+        return result if type(result) is _NDARRAY else np.asarray(result)
+
+    def two(self, a: Any, b: Any) -> np.ndarray:
+        """The function of ``a`` and ``b``."""
+        function = self.function
+        if self.quiet:
+            try:
+                result = run_quietly(function, a, b)
+            except RuntimeError as error:
+                result = quiet_again(error, function, (a, b))
+        else:
+            result = function(a, b)
+        return result if type(result) is _NDARRAY else np.asarray(result)
+
+
+def silencing(function: Callable[..., Any]) -> Kernel:
+    """``function``, of NumPy operands, made quiet for good (for hot paths), returning an
+    ndarray where it would give a NumPy scalar."""
+    return Kernel(function, True)
+
+
+def returning_ndarray(function: Callable[..., Any]) -> Kernel:
+    """``function``, of NumPy operands, returning an ndarray where it would give a NumPy
+    scalar."""
+    return Kernel(function, False)
 
 
 def numpy_view(storage: Storage, layout: Layout, numpy_dtype: np.dtype) -> np.ndarray:

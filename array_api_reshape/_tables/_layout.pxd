@@ -4,3 +4,9 @@
 from array_api_reshape._tables cimport _records
 
 cpdef object make_layout(object shape, object strides, object offset)
+
+cdef object _last_contiguous
+
+cpdef object contiguous_layout_of(tuple shape)
+
+cpdef object last_contiguous_layout()

@@ -75,6 +75,29 @@ remembered_contiguous_layout = CONTIGUOUS_LAYOUTS.get
 """``CONTIGUOUS_LAYOUTS.get`` bound once, for the hot paths."""
 
 
+_last_contiguous: Layout = make_layout((), (), 0)
+"""The layout ``contiguous_layout_of`` gave last."""
+
+
+def contiguous_layout_of(shape: tuple[int, ...]) -> Layout:
+    """``contiguous_layout(shape)`` for the hot paths, which ask for one shape many times
+    in a row: the layout given last when ``shape`` is its shape (often the very tuple),
+    else the remembered one."""
+    global _last_contiguous
+    layout = _last_contiguous
+    known = _records.first_of(layout)
+    if known is not shape and known != shape:
+        layout = contiguous_layout(shape)
+        _last_contiguous = layout
+    return layout
+
+
+def last_contiguous_layout() -> Layout:
+    """The layout ``contiguous_layout_of`` gave last: a caller that can compare a shape
+    with its shape before making a tuple of it saves making the tuple."""
+    return _last_contiguous
+
+
 def contiguous_layout(shape: tuple[int, ...], offset: int = 0) -> Layout:
     """The C-contiguous layout of ``shape`` starting at ``offset`` (remembered per shape)."""
     if offset == 0:

@@ -1,11 +1,11 @@
 # The compiled build's version of _records.py: a record allocated (by the allocator every
 # subclass of tuple has) and filled in C, as tuple.__new__ does once it has copied its
-# argument. Its module is never
-# compiled: compiled modules that cimport it take this in place of the Python function.
+# argument, and its first field read in C. Its module is never compiled: compiled modules
+# that cimport it take these in place of the Python functions.
 
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 
 
 cdef extern from "Python.h":
@@ -25,3 +25,7 @@ cdef inline object new_triple(type record_type, object first, object second, obj
     Py_INCREF(third)
     PyTuple_SET_ITEM(record, 2, third)
     return record
+
+
+cdef inline object first_of(object record):
+    return <object>PyTuple_GET_ITEM(record, 0)
