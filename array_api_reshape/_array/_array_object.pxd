@@ -17,7 +17,7 @@ cdef _Modes _MODES
 cdef dict _PIECEWISE_NAMES
 
 @cython.locals(lowest=Py_ssize_t)
-cdef inline bint _below_threading(Py_ssize_t count) except -1
+cdef bint _below_threading(Py_ssize_t count) except -1
 
 
 @cython.freelist(64)
@@ -30,6 +30,8 @@ cdef class Array:
     cdef object __weakref__
 
     cpdef object _numpy(self)
+
+    @cython.locals(view=Array)
     cpdef Array _view(self, object layout, object function=*)
 
 
@@ -38,6 +40,14 @@ cdef class Array:
 cpdef object binary_call(tuple entry, object x1, object x2)
 
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
+
+@cython.locals(self=Array)
+cdef Array _new_array(object storage, object layout, DType dtype, object device)
+
+@cython.locals(self=Array)
+cdef Array _adopted(object result, DType dtype, object device)
+
+cdef object _layout_of(object result)
 
 @cython.locals(layout=object)
 cpdef object shared_whole(object obj)

@@ -278,7 +278,7 @@ def _indexed(x: Array, index: Array) -> Array | None:
         elements = _views.selected(x._numpy(), index._numpy())
     except IndexError:
         return None
-    return _adopt_result(elements, x._dtype, elements.shape)
+    return _adopted(elements, x._dtype, CPU_DEVICE)
 
 
 def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
@@ -311,7 +311,7 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
     if not _fields.has_dtype(result, dtype.dtype) or (
         _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
     ):
-        return Array._adopt(result, dtype, CPU_DEVICE)
+        return _adopted(result, dtype, CPU_DEVICE)
     return _over_all_of(result, dtype, contiguous_layout_of(shape), result, CPU_DEVICE)
 
 
@@ -326,10 +326,54 @@ def shared_whole(obj: Any) -> Array | None:
     dtype = _STANDARD_DTYPE_OF.get(_fields.dtype_of(obj))  # native byte order only
     if dtype is None or _fields.element_count(obj) == 0:
         return None
+    return _over_all_of(obj, dtype, _layout_of(obj), None, CPU_DEVICE)
+
+
+def _new_array(storage: Storage, layout: Layout, dtype: DType, device: Device | None) -> Array:
+    """``Array._new``."""
+    if device is not None:
+        if device is not CPU_DEVICE:
+            check_result_dtype(dtype, device)
+        storage.device = device
+    self = Array.__new__(Array)
+    self._storage = storage
+    self._layout = layout
+    self._dtype = dtype
+    self._np_view = None
+    if _MODES.tracking:
+        _view_modes.made(self)
+    if _MODES.profile:
+        narrow = narrowed(dtype)
+        if narrow is not dtype:  # a dtype the profile's library never makes
+            copied, copied_layout = converted_copy(self, narrow)
+            return _new_array(copied, copied_layout, narrow, storage.device)
+    return self
+
+
+def _adopted(result: Any, dtype: DType, device: Device) -> Array:
+    """``Array._adopt``."""
+    if _MODES.profile:
+        dtype = narrowed(dtype)
+    if not _fields.has_dtype(result, dtype.dtype) or not _fields.is_c_contiguous(result):
+        if _fields.has_dtype(result, dtype.dtype) and result.base is None:
+            borrowed = borrow(result)
+            if borrowed is not None:
+                self = _new_array(borrowed[0], borrowed[1], dtype, device)
+                self._np_view = result
+                return self
+        result = _views.c_contiguous(result, dtype.dtype)
+    if device is not CPU_DEVICE:
+        check_result_dtype(dtype, device)
+    return _over_all_of(result, dtype, _layout_of(result), result, device)
+
+
+def _layout_of(result: Any) -> Layout:
+    """The contiguous layout of the ndarray ``result``'s shape (compared with the last
+    one given before a tuple of the shape is made)."""
     layout = last_contiguous_layout()
-    if not _fields.has_shape(obj, layout.shape):
-        layout = contiguous_layout_of(obj.shape)
-    return _over_all_of(obj, dtype, layout, None, CPU_DEVICE)
+    if _fields.has_shape(result, layout.shape):
+        return layout
+    return contiguous_layout_of(result.shape)
 
 
 def _over_all_of(buffer: Any, dtype: DType, layout: Layout, view: Any, device: Device) -> Array:
@@ -379,22 +423,7 @@ class Array:
         for this array) is placed on that device, which must have ``dtype``; with None,
         the array is on its storage's device. (No default: a default argument costs a
         call more than passing one.)"""
-        if device is not None:
-            if device is not CPU_DEVICE:
-                check_result_dtype(dtype, device)
-            storage.device = device
-        self = Array.__new__(Array)
-        self._storage = storage
-        self._layout = layout
-        self._dtype = dtype
-        self._np_view = None
-        if _MODES.tracking:
-            _view_modes.made(self)
-        if _MODES.profile:
-            narrow = narrowed(dtype)
-            if narrow is not dtype:  # a dtype the profile's library never makes
-                return Array._new(*converted_copy(self, narrow), narrow, storage.device)
-        return self
+        return _new_array(storage, layout, dtype, device)
 
     @staticmethod
     def _adopt(result: Any, dtype: DType, device: Device) -> Array:
@@ -410,19 +439,7 @@ class Array:
         as NumPy keeps it: converting it would be a strided copy of the whole result.
         Where the profile's library never makes ``dtype``, the result is converted to the
         dtype it makes (JAX's 32-bit types)."""
-        if _MODES.profile:
-            dtype = narrowed(dtype)
-        if result.dtype is not dtype.dtype or not result.flags.c_contiguous:
-            if result.dtype is dtype.dtype and result.base is None:
-                borrowed = borrow(result)
-                if borrowed is not None:
-                    self = Array._new(borrowed[0], borrowed[1], dtype, device)
-                    self._np_view = result
-                    return self
-            result = _views.c_contiguous(result, dtype.dtype)
-        if device is not CPU_DEVICE:
-            check_result_dtype(dtype, device)
-        return _over_all_of(result, dtype, contiguous_layout_of(result.shape), result, device)
+        return _adopted(result, dtype, device)
 
     @staticmethod
     def _share(source: Any, dtype: DType) -> Array:

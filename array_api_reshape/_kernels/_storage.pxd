@@ -10,3 +10,7 @@ cdef class Storage:
     cdef public object device
     cdef public object sharing
     cdef object __weakref__
+
+
+@cython.locals(storage=Storage)
+cpdef Storage adopt(object flat)
