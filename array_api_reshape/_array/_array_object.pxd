@@ -7,17 +7,17 @@ cimport cython
 from array_api_reshape._kernels cimport _ndarray_fields as _fields
 from array_api_reshape._kernels._storage cimport Storage
 from array_api_reshape._kernels cimport _numpy_views as _views
+from array_api_reshape._kernels cimport _piecewise_kernels as _piecewise
 from array_api_reshape._kernels._numpy_views cimport Kernel
 from array_api_reshape._tables._dtypes cimport DType
 from array_api_reshape._tables._layout_indexing cimport first_axis_indexed
+from array_api_reshape._tables cimport _records
 from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes _MODES
-cdef dict _PIECEWISE_NAMES
+cdef tuple _shape_of(Array x)
 
-@cython.locals(lowest=Py_ssize_t)
-cdef bint _below_threading(Py_ssize_t count) except -1
 
 
 @cython.freelist(64)
@@ -48,6 +48,8 @@ cdef Array _new_array(object storage, object layout, DType dtype, object device)
 cdef Array _adopted(object result, DType dtype, object device)
 
 cdef object _layout_of(object result)
+
+cdef object _sliced_layout(object layout, slice key)
 
 @cython.locals(layout=object)
 cpdef object shared_whole(object obj)

@@ -56,6 +56,7 @@ from .._modes._unknown_sizes import (
     refuse_unknown,
 )
 from .._modes._transfers import check_transfer
+from .._tables import _records
 from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
@@ -157,15 +158,9 @@ _QUIET_SCALARS = tuple(EXACT_PYTHON_SCALARS[dtype] for dtype in ALL_DTYPES)
 are, with their bounds: a scalar write's fast path (NaN and the rest take the general)."""
 
 
-_PIECEWISE_NAMES: dict[str, Any] = vars(_piecewise)
-"""The piecewise kernels' module namespace, where ``_below_threading`` reads the lowest
-threshold (a third of the time of reading the module's attribute, compiled)."""
-
-
-def _below_threading(count: int) -> bool:
-    """True when ``count`` elements are fewer than any kind of work sends to threads."""
-    lowest = _PIECEWISE_NAMES["LOWEST_THREADING_THRESHOLD"]
-    return count < lowest
+def _shape_of(x: Array) -> tuple[int, ...]:
+    """The shape of ``x``: its layout's first field, read in C when compiled."""
+    return _records.first_of(x._layout)
 
 
 def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
@@ -194,13 +189,14 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                         b = second._np_view
                         if b is None:
                             b = second._numpy()
-                        shape = first._layout.shape
-                        if second._layout is first._layout or second._layout.shape == shape:
-                            if _below_threading(_fields.element_count(a)):
+                        shape = _shape_of(first)
+                        if second._layout is first._layout or _shape_of(second) == shape:
+                            if _piecewise.below_lowest_threshold(_fields.element_count(a)):
                                 return _adopt_result(kernel.two(a, b), result_dtype, shape)
                             return _adopt_result(large_kernel(a, b), result_dtype, shape)
                         # shapes that broadcast, to fewer elements than threads take
-                        if _below_threading(_fields.element_count(a) * _fields.element_count(b)):
+                        both = _fields.element_count(a) * _fields.element_count(b)
+                        if _piecewise.below_lowest_threshold(both):
                             try:
                                 result = kernel.two(a, b)
                             except ValueError:  # shapes that do not: the general path says so
@@ -209,8 +205,8 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                 else:
                     bounds = exact_scalars.get(type(x2))
                     if bounds is not None and bounds[0] <= x2 <= bounds[1]:
-                        shape = first._layout.shape
-                        if _below_threading(_fields.element_count(a)):
+                        shape = _shape_of(first)
+                        if _piecewise.below_lowest_threshold(_fields.element_count(a)):
                             return _adopt_result(kernel.two(a, x2), result_dtype, shape)
                         return _adopt_result(large_kernel(a, x2), result_dtype, shape)
         elif type(x2) is Array:
@@ -221,8 +217,8 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                 bounds = exact_scalars.get(type(x1))
                 if bounds is not None and bounds[0] <= x1 <= bounds[1]:
                     b = second._numpy()
-                    shape = second._layout.shape
-                    if _below_threading(_fields.element_count(b)):
+                    shape = _shape_of(second)
+                    if _piecewise.below_lowest_threshold(_fields.element_count(b)):
                         return _adopt_result(kernel.two(x1, b), result_dtype, shape)
                     return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
@@ -243,9 +239,22 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
             a = operand._np_view
             if a is None:
                 a = operand._numpy()
-            if _below_threading(_fields.element_count(a)):
-                return _adopt_result(kernel.one(a), plan[1], operand._layout.shape)
+            if _piecewise.below_lowest_threshold(_fields.element_count(a)):
+                return _adopt_result(kernel.one(a), plan[1], _shape_of(operand))
     return general(x)
+
+
+def _sliced_layout(layout: Layout, key: slice) -> Layout | None:
+    """``layout`` sliced along its first axis by ``key``, when its bounds are ints or None
+    and the result is remembered; None otherwise (the general path's)."""
+    start, stop, step = key.start, key.stop, key.step
+    if (
+        (start is None or type(start) is int)
+        and (stop is None or type(stop) is int)
+        and (step is None or type(step) is int)
+    ):
+        return remembered_sliced_layout((layout, start, stop, step))
+    return None
 
 
 _INTEGER_INDEXES = frozenset(
@@ -262,7 +271,7 @@ def _is_plain_index_array(x: Array, key: Any) -> bool:
     if type(key) is not Array or _MODES.flags or _MODES.devices:
         return False
     index: Array = key
-    shape, full = index._layout.shape, x._layout.shape
+    shape, full = _shape_of(index), _shape_of(x)
     if index._dtype is _BOOL:
         if shape == full:
             return len(shape) > 0
@@ -527,12 +536,12 @@ class Array:
         typed code written against this namespace need not test for None."""
         if _MODES.profile:
             return public_shape(self)  # type: ignore[return-value]
-        return self._layout.shape
+        return _shape_of(self)
 
     @property
     def ndim(self) -> int:
         """The number of dimensions."""
-        return len(self._layout.shape)
+        return len(_shape_of(self))
 
     @property
     def size(self) -> int:
@@ -1011,15 +1020,9 @@ class Array:
                 return self._view(first_axis_indexed(layout, key, "__getitem__"),  # type: ignore[arg-type]
                                   "__getitem__")
         elif key_class is slice and layout.shape and not _MODES.profile:
-            start, stop, step = key.start, key.stop, key.step  # type: ignore[union-attr]
-            if (
-                (start is None or type(start) is int)
-                and (stop is None or type(stop) is int)
-                and (step is None or type(step) is int)
-            ):
-                sliced = remembered_sliced_layout((layout, start, stop, step))
-                if sliced is not None:
-                    return self._view(sliced, "__getitem__")
+            sliced = _sliced_layout(layout, key)  # type: ignore[arg-type]
+            if sliced is not None:
+                return self._view(sliced, "__getitem__")
         elif _is_plain_index_array(self, key):
             indexed = _indexed(self, key)  # type: ignore[arg-type]
             if indexed is not None:

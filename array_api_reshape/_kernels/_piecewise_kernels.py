@@ -72,7 +72,12 @@ so the cheaper an element, the more of them it takes to pay). Read-only: change 
 
 LOWEST_THREADING_THRESHOLD = min(_THRESHOLDS.values())
 """The least of ``THREADING_THRESHOLDS``: fewer elements never go to threads, whatever the
-work. The hot paths test it first, reading this module attribute once a call."""
+work. The hot paths test it first (the compiled ones through ``below_lowest_threshold``)."""
+
+
+def below_lowest_threshold(count: int) -> bool:
+    """True when ``count`` elements are fewer than any kind of work sends to threads."""
+    return count < LOWEST_THREADING_THRESHOLD
 
 
 def set_threading_thresholds(thresholds: Mapping[str, int]) -> dict[str, int]:

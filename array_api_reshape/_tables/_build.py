@@ -30,6 +30,7 @@ COMPILED_MODULES = (
     "array_api_reshape._modes._flag_state",
     "array_api_reshape._kernels._storage",
     "array_api_reshape._kernels._numpy_views",
+    "array_api_reshape._kernels._piecewise_kernels",
     "array_api_reshape._tables._dtypes",
     "array_api_reshape._chapters._entries",
 )
