@@ -16,6 +16,8 @@ from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contig
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes _MODES
+cdef dict _STANDARD_DTYPE_OF
+cdef tuple _QUIET_SCALARS
 cdef tuple _shape_of(Array x)
 
 
