@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 import pytest
 
-from array_api_reshape._kernels._numpy_views import silencing
+from array_api_reshape._kernels._numpy_views import Kernel, returning_ndarray, silencing
 
 divide = silencing(np.divide)
 log = silencing(np.log)
@@ -68,3 +68,23 @@ def test_the_callers_error_state_is_left_as_it_was():
         divide(np.ones(1), np.zeros(1))
         with pytest.raises(FloatingPointError):
             np.divide(np.ones(1), np.zeros(1))
+
+
+def test_a_kernel_runs_quiet_only_when_asked_and_gives_ndarrays_both_ways():
+    quiet, loud = Kernel(np.divide, True), Kernel(np.divide, False)
+    zero = np.zeros(1)
+    with warnings.catch_warnings(), np.errstate(all="warn"):
+        warnings.simplefilter("error")
+        assert quiet.two(np.ones(1), zero)[0] == np.inf
+        assert quiet(np.ones(1), zero)[0] == np.inf
+        with pytest.raises(RuntimeWarning):
+            loud.two(np.ones(1), zero)
+    for kernel in (quiet, loud):
+        assert kernel.two(np.float64(1.0), 2.0).__class__ is np.ndarray
+        assert Kernel(np.negative, kernel.quiet).one(np.float64(1.0)).__class__ is np.ndarray
+        assert Kernel(np.negative, kernel.quiet)(np.ones(2)).tolist() == [-1.0, -1.0]
+
+
+def test_silencing_and_returning_ndarray_make_kernels():
+    assert silencing(np.add).quiet and not returning_ndarray(np.add).quiet
+    assert silencing(np.add).function is np.add

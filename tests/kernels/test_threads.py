@@ -381,3 +381,17 @@ def test_a_bad_environment_variable_is_named():
     env = dict(os.environ, ARRAY_API_RESHAPE_THREADS="many")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode != 0 and "ARRAY_API_RESHAPE_THREADS must be a whole number" in out.stderr
+
+
+@given(st.dictionaries(st.sampled_from(sorted(piecewise.THREADING_THRESHOLDS)),
+                       st.integers(1, 1 << 23)),
+       st.integers(0, 1 << 23))
+def test_below_the_lowest_threshold_follows_the_thresholds_set(thresholds, count):
+    saved = piecewise.set_threading_thresholds(thresholds)
+    try:
+        lowest = min(piecewise.THREADING_THRESHOLDS.values())
+        assert piecewise.LOWEST_THREADING_THRESHOLD == lowest
+        assert piecewise.below_lowest_threshold(count) is (count < lowest)
+    finally:
+        piecewise.set_threading_thresholds(saved)
+    assert piecewise.below_lowest_threshold(count) is (count < piecewise.LOWEST_THREADING_THRESHOLD)

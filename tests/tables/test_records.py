@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from array_api_reshape._tables._layout import Layout, make_layout
-from array_api_reshape._tables._records import new_triple
+from array_api_reshape._tables._records import first_of, new_triple
 
 sizes = st.tuples(*[st.integers(0, 5)] * 2)
 
@@ -22,6 +22,7 @@ def test_a_made_layout_is_the_namedtuple(shape, strides, offset):
     assert tuple(made) == (shape, strides, offset) and len(made) == 3
     assert repr(made) == repr(built) and pickle.loads(pickle.dumps(made)) == built
     assert made._replace(offset=offset + 1) == Layout(shape, strides, offset + 1)
+    assert first_of(made) is made.shape
 
 
 def test_new_triple_holds_its_values_and_keeps_them_alive():
