@@ -33,6 +33,19 @@ COMPILED_MODULES = (
     "array_api_reshape._kernels._piecewise_kernels",
     "array_api_reshape._tables._dtypes",
     "array_api_reshape._chapters._entries",
+    "array_api_reshape._kernels._creation_kernels",
+    "array_api_reshape._kernels._scalar_kernels",
+    "array_api_reshape._kernels._memory",
+    "array_api_reshape._kernels._manipulation_kernels",
+    "array_api_reshape._kernels._reduction_kernels",
+    "array_api_reshape._kernels._elementwise_kernels",
+    "array_api_reshape._kernels._searching_kernels",
+    "array_api_reshape._kernels._copy_kernels",
+    "array_api_reshape._tables._arguments",
+    "array_api_reshape._tables._reshape_decision",
+    "array_api_reshape._tables._copy_plan",
+    "array_api_reshape._tables._piece_plan",
+    "array_api_reshape._array._indexing",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
