@@ -45,7 +45,6 @@ COMPILED_MODULES = (
     "array_api_reshape._tables._reshape_decision",
     "array_api_reshape._tables._copy_plan",
     "array_api_reshape._tables._piece_plan",
-    "array_api_reshape._array._indexing",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
