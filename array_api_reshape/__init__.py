@@ -29,7 +29,7 @@ from ._chapters._creation_functions import (
     zeros,
     zeros_like,
 )
-from ._chapters._entries import asarray, permute_dims, reshape
+from ._chapters._entries import asarray, permute_dims, reshape, where
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,
@@ -125,7 +125,6 @@ from ._chapters._searching_functions import (
     count_nonzero,
     nonzero,
     searchsorted,
-    where,
 )
 from ._chapters._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._chapters._sorting_functions import argsort, sort

@@ -20,6 +20,11 @@ cdef dict _STANDARD_DTYPE_OF
 cdef tuple _QUIET_SCALARS
 cdef tuple _shape_of(Array x)
 
+cdef bint _within(object scalar, tuple bounds) except -1
+
+@cython.locals(bounds=tuple)
+cpdef bint converts_exactly(object value, DType dtype) except -1
+
 
 
 @cython.freelist(64)
@@ -47,7 +52,7 @@ cdef Array _adopt_result(object result, DType dtype, tuple shape)
 cdef Array _new_array(object storage, object layout, DType dtype, object device)
 
 @cython.locals(self=Array)
-cdef Array _adopted(object result, DType dtype, object device)
+cpdef Array adopted(object result, DType dtype, object device)
 
 cdef object _layout_of(object result)
 

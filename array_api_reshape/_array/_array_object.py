@@ -163,6 +163,25 @@ def _shape_of(x: Array) -> tuple[int, ...]:
     return _records.first_of(x._layout)
 
 
+_INFINITY = float("inf")
+
+
+def _within(scalar: Any, bounds: tuple[Any, Any]) -> bool:
+    """True when the Python scalar ``scalar`` converts exactly and quietly to a dtype whose
+    ``bounds`` (of ``EXACT_PYTHON_SCALARS``) it has: within them, or a float NaN or
+    infinity (every floating dtype holds those; the bounds are only a float's type's)."""
+    return bounds[0] <= scalar <= bounds[1] or (
+        type(scalar) is float and (scalar != scalar or abs(scalar) == _INFINITY)
+    )
+
+
+def converts_exactly(value: Any, dtype: DType) -> bool:
+    """True when ``value`` is a Python scalar that ``dtype`` holds exactly, so that NumPy
+    may take it as it is (as the fast paths do)."""
+    bounds = _QUIET_SCALARS[dtype.index].get(type(value))
+    return bounds is not None and _within(value, bounds)
+
+
 def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     """A binary element-wise function or operator of ``x1`` and ``x2``; ``entry`` is its
     plans and its general path (``_elementwise_dispatch.binary_entry``).
@@ -204,7 +223,7 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                             return _adopt_result(result, result_dtype, result.shape)
                 else:
                     bounds = exact_scalars.get(type(x2))
-                    if bounds is not None and bounds[0] <= x2 <= bounds[1]:
+                    if bounds is not None and _within(x2, bounds):
                         shape = _shape_of(first)
                         if _piecewise.below_lowest_threshold(_fields.element_count(a)):
                             return _adopt_result(kernel.two(a, x2), result_dtype, shape)
@@ -215,7 +234,7 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
             if plan is not None:
                 kernel, result_dtype, exact_scalars, large_kernel = plan
                 bounds = exact_scalars.get(type(x1))
-                if bounds is not None and bounds[0] <= x1 <= bounds[1]:
+                if bounds is not None and _within(x1, bounds):
                     b = second._numpy()
                     shape = _shape_of(second)
                     if _piecewise.below_lowest_threshold(_fields.element_count(b)):
@@ -287,7 +306,7 @@ def _indexed(x: Array, index: Array) -> Array | None:
         elements = _views.selected(x._numpy(), index._numpy())
     except IndexError:
         return None
-    return _adopted(elements, x._dtype, CPU_DEVICE)
+    return adopted(elements, x._dtype, CPU_DEVICE)
 
 
 def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
@@ -302,8 +321,7 @@ def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
             return False
         elements = source._numpy()
     else:
-        bounds = _QUIET_SCALARS[x._dtype.index].get(type(value))
-        if bounds is None or not bounds[0] <= value <= bounds[1]:
+        if not converts_exactly(value, x._dtype):
             return False
         elements = value
     try:
@@ -320,7 +338,7 @@ def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
     if not _fields.has_dtype(result, dtype.dtype) or (
         _fields.dimensions(result) > 1 and not _fields.is_c_contiguous(result)
     ):
-        return _adopted(result, dtype, CPU_DEVICE)
+        return adopted(result, dtype, CPU_DEVICE)
     return _over_all_of(result, dtype, contiguous_layout_of(shape), result, CPU_DEVICE)
 
 
@@ -359,8 +377,8 @@ def _new_array(storage: Storage, layout: Layout, dtype: DType, device: Device | 
     return self
 
 
-def _adopted(result: Any, dtype: DType, device: Device) -> Array:
-    """``Array._adopt``."""
+def adopted(result: Any, dtype: DType, device: Device) -> Array:
+    """``Array._adopt`` (for the compiled entries, which call it in C)."""
     if _MODES.profile:
         dtype = narrowed(dtype)
     if not _fields.has_dtype(result, dtype.dtype) or not _fields.is_c_contiguous(result):
@@ -448,7 +466,7 @@ class Array:
         as NumPy keeps it: converting it would be a strided copy of the whole result.
         Where the profile's library never makes ``dtype``, the result is converted to the
         dtype it makes (JAX's 32-bit types)."""
-        return _adopted(result, dtype, device)
+        return adopted(result, dtype, device)
 
     @staticmethod
     def _share(source: Any, dtype: DType) -> Array:
@@ -1055,8 +1073,7 @@ class Array:
         elif type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
         ):
-            bounds = _QUIET_SCALARS[self._dtype.index].get(type(value))
-            if bounds is not None and bounds[0] <= value <= bounds[1]:
+            if converts_exactly(value, self._dtype):
                 view = self._np_view
                 if view is None:
                     view = self._numpy()

@@ -1,7 +1,11 @@
 # The compiled build's declarations for _entries.py (see array_api_reshape/_tables/_build.py):
 # the fast paths read the array's fields and the modes' answers in C.
 
-from array_api_reshape._array._array_object cimport Array
+cimport cython
+
+from array_api_reshape._array._array_object cimport Array, adopted, converts_exactly
+from array_api_reshape._kernels._searching_kernels cimport small_choice
+from array_api_reshape._tables._dtypes cimport DType
 from array_api_reshape._modes._flag_state cimport _Modes
 
 cdef _Modes MODES
@@ -13,3 +17,6 @@ cdef Array _permuted(Array x, object layout)
 cdef bint _all_ints(tuple numbers) except -1
 
 cdef bint _has_dtype(Array x, object dtype) except -1
+
+@cython.locals(dtype=DType)
+cdef object _chosen(Array condition, object x1, object x2)

@@ -1,6 +1,6 @@
 """
 The public functions whose per-call cost matters most, as the namespace exports them:
-``asarray``, ``reshape`` and ``permute_dims``. Each takes its fast path, for the common
+``asarray``, ``reshape``, ``permute_dims`` and ``where``. Each takes its fast path, for the common
 case that no mode need see, and otherwise calls the chapter's function of the same name,
 its general path. The compiled build compiles this module; the chapters' functions stay
 Python, so that the modes' reports find them by their frames (a view made here names
@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._array._array_object import Array, shared_whole
+from .._array._array_object import Array, adopted, converts_exactly, shared_whole
+from .._kernels._searching_kernels import small_choice
 from .._modes._refusals import MODES
 from .._tables._devices import Device
+from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
+from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
 from . import _creation_functions as _creation
 from . import _manipulation_functions as _manipulation
+from . import _searching_functions as _searching
 
 
 def asarray(
@@ -206,3 +210,59 @@ def _all_ints(numbers: tuple[Any, ...]) -> bool:
         if type(number) is not int:
             return False
     return True
+
+
+def where(
+    condition: Array,
+    x1: Array | int | float | complex | bool,
+    x2: Array | int | float | complex | bool,
+    /,
+) -> Array:
+    """
+    Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere.
+
+    Parameters
+    ----------
+    condition : Array
+        A bool array.
+    x1, x2 : Array or Python scalar
+        The choices (at least one an array); all three broadcast together.
+
+    Returns
+    -------
+    Array
+        In the promoted dtype of ``x1`` and ``x2``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.where(xp.asarray([True, False]), xp.asarray([1.0, 2.0]), 0.0)
+    Array([1., 0.], dtype=float64)
+    """
+    if type(condition) is Array and not (MODES.flags or MODES.operands):
+        chosen = _chosen(condition, x1, x2)
+        if chosen is not None:
+            return chosen
+    return _searching.where(condition, x1, x2)
+
+
+def _chosen(condition: Array, x1: Any, x2: Any) -> Array | None:
+    """``where``'s fast path, while no flag may differ and no operand needs a mode's
+    check: a bool condition, and two arrays of one dtype or an array and a Python scalar
+    that converts to its dtype exactly, each of fewer elements than threads take; None
+    for anything else, and for shapes that do not broadcast (the general path says so)."""
+    if condition._dtype is not _BOOL:
+        return None
+    if type(x1) is Array:
+        dtype = x1._dtype
+        if type(x2) is Array:
+            if x2._dtype is not dtype:
+                return None
+        elif not converts_exactly(x2, dtype):
+            return None
+    elif type(x2) is Array and converts_exactly(x1, x2._dtype):
+        dtype = x2._dtype
+    else:
+        return None
+    result = small_choice(condition, x1, x2)
+    return None if result is None else adopted(result, dtype, CPU_DEVICE)

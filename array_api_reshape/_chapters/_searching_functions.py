@@ -234,27 +234,7 @@ def where(
     x2: Array | int | float | complex | bool,
     /,
 ) -> Array:
-    """
-    Elements of ``x1`` where ``condition`` is true, of ``x2`` elsewhere.
-
-    Parameters
-    ----------
-    condition : Array
-        A bool array.
-    x1, x2 : Array or Python scalar
-        The choices (at least one an array); all three broadcast together.
-
-    Returns
-    -------
-    Array
-        In the promoted dtype of ``x1`` and ``x2``.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.where(xp.asarray([True, False]), xp.asarray([1.0, 2.0]), 0.0)
-    Array([1., 0.], dtype=float64)
-    """
+    """The general path of :func:`where` (``_entries.where`` takes the fast one)."""
     check_array(condition, "where", "condition")
     check_dtype_kind(condition.dtype, "where", "condition", "boolean")
     arrays = [v for v in (x1, x2) if isinstance(v, Array)]

@@ -8,12 +8,17 @@ Python scalars, converted here. Each kernel returns new NumPy arrays.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._tables._dtypes import DType
+from . import _ndarray_fields as _fields
 from . import _piecewise_kernels as piecewise
 from ._numpy_views import elements_in, silenced
 from ._operand_kernels import Elements, Scalar, elements_as
+
+_fields.load_c_api()
 
 
 def nonzero_positions(x: Elements) -> tuple[np.ndarray, ...]:
@@ -46,6 +51,28 @@ def chosen(
     if c.size >= lowest or a.size >= lowest or b.size >= lowest:
         return _chosen_in_pieces(c, a, b, dtype)
     return np.asarray(silenced(np.where, c, a, b))
+
+
+def small_choice(condition: Elements, x1: Any, x2: Any) -> np.ndarray | None:
+    """``numpy.where`` of ``condition`` and ``x1``, ``x2`` (arrays, or one of them a Python
+    scalar that NumPy may take as it is) when each array has fewer elements than any work
+    sends to threads: a new ndarray; None for more elements, and for shapes that do not
+    broadcast (``where``'s fast path; its general path is ``chosen``)."""
+    c = condition._numpy()
+    a: Any = x1 if type(x1) in _PYTHON_SCALARS else x1._numpy()
+    b: Any = x2 if type(x2) in _PYTHON_SCALARS else x2._numpy()
+    for operand in (c, a, b):
+        if _fields.is_ndarray(operand) and not piecewise.below_lowest_threshold(
+            _fields.element_count(operand)
+        ):
+            return None
+    try:
+        return np.where(c, a, b)
+    except ValueError:
+        return None
+
+
+_PYTHON_SCALARS = frozenset((bool, int, float, complex))
 
 
 def _chosen_in_pieces(c: np.ndarray, a: np.ndarray, b: np.ndarray, dtype: DType) -> np.ndarray:

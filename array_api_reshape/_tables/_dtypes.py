@@ -349,7 +349,9 @@ def python_scalar_fits_kind(value: object, dtype: DType) -> builtins.bool:
 def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:
     """The Python scalar types that meet ``dtype`` without changing it, each with the
     range of values that convert to it exactly and quietly: NumPy can take these
-    scalars as they are. NaN and values outside the range take the general path."""
+    scalars as they are, and a float's NaN and infinities too where floats are listed
+    (the fast paths admit those besides the range); values outside it take the general
+    path."""
     if dtype.kind == "bool":
         return {builtins.bool: (False, True)}
     if "integer" in dtype.kind:

@@ -242,3 +242,28 @@ def test_asarray_copy_true_of_numpy_is_independent():
     assert float(copied[0]) == 0.0
     copied[1] = 7.0
     assert source[1] == 1.0
+
+
+WHERE_SHAPES = npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_where_matches_its_general_path(data):
+    """Arrays of one dtype or of two, a Python scalar on either side (NaN, infinities and
+    ints beyond a dtype's range among them), shapes that broadcast or do not."""
+    from array_api_reshape._chapters._searching_functions import where as general_where
+
+    dtype = data.draw(st.sampled_from(ALL_DTYPES))
+    shapes = data.draw(st.lists(WHERE_SHAPES, min_size=3, max_size=3))
+    condition = xp.asarray(data.draw(npst.arrays(np.bool_, shapes[0])))
+    x1 = xp.asarray(data.draw(_arrays(dtype, shapes[1])))
+    other = data.draw(st.one_of(
+        EDGE_SCALARS,
+        st.sampled_from([dtype, *ALL_DTYPES]).flatmap(lambda d: _arrays(d, shapes[2]))
+                      .map(xp.asarray),
+    ))
+    for pair in ((x1, other), (other, x1)):
+        fast = _outcome(lambda: xp.where(condition, *pair))
+        general = _outcome(lambda: general_where(condition, *pair))
+        assert fast == general, pair
