@@ -379,12 +379,12 @@ def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepd
     answers: list[Any] = [None] * len(keys)
 
     def reduce_box(index: int) -> None:
-        answers[index] = function(merged[keys[index]])
+        answers[index] = function(merged[keys[index]], axis=None)
 
     _threads.run_pieces(range(len(keys)), reduce_box, threads)
     answer = _COMBINE[name](np.asarray(answers))
     if _zero_sign_unsettled(name, x, answer):
-        answer = function(x)
+        answer = function(x, axis=None)
     elif name == "count_nonzero":
         answer = np.intp(answer)
     return np.asarray(answer).reshape((1,) * x.ndim if keepdims else ())

@@ -12,6 +12,7 @@ the standard's defined results.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -26,17 +27,18 @@ from ._operand_kernels import Elements
 _ORDER_FREE = piecewise.ORDER_FREE
 
 _REDUCTIONS: dict[str, Callable[..., Any]] = {
-    # sum and prod of an ndarray are one ufunc reduction: called directly, without
-    # NumPy's Python-level dispatch (about 1 µs a call)
+    # sum, prod, max, min, all and any of an ndarray are each one ufunc reduction (all
+    # and any in bool): called directly, without NumPy's Python-level dispatch (0.5 to
+    # 1 µs a call)
     "sum": np.add.reduce,
     "prod": np.multiply.reduce,
-    "max": np.max,
-    "min": np.min,
+    "max": np.maximum.reduce,
+    "min": np.minimum.reduce,
     "mean": np.mean,
     "std": np.std,
     "var": np.var,
-    "all": np.all,
-    "any": np.any,
+    "all": functools.partial(np.logical_and.reduce, dtype=np.bool_),
+    "any": functools.partial(np.logical_or.reduce, dtype=np.bool_),
     "count_nonzero": np.count_nonzero,
 }
 

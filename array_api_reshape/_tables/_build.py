@@ -45,6 +45,7 @@ COMPILED_MODULES = (
     "array_api_reshape._tables._reshape_decision",
     "array_api_reshape._tables._copy_plan",
     "array_api_reshape._tables._piece_plan",
+    "array_api_reshape._chapters._reduction_steps",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
