@@ -263,7 +263,7 @@ def test_where_matches_its_general_path(data):
         st.sampled_from([dtype, *ALL_DTYPES]).flatmap(lambda d: _arrays(d, shapes[2]))
                       .map(xp.asarray),
     ))
-    for pair in ((x1, other), (other, x1)):
-        fast = _outcome(lambda: xp.where(condition, *pair))
-        general = _outcome(lambda: general_where(condition, *pair))
-        assert fast == general, pair
+    for first, second in ((x1, other), (other, x1)):
+        fast = _outcome(functools.partial(xp.where, condition, first, second))
+        general = _outcome(functools.partial(general_where, condition, first, second))
+        assert fast == general, (first, second)
