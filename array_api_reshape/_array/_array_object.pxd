@@ -10,7 +10,7 @@ from array_api_reshape._kernels cimport _numpy_views as _views
 from array_api_reshape._kernels cimport _piecewise_kernels as _piecewise
 from array_api_reshape._kernels._numpy_views cimport Kernel
 from array_api_reshape._tables._dtypes cimport DType
-from array_api_reshape._tables._layout_indexing cimport first_axis_indexed
+from array_api_reshape._tables._layout_indexing cimport basic_indexed, first_axis_indexed
 from array_api_reshape._tables cimport _records
 from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout
 from array_api_reshape._modes._flag_state cimport _Modes
@@ -57,6 +57,9 @@ cpdef Array adopted(object result, DType dtype, object device)
 cdef object _layout_of(object result)
 
 cdef object _sliced_layout(object layout, slice key)
+
+@cython.locals(part=slice, ellipses=int)
+cdef bint _is_plain_basic_key(tuple key) except -1
 
 @cython.locals(layout=object)
 cpdef object shared_whole(object obj)

@@ -79,7 +79,11 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
-from .._tables._layout_indexing import first_axis_indexed, remembered_sliced_layout
+from .._tables._layout_indexing import (
+    basic_indexed,
+    first_axis_indexed,
+    remembered_sliced_layout,
+)
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
 from ._versions import namespace as _namespace
@@ -274,6 +278,28 @@ def _sliced_layout(layout: Layout, key: slice) -> Layout | None:
     ):
         return remembered_sliced_layout((layout, start, stop, step))
     return None
+
+
+def _is_plain_basic_key(key: tuple) -> bool:
+    """True when every item of ``key`` is None, an int, a slice of ints or None (step not
+    zero) or the one Ellipsis: a basic key in the normal form that ``basic_key`` gives."""
+    ellipses = 0
+    for item in key:
+        item_class = type(item)
+        if item_class is slice:
+            part: slice = item
+            start, stop, step = part.start, part.stop, part.step
+            if not (
+                (start is None or type(start) is int)
+                and (stop is None or type(stop) is int)
+                and (step is None or (type(step) is int and step != 0))
+            ):
+                return False
+        elif item is Ellipsis:
+            ellipses += 1
+        elif item_class is not int and item is not None:
+            return False
+    return ellipses < 2
 
 
 _INTEGER_INDEXES = frozenset(
@@ -1041,6 +1067,8 @@ class Array:
             sliced = _sliced_layout(layout, key)  # type: ignore[arg-type]
             if sliced is not None:
                 return self._view(sliced, "__getitem__")
+        elif key_class is tuple and not _MODES.profile and _is_plain_basic_key(key):  # type: ignore[arg-type]
+            return self._view(basic_indexed(layout, key, "__getitem__"), "__getitem__")  # type: ignore[arg-type]
         elif _is_plain_index_array(self, key):
             indexed = _indexed(self, key)  # type: ignore[arg-type]
             if indexed is not None:

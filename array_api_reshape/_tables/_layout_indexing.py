@@ -22,7 +22,10 @@ from ._layout import Layout, make_layout
 
 def _expand_ellipsis(key: tuple, ndim: int, operation: str) -> tuple:
     """Replace the Ellipsis (or append one) so that the key names every axis once."""
-    used = sum(1 for item in key if item is not None and item is not Ellipsis)
+    used = 0
+    for item in key:
+        if item is not None and item is not Ellipsis:
+            used += 1
     if used > ndim:
         raise IndexError(
             f"{operation}(): too many indices: "
@@ -50,18 +53,18 @@ def _out_of_bounds(index: int, axis: int, size: int, operation: str) -> IndexErr
 def basic_indexed(layout: Layout, key: tuple, operation: str = "__getitem__") -> Layout:
     """The view selected by a basic-indexing key; raises IndexError for bad integers,
     naming ``operation``."""
+    old_shape, old_strides, offset = layout
     shape, strides = [], []
-    offset = layout.offset
     axis = 0
-    for item in _expand_ellipsis(key, layout.ndim, operation):
+    for item in _expand_ellipsis(key, len(old_shape), operation):
         if item is None:
             shape.append(1)
             strides.append(0)
             continue
-        size, stride = layout.shape[axis], layout.strides[axis]
+        size, stride = old_shape[axis], old_strides[axis]
         if isinstance(item, slice):
             start, stop, step = item.indices(size)
-            length = len(range(start, stop, step))
+            length = _slice_length(start, stop, step)
             if length > 0:
                 offset += start * stride
             shape.append(length)
@@ -70,6 +73,14 @@ def basic_indexed(layout: Layout, key: tuple, operation: str = "__getitem__") ->
             offset += _integer_address(item, size, axis, operation) * stride
         axis += 1
     return make_layout(tuple(shape), tuple(strides), offset)
+
+
+def _slice_length(start: int, stop: int, step: int) -> int:
+    """The number of positions from ``start`` towards ``stop`` by ``step`` (bounds as
+    ``slice.indices`` gives them): ``len(range(start, stop, step))``."""
+    if step > 0:
+        return (stop - start + step - 1) // step if stop > start else 0
+    return (start - stop - step - 1) // -step if start > stop else 0
 
 
 def first_axis_indexed(layout: Layout, index: int, operation: str = "__getitem__") -> Layout:

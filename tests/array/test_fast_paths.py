@@ -9,6 +9,7 @@ the same error type, and no memory shared where a new array is promised.
 from __future__ import annotations
 
 import functools
+import re
 import math
 import operator
 
@@ -267,3 +268,32 @@ def test_where_matches_its_general_path(data):
         fast = _outcome(functools.partial(xp.where, condition, first, second))
         general = _outcome(functools.partial(general_where, condition, first, second))
         assert fast == general, (first, second)
+
+
+BASIC_ITEMS = st.one_of(
+    st.integers(-5, 5), st.none(), st.just(Ellipsis),
+    st.builds(slice, st.none() | st.integers(-5, 5), st.none() | st.integers(-5, 5),
+              st.none() | st.integers(-3, 3)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(shape=npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4),
+       key=st.tuples() | st.lists(BASIC_ITEMS, max_size=5).map(tuple))
+def test_tuple_keys_match_the_general_selection(shape, key):
+    """A tuple of ints, slices, None and Ellipsis: the view's layout, or the error (too
+    many indices, two ellipses, a zero step, an int out of bounds), as ``select`` gives."""
+    from array_api_reshape import layout as layout_tools
+    from array_api_reshape._array._indexing import select
+
+    x = xp.reshape(xp.arange(math.prod(shape), dtype=xp.int64), shape)
+    try:
+        expected = select(x, key, "__getitem__")
+    except (IndexError, ValueError) as error:
+        with pytest.raises(type(error), match="^" + re.escape(str(error)) + "$"):
+            x[key]
+        return
+    view = x[key]
+    assert (view.shape, layout_tools.strides(view), layout_tools.offset(view)) == (
+        expected.shape, expected.strides, expected.offset)
+    assert view._storage is x._storage  # a view, whatever its size
