@@ -18,7 +18,6 @@ from ._chapters._creation_functions import (
     empty_like,
     eye,
     from_dlpack,
-    full,
     full_like,
     linspace,
     meshgrid,
@@ -26,10 +25,9 @@ from ._chapters._creation_functions import (
     ones_like,
     tril,
     triu,
-    zeros,
     zeros_like,
 )
-from ._chapters._entries import asarray, permute_dims, reshape, where
+from ._chapters._entries import asarray, full, permute_dims, reshape, where, zeros
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,

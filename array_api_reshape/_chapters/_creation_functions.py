@@ -519,34 +519,7 @@ def empty(
 def zeros(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new array of ``shape`` filled with zeros.
-
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Size of each dimension.
-    dtype : dtype, optional
-        Default float64.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-        A C-contiguous array.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.zeros((2, 2), dtype=xp.int32)
-    Array([[0, 0],
-           [0, 0]], dtype=int32)
-    >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
-    Array([0., 0.], dtype=float32, device=no_float64)
-    """
+    """The general path of :func:`zeros` (``_entries.zeros`` takes the fast one)."""
     dtype, placed = _floating_by_default("zeros", dtype, device)
     return _filled("zeros", shape, 0, dtype, placed)
 
@@ -608,42 +581,7 @@ def full(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """
-    A new array of ``shape`` with every element equal to ``fill_value``.
-
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Size of each dimension.
-    fill_value : bool, int, float or complex
-        The value.
-    dtype : dtype, optional
-        Default: bool, int64, float64 or complex128 by the kind of ``fill_value``.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-        A C-contiguous array.
-
-    Raises
-    ------
-    TypeError
-        If ``fill_value`` is not a Python scalar of a kind that ``dtype`` can hold.
-    OverflowError
-        If an int ``fill_value`` does not fit an integer ``dtype``.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.full((2,), 7)
-    Array([7, 7], dtype=int64)
-    >>> xp.full((2,), 0.5, device="device2")
-    Array([0.5, 0.5], dtype=float32, device=device2)
-    """
+    """The general path of :func:`full` (``_entries.full`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "full")
     return _full("full", shape, fill_value, dtype, check_device(device, "full"))
 

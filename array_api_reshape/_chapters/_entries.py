@@ -1,10 +1,10 @@
 """
 The public functions whose per-call cost matters most, as the namespace exports them:
-``asarray``, ``reshape``, ``permute_dims`` and ``where``. Each takes its fast path, for the common
-case that no mode need see, and otherwise calls the chapter's function of the same name,
-its general path. The compiled build compiles this module; the chapters' functions stay
-Python, so that the modes' reports find them by their frames (a view made here names
-its function itself).
+``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros`` and ``full``. Each takes
+its fast path, for the common case that no mode need see, and otherwise calls the
+chapter's function of the same name, its general path. The compiled build compiles this
+module; the chapters' functions stay Python, so that the modes' reports find them by
+their frames (a view made here names its function itself).
 """
 
 from __future__ import annotations
@@ -12,11 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from .._array._array_object import Array, adopted, converts_exactly, shared_whole
+from .._kernels._creation_kernels import filled_array, full_array
+from .._kernels._memory import check_allocation
 from .._kernels._searching_kernels import small_choice
 from .._modes._refusals import MODES
 from .._tables._devices import Device
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import DType
+from .._tables._arguments import INT64_MAX
+from .._tables._dtypes import (
+    DEFAULT_COMPLEX_FLOATING,
+    DEFAULT_INTEGER,
+    DEFAULT_REAL_FLOATING,
+    DType,
+)
 from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
 from . import _creation_functions as _creation
@@ -266,3 +274,127 @@ def _chosen(condition: Array, x1: Any, x2: Any) -> Array | None:
         return None
     result = small_choice(condition, x1, x2)
     return None if result is None else adopted(result, dtype, CPU_DEVICE)
+
+
+def zeros(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new array of ``shape`` filled with zeros.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Size of each dimension.
+    dtype : dtype, optional
+        Default float64.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+        A C-contiguous array.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.zeros((2, 2), dtype=xp.int32)
+    Array([[0, 0],
+           [0, 0]], dtype=int32)
+    >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
+    Array([0., 0.], dtype=float32, device=no_float64)
+    """
+    if device is None and not MODES.flags:
+        made = _filled(shape, 0, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros")
+        if made is not None:
+            return made
+    return _creation.zeros(shape, dtype=dtype, device=device)
+
+
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
+    """
+    A new array of ``shape`` with every element equal to ``fill_value``.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Size of each dimension.
+    fill_value : bool, int, float or complex
+        The value.
+    dtype : dtype, optional
+        Default: bool, int64, float64 or complex128 by the kind of ``fill_value``.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+        A C-contiguous array.
+
+    Raises
+    ------
+    TypeError
+        If ``fill_value`` is not a Python scalar of a kind that ``dtype`` can hold.
+    OverflowError
+        If an int ``fill_value`` does not fit an integer ``dtype``.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.full((2,), 7)
+    Array([7, 7], dtype=int64)
+    >>> xp.full((2,), 0.5, device="device2")
+    Array([0.5, 0.5], dtype=float32, device=device2)
+    """
+    if device is None and not MODES.flags:
+        value = fill_value
+        if type(value) is Array and not value._layout.shape:
+            value = value._scalar("full")
+        default = _DEFAULT_DTYPES.get(type(value))
+        if default is not None:
+            made = _filled(shape, value, default if dtype is None else dtype, "full")
+            if made is not None:
+                return made
+    return _creation.full(shape, fill_value, dtype=dtype, device=device)
+
+
+_DEFAULT_DTYPES = {
+    bool: _BOOL, int: DEFAULT_INTEGER, float: DEFAULT_REAL_FLOATING,
+    complex: DEFAULT_COMPLEX_FLOATING,
+}
+"""The CPU's dtype for each type of Python scalar (``full``'s default)."""
+
+
+def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
+    """``zeros``' and ``full``'s fast path on the CPU, while no flag may differ: a new
+    array of ``shape`` (an int or a tuple of ints, none negative) holding ``value``, a
+    Python scalar that ``dtype`` (a DType) holds exactly; None for anything else (the
+    general path converts, or refuses in its words)."""
+    if type(shape) is int:
+        shape = (shape,)
+    elif type(shape) is not tuple or not _all_ints(shape):
+        return None
+    if type(dtype) is not DType or not converts_exactly(value, dtype):
+        return None
+    total = 1
+    for n in shape:
+        if n < 0:
+            return None
+        total *= n
+    if total > INT64_MAX:
+        return None
+    check_allocation(shape, dtype, function, "'shape'")
+    if value == 0 and type(value) is int:
+        return Array._new(*filled_array(shape, 0, dtype), dtype, CPU_DEVICE)
+    return Array._new(*full_array(shape, value, dtype, function), dtype, CPU_DEVICE)

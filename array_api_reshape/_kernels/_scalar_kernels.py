@@ -12,7 +12,7 @@ import numpy as np
 
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
-from ._numpy_views import ArrayObject, Elements
+from ._numpy_views import ArrayObject, Elements, silenced
 
 
 def array_repr(x: ArrayObject) -> str:
@@ -56,8 +56,7 @@ def checked_scalar(value: Any, numpy_dtype: np.dtype, function: str = "__setitem
             raise OverflowError(
                 f"{function}(): the Python int {value} does not fit in {numpy_dtype} ({shown})"
             )
-    with np.errstate(over="ignore"):
-        return np.asarray(value, dtype=numpy_dtype)
+    return silenced(np.asarray, value, dtype=numpy_dtype)  # overflow only: NumPy's warnings off
 
 
 def _int_range(numpy_dtype: np.dtype) -> tuple[float, float]:

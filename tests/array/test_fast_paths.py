@@ -297,3 +297,30 @@ def test_tuple_keys_match_the_general_selection(shape, key):
     assert (view.shape, layout_tools.strides(view), layout_tools.offset(view)) == (
         expected.shape, expected.strides, expected.offset)
     assert view._storage is x._storage  # a view, whatever its size
+
+
+FILL_VALUES = st.one_of(EDGE_SCALARS, st.just(-0.0))
+CREATION_SHAPES = st.one_of(
+    st.integers(-2, 4),
+    npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3),
+    st.just((2, -1)), st.just((True, 2)), st.just([2, 3]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(shape=CREATION_SHAPES, fill=FILL_VALUES,
+       dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans())
+def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d):
+    """Shapes good and bad, every dtype or the default, fill values at the edges of the
+    dtypes (and -0.0, whose sign stays), given as Python scalars or 0-d arrays."""
+    from array_api_reshape._chapters import _creation_functions as general
+
+    if zero_d:
+        try:
+            fill = xp.asarray(fill)
+        except (OverflowError, TypeError):
+            return
+    assert _outcome(lambda: xp.full(shape, fill, dtype=dtype)) == _outcome(
+        lambda: general.full(shape, fill, dtype=dtype))
+    assert _outcome(lambda: xp.zeros(shape, dtype=dtype)) == _outcome(
+        lambda: general.zeros(shape, dtype=dtype))
