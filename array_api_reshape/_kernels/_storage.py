@@ -71,6 +71,9 @@ def borrow(array: np.ndarray) -> tuple[Storage, Layout] | None:
         if array.ndim and array.size == 0:
             return Storage(np.empty(0, dtype=array.dtype)), make_layout(shape, strides, 0)
         return Storage(array), make_layout(shape, strides, 0)
+    if array.flags.f_contiguous and array.size:  # the order NumPy keeps for transposes
+        strides = tuple([s // itemsize for s in array.strides])
+        return Storage(array.T.reshape(-1)), make_layout(shape, strides, 0)
     byte_strides = array.strides
     if any(s % itemsize for s in byte_strides):
         return None
