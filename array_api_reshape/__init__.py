@@ -27,7 +27,7 @@ from ._chapters._creation_functions import (
     triu,
     zeros_like,
 )
-from ._chapters._entries import asarray, full, permute_dims, reshape, where, zeros
+from ._chapters._entries import asarray, concat, full, permute_dims, reshape, where, zeros
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,
@@ -106,7 +106,6 @@ from ._chapters._manipulation_functions import (
     broadcast_arrays,
     broadcast_shapes,
     broadcast_to,
-    concat,
     expand_dims,
     flip,
     moveaxis,

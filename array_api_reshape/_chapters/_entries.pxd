@@ -23,3 +23,6 @@ cdef object _chosen(Array condition, object x1, object x2)
 
 @cython.locals(total=object)
 cdef object _filled(object shape, object value, object dtype, str function)
+
+@cython.locals(dtype=DType, rank=Py_ssize_t)
+cdef object _joined(object arrays, Py_ssize_t axis)

@@ -1,7 +1,7 @@
 """
 The public functions whose per-call cost matters most, as the namespace exports them:
-``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros`` and ``full``. Each takes
-its fast path, for the common case that no mode need see, and otherwise calls the
+``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros``, ``full`` and ``concat``.
+Each takes its fast path, for the common case that no mode need see, and otherwise calls the
 chapter's function of the same name, its general path. The compiled build compiles this
 module; the chapters' functions stay Python, so that the modes' reports find them by
 their frames (a view made here names its function itself).
@@ -13,6 +13,7 @@ from typing import Any
 
 from .._array._array_object import Array, adopted, converts_exactly, shared_whole
 from .._kernels._creation_kernels import filled_array, full_array
+from .._kernels._manipulation_kernels import small_join
 from .._kernels._memory import check_allocation
 from .._kernels._searching_kernels import small_choice
 from .._modes._refusals import MODES
@@ -398,3 +399,59 @@ def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
     if value == 0 and type(value) is int:
         return Array._new(*filled_array(shape, 0, dtype), dtype, CPU_DEVICE)
     return Array._new(*full_array(shape, value, dtype, function), dtype, CPU_DEVICE)
+
+
+def concat(
+    arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0
+) -> Array:
+    """
+    Join arrays along an existing axis.
+
+    Parameters
+    ----------
+    arrays : list or tuple of Array
+        Arrays of equal rank whose shapes agree except along ``axis``.
+    axis : int or None, optional
+        The axis (default 0); None flattens every array first.
+
+    Returns
+    -------
+    Array
+        A new array in the promoted dtype of the inputs.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not agree.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.concat([xp.asarray([1, 2]), xp.asarray([3])])
+    Array([1, 2, 3], dtype=int64)
+    """
+    if type(axis) is int and not (MODES.flags or MODES.operands):
+        joined = _joined(arrays, axis)
+        if joined is not None:
+            return joined
+    return _manipulation.concat(arrays, axis=axis)
+
+
+def _joined(arrays: Any, axis: int) -> Array | None:
+    """``concat``'s fast path, while no flag may differ and no operand needs a mode's
+    check: a list or tuple of arrays of one dtype and one rank (not 0), joined along an
+    existing ``axis`` by NumPy in one call, each of fewer elements than threads take;
+    None for anything else, and for shapes that do not agree (the general path says so)."""
+    if type(arrays) is not tuple and type(arrays) is not list:
+        return None
+    if not arrays or type(arrays[0]) is not Array:
+        return None
+    dtype = arrays[0]._dtype
+    rank = len(arrays[0]._layout.shape)
+    if not -rank <= axis < rank:
+        return None
+    for x in arrays:
+        if type(x) is not Array or x._dtype is not dtype or len(x._layout.shape) != rank:
+            return None
+    result = small_join(arrays, axis)
+    return None if result is None else adopted(result, dtype, CPU_DEVICE)

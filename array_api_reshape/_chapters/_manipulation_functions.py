@@ -413,32 +413,7 @@ def _common_dtype(function: str, arrays: list[Array]) -> DType:
 def concat(
     arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0
 ) -> Array:
-    """
-    Join arrays along an existing axis.
-
-    Parameters
-    ----------
-    arrays : list or tuple of Array
-        Arrays of equal rank whose shapes agree except along ``axis``.
-    axis : int or None, optional
-        The axis (default 0); None flattens every array first.
-
-    Returns
-    -------
-    Array
-        A new array in the promoted dtype of the inputs.
-
-    Raises
-    ------
-    ValueError
-        If the shapes do not agree.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.concat([xp.asarray([1, 2]), xp.asarray([3])])
-    Array([1, 2, 3], dtype=int64)
-    """
+    """The general path of :func:`concat` (``_entries.concat`` takes the fast one)."""
     arrays = _same_rank_arrays("concat", arrays)
     dtype = _common_dtype("concat", arrays)
     if axis is None:

@@ -18,6 +18,7 @@ import numpy as np
 from .._tables._dtypes import DType
 from .._tables._layout import column_major_strides, make_layout
 from .._tables._arguments import INT64_MAX
+from . import _piecewise_kernels as piecewise
 from ._copy_kernels import copy_strided
 from ._creation_kernels import StorageAndLayout
 from ._memory import check_allocation
@@ -45,6 +46,20 @@ def concatenated(arrays: Sequence[Elements], axis: int, dtype: DType) -> Storage
     """The arrays joined along an existing ``axis``, in ``dtype``."""
     views = [x._numpy() for x in arrays]
     return wrap_result(silenced(np.concatenate, views, axis=axis, dtype=dtype.dtype))
+
+
+def small_join(arrays: Sequence[Elements], axis: int) -> np.ndarray | None:
+    """The arrays (of one dtype and rank) joined along ``axis`` in one NumPy call, when
+    each has fewer elements than any work sends to threads; None for more, and for shapes
+    that do not agree (``concat``'s fast path; its general path is ``concatenated``)."""
+    views = [x._numpy() for x in arrays]
+    for view in views:
+        if not piecewise.below_lowest_threshold(view.size):
+            return None
+    try:
+        return np.concatenate(views, axis=axis)
+    except ValueError:
+        return None
 
 
 def stacked(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLayout:

@@ -324,3 +324,25 @@ def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d):
         lambda: general.full(shape, fill, dtype=dtype))
     assert _outcome(lambda: xp.zeros(shape, dtype=dtype)) == _outcome(
         lambda: general.zeros(shape, dtype=dtype))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_concat_matches_its_general_path(data):
+    """Arrays of one dtype or of several, of one rank or not, shapes that agree outside
+    the axis or not, axes in range or out of it (and None)."""
+    from array_api_reshape._chapters._manipulation_functions import concat as general_concat
+
+    count = data.draw(st.integers(1, 3))
+    rank = data.draw(st.integers(0, 3))
+    arrays = []
+    for _ in range(count):
+        dtype = data.draw(st.sampled_from(ALL_DTYPES[:3] + ALL_DTYPES[-3:]))
+        shape = data.draw(npst.array_shapes(min_dims=rank, max_dims=rank + data.draw(
+            st.integers(0, 1)), min_side=0, max_side=3))
+        arrays.append(xp.asarray(data.draw(_arrays(dtype, shape))))
+    axis = data.draw(st.none() | st.integers(-4, 4))
+    container = data.draw(st.sampled_from([tuple, list]))
+    fast = _outcome(lambda: xp.concat(container(arrays), axis=axis))
+    general = _outcome(lambda: general_concat(container(arrays), axis=axis))
+    assert fast == general

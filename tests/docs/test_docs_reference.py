@@ -45,7 +45,8 @@ STANDARD_ARRAY_METHODS = [
 
 # the compiled entries of hot functions (_chapters/_entries.py) -> their chapters' pages
 ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims": "manipulation",
-               "where": "searching", "zeros": "creation", "full": "creation"}
+               "where": "searching", "zeros": "creation", "full": "creation",
+               "concat": "manipulation"}
 
 
 def page_of(module_name: str, name: str) -> str:
