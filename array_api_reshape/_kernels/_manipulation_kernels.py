@@ -49,17 +49,19 @@ def concatenated(arrays: Sequence[Elements], axis: int, dtype: DType) -> Storage
 
 
 def small_join(arrays: Sequence[Elements], axis: int) -> np.ndarray | None:
-    """The arrays (of one dtype and rank) joined along ``axis`` in one NumPy call, when
-    each has fewer elements than any work sends to threads; None for more, and for shapes
-    that do not agree (``concat``'s fast path; its general path is ``concatenated``)."""
+    """The arrays (of one dtype and rank) joined along ``axis`` in one NumPy call, in C
+    order (as every manipulation's result), when each has fewer elements than any work
+    sends to threads; None for more, and for shapes that do not agree (``concat``'s fast
+    path; its general path is ``concatenated``)."""
     views = [x._numpy() for x in arrays]
     for view in views:
         if not piecewise.below_lowest_threshold(view.size):
             return None
     try:
-        return np.concatenate(views, axis=axis)
+        joined = np.concatenate(views, axis=axis)
     except ValueError:
         return None
+    return joined if joined.flags.c_contiguous else np.ascontiguousarray(joined)
 
 
 def stacked(arrays: Sequence[Elements], axis: int, dtype: DType) -> StorageAndLayout:
