@@ -143,6 +143,13 @@ class IntegerInfo(NamedTuple):
 
 
 
+_FLOATING_INFO: dict[DType, FloatingInfo] = {}
+"""``finfo``'s answers, made once per real floating dtype (records, which never change)."""
+
+_INTEGER_INFO: dict[DType, IntegerInfo] = {}
+"""``iinfo``'s answers, made once per integer dtype."""
+
+
 def finfo(type: DType | Array, /) -> FloatingInfo:
     """
     Machine limits of a floating-point dtype.
@@ -173,8 +180,10 @@ def finfo(type: DType | Array, /) -> FloatingInfo:
     dtype = _dtype_of(type, "finfo", "type")
     check_dtype_kind(dtype, "finfo", "type", "floating-point")
     real = REAL_OF.get(dtype, dtype)
-    bits, eps, largest, smallest, smallest_normal = floating_limits(real)
-    return FloatingInfo(bits, eps, largest, smallest, smallest_normal, real)
+    info = _FLOATING_INFO.get(real)
+    if info is None:
+        info = _FLOATING_INFO[real] = FloatingInfo(*floating_limits(real), real)
+    return info
 
 
 def iinfo(type: DType | Array, /) -> IntegerInfo:
@@ -204,8 +213,10 @@ def iinfo(type: DType | Array, /) -> IntegerInfo:
     """
     dtype = _dtype_of(type, "iinfo", "type")
     check_dtype_kind(dtype, "iinfo", "type", "integer")
-    bits, largest, smallest = integer_range(dtype)
-    return IntegerInfo(bits, largest, smallest, dtype)
+    info = _INTEGER_INFO.get(dtype)
+    if info is None:
+        info = _INTEGER_INFO[dtype] = IntegerInfo(*integer_range(dtype), dtype)
+    return info
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
