@@ -308,7 +308,7 @@ def zeros(
     >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
     Array([0., 0.], dtype=float32, device=no_float64)
     """
-    if device is None and not MODES.flags:
+    if (device is None or device is CPU_DEVICE) and not MODES.flags:
         made = _filled(shape, 0, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros")
         if made is not None:
             return made
@@ -358,7 +358,7 @@ def full(
     >>> xp.full((2,), 0.5, device="device2")
     Array([0.5, 0.5], dtype=float32, device=device2)
     """
-    if device is None and not MODES.flags:
+    if (device is None or device is CPU_DEVICE) and not MODES.flags:
         value = fill_value
         if type(value) is Array and not value._layout.shape:
             value = value._scalar("full")
@@ -378,10 +378,11 @@ _DEFAULT_DTYPES = {
 
 
 def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
-    """``zeros``' and ``full``'s fast path on the CPU, while no flag may differ: a new
-    array of ``shape`` (an int or a tuple of ints, none negative) holding ``value``, a
-    Python scalar that ``dtype`` (a DType) holds exactly; None for anything else (the
-    general path converts, or refuses in its words)."""
+    """``zeros``' and ``full``'s fast path for the CPU (the default device, or asked for
+    by its device object), while no flag may differ: a new array of ``shape`` (an int or
+    a tuple of ints, none negative) holding ``value``, a Python scalar that ``dtype`` (a
+    DType) holds exactly; None for anything else (the general path converts, or refuses
+    in its words)."""
     if type(shape) is int:
         shape = (shape,)
     elif type(shape) is not tuple or not _all_ints(shape):

@@ -309,8 +309,9 @@ CREATION_SHAPES = st.one_of(
 
 @settings(max_examples=200, deadline=None)
 @given(shape=CREATION_SHAPES, fill=FILL_VALUES,
-       dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans())
-def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d):
+       dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans(),
+       device=st.sampled_from([None, "cpu"]))
+def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d, device):
     """Shapes good and bad, every dtype or the default, fill values at the edges of the
     dtypes (and -0.0, whose sign stays), given as Python scalars or 0-d arrays."""
     from array_api_reshape._chapters import _creation_functions as general
@@ -320,10 +321,12 @@ def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d):
             fill = xp.asarray(fill)
         except (OverflowError, TypeError):
             return
-    assert _outcome(lambda: xp.full(shape, fill, dtype=dtype)) == _outcome(
-        lambda: general.full(shape, fill, dtype=dtype))
-    assert _outcome(lambda: xp.zeros(shape, dtype=dtype)) == _outcome(
-        lambda: general.zeros(shape, dtype=dtype))
+    if device is not None:  # the CPU's device object (another device would turn the
+        device = xp.asarray(0).device  # fast paths off for the tests after this one)
+    assert _outcome(lambda: xp.full(shape, fill, dtype=dtype, device=device)) == _outcome(
+        lambda: general.full(shape, fill, dtype=dtype, device=device))
+    assert _outcome(lambda: xp.zeros(shape, dtype=dtype, device=device)) == _outcome(
+        lambda: general.zeros(shape, dtype=dtype, device=device))
 
 
 @settings(max_examples=200, deadline=None)
