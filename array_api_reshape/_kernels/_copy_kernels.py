@@ -55,6 +55,9 @@ def copy_strided(
     if same_dtype and source.nbytes < SMALL_COPY_BYTES:
         return source.copy(order)  # positional: a keyword costs more than the check
     dtype = source.dtype if numpy_dtype is None else numpy_dtype
+    if (source.size * max(source.itemsize, dtype.itemsize) < SMALL_COPY_BYTES
+            and piecewise.below_lowest_threshold(source.size)):
+        return source.astype(dtype, order)  # no plan, no threads: NumPy's one cast
     plan = _plan_for(source, dtype, order)
     if plan is None or plan.is_one_call:
         if same_dtype:
