@@ -755,6 +755,12 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     return Array._adopt(kernels.trace(x, offset, result_dtype), result_dtype, x._storage.device)
 
 
+def _has_empty_vectors(shape: tuple[int, ...], axes: tuple[int, ...]) -> bool:
+    """True when the vectors along ``axes`` of an array of ``shape`` have no elements
+    (NumPy refuses to reduce them even when there are none of them)."""
+    return math.prod(shape[axis] for axis in axes) == 0
+
+
 def vector_norm(
     x: Array,
     /,
@@ -797,5 +803,11 @@ def vector_norm(
         ord = math.inf if ord > 0 else -math.inf
     axes = reduced_axes(x, axis, "linalg.vector_norm")
     keepdims = check_keepdims(keepdims, "linalg.vector_norm")
+    if ord == -math.inf and _has_empty_vectors(x._layout.shape, axes):
+        raise ValueError(
+            "linalg.vector_norm(): ord=-inf (the smallest magnitude) of a vector of no "
+            f"elements has no value: x of shape {x.shape} has empty vectors along axes "
+            f"{axes} (NumPy refuses it too)"
+        )
     result = kernels.vector_norm(x, axes, keepdims, ord)
     return Array._adopt(result, _real_dtype(x.dtype), x._storage.device)

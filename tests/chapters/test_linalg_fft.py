@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -192,3 +194,26 @@ def test_frequencies_and_shifts():
 def test_fft_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("shape, axis, refused", [
+    ((0, 4), None, True), ((0, 4), 0, True), ((3, 0), 1, True), ((3, 0), (0, 1), True),
+    ((0, 4), 1, False), ((0,), None, True), ((2, 4), None, False), ((0, 0), 0, True),
+])
+def test_minus_infinity_norm_of_empty_vectors_is_refused_in_our_words(shape, axis, refused):
+    """The smallest magnitude of no elements has no value: NumPy's reduction raises its
+    own ValueError (also where there are no vectors); ours names the function, the shape
+    and the axes. Vectors with elements (or none of them) give NumPy's answer."""
+    x = xp.zeros(shape)
+    if refused:
+        with pytest.raises(ValueError, match=r"^linalg.vector_norm\(\): ord=-inf .* shape"):
+            xp.linalg.vector_norm(x, axis=axis, ord=-math.inf)
+    else:
+        expected = np.linalg.vector_norm(np.zeros(shape), axis=axis, ord=-np.inf)
+        result = xp.linalg.vector_norm(x, axis=axis, ord=-math.inf)
+        assert result.shape == expected.shape
+        np.testing.assert_array_equal(np.asarray(result), expected)
+    for huge in (-(2**70), -math.inf):  # a huge negative int order is -inf
+        if refused:
+            with pytest.raises(ValueError, match="ord=-inf"):
+                xp.linalg.vector_norm(x, axis=axis, ord=huge)
