@@ -390,6 +390,13 @@ def clip(
             bound = dispatch.checked_scalar("clip", argument, bound, Array)
             _check_bound(x, argument, bound)
         bounds.append(bound)
+    low, high = bounds
+    if (isinstance(low, Array) and isinstance(high, Array)
+            and broadcast_shape(x._layout.shape, low._layout.shape, high._layout.shape) is None):
+        raise ValueError(
+            f"clip(): 'x', 'min' and 'max' of shapes {x.shape}, {low.shape} and "
+            f"{high.shape} do not broadcast together"
+        )
     device = same_device("clip", x=x, min=min, max=max) if MODES.devices else CPU_DEVICE
     return Array._adopt(kernels.clip(x, *bounds), x._dtype, device)
 

@@ -34,10 +34,18 @@ def insertion_positions(
     sorter: Elements | None,
 ) -> np.ndarray:
     """Where each value of ``x2`` goes into the sorted ``x1`` (sorted by ``sorter`` when
-    given), both compared in ``dtype``; ``side`` "left" or "right" for equal values."""
+    given), both compared in ``dtype``; ``side`` "left" or "right" for equal values.
+    ValueError naming ``sorter`` when it holds a position outside ``x1``."""
     haystack = elements_in(x1, dtype)
     needles = elements_as(x2, dtype, "searchsorted")
     order = None if sorter is None else sorter._numpy()
+    if order is not None and order.size and (
+        int(order.min()) < 0 or int(order.max()) >= haystack.shape[0]
+    ):
+        raise ValueError(
+            f"searchsorted(): 'sorter' holds positions outside [0, {haystack.shape[0]}) "
+            f"(the positions of 'x1'): from {int(order.min())} to {int(order.max())}"
+        )
     return np.asarray(silenced(np.searchsorted, haystack, needles, side=side, sorter=order))
 
 

@@ -328,3 +328,24 @@ def test_comparison_with_other_objects_is_not_an_error():
     assert (xp.asarray([1]) == None) is False  # noqa: E711
     with pytest.raises(TypeError):
         _ = xp.asarray([1]) < "a"
+
+
+def test_clip_bounds_that_do_not_broadcast_together_are_refused_in_our_words():
+    """Each bound broadcasts with x, but not with the other: NumPy's broadcast error was
+    raised as it is (found by the fuzzer)."""
+    x = xp.asarray(0.0)
+    with pytest.raises(ValueError, match=r"^clip\(\): 'x', 'min' and 'max' of shapes "
+                                         r"\(\), \(4, 2\) and \(1, 4\) do not broadcast"):
+        xp.clip(x, xp.ones((4, 2)), xp.ones((1, 4)))
+    assert xp.clip(x, xp.ones((4, 1)), xp.ones((1, 4))).shape == (4, 4)
+
+
+@pytest.mark.parametrize("sorter", [[1, 8, 10, 6], [0, 1, 2, -1], [4, 0, 1, 2]])
+def test_searchsorted_refuses_a_sorter_outside_x1_in_our_words(sorter):
+    x1 = xp.asarray([23.6, -16.1, 8.2, 0.2])
+    with pytest.raises(ValueError, match=r"^searchsorted\(\): 'sorter' holds positions "
+                                         r"outside \[0, 4\)"):
+        xp.searchsorted(x1, xp.asarray([-7.0]), sorter=xp.asarray(sorter))
+    in_order = xp.asarray([1, 3, 2, 0])
+    assert int(xp.searchsorted(x1, xp.asarray([-7.0]), sorter=in_order)[0]) == int(
+        np.searchsorted(np.asarray(x1), [-7.0], sorter=np.asarray(in_order))[0])
