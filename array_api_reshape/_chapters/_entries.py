@@ -309,7 +309,8 @@ def zeros(
     Array([0., 0.], dtype=float32, device=no_float64)
     """
     if (device is None or device is CPU_DEVICE) and not MODES.flags:
-        made = _filled(shape, 0, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros")
+        zero = False if dtype is _BOOL else 0  # the zero each dtype holds exactly
+        made = _filled(shape, zero, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros")
         if made is not None:
             return made
     return _creation.zeros(shape, dtype=dtype, device=device)
@@ -397,7 +398,7 @@ def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
     if total > INT64_MAX:
         return None
     check_allocation(shape, dtype, function, "'shape'")
-    if value == 0 and type(value) is int:
+    if value == 0 and (type(value) is int or type(value) is bool):  # NumPy's zeros
         return Array._new(*filled_array(shape, 0, dtype), dtype, CPU_DEVICE)
     return Array._new(*full_array(shape, value, dtype, function), dtype, CPU_DEVICE)
 
