@@ -58,8 +58,10 @@ cdef object _layout_of(object result)
 
 cdef object _sliced_layout(object layout, slice key)
 
-@cython.locals(part=slice, ellipses=int)
+@cython.locals(ellipses=int)
 cdef bint _is_plain_basic_key(tuple key) except -1
+
+cdef bint _is_plain_slice(slice part) except -1
 
 @cython.locals(layout=object)
 cpdef object shared_whole(object obj)

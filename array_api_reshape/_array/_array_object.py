@@ -267,16 +267,22 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
     return general(x)
 
 
-def _sliced_layout(layout: Layout, key: slice) -> Layout | None:
-    """``layout`` sliced along its first axis by ``key``, when its bounds are ints or None
-    and the result is remembered; None otherwise (the general path's)."""
-    start, stop, step = key.start, key.stop, key.step
-    if (
+def _is_plain_slice(part: slice) -> bool:
+    """True when ``part``'s bounds are ints or None and its step is not zero: a slice in
+    the normal form that ``basic_key`` gives."""
+    start, stop, step = part.start, part.stop, part.step
+    return (
         (start is None or type(start) is int)
         and (stop is None or type(stop) is int)
-        and (step is None or type(step) is int)
-    ):
-        return remembered_sliced_layout((layout, start, stop, step))
+        and (step is None or (type(step) is int and step != 0))
+    )
+
+
+def _sliced_layout(layout: Layout, key: slice) -> Layout | None:
+    """``layout`` sliced along its first axis by ``key``, when ``key`` is a plain slice
+    and the result is remembered; None otherwise (the general path's)."""
+    if _is_plain_slice(key):
+        return remembered_sliced_layout((layout, key.start, key.stop, key.step))
     return None
 
 
@@ -287,13 +293,7 @@ def _is_plain_basic_key(key: tuple) -> bool:
     for item in key:
         item_class = type(item)
         if item_class is slice:
-            part: slice = item
-            start, stop, step = part.start, part.stop, part.step
-            if not (
-                (start is None or type(start) is int)
-                and (stop is None or type(stop) is int)
-                and (step is None or (type(step) is int and step != 0))
-            ):
+            if not _is_plain_slice(item):
                 return False
         elif item is Ellipsis:
             ellipses += 1
@@ -407,8 +407,9 @@ def adopted(result: Any, dtype: DType, device: Device) -> Array:
     """``Array._adopt`` (for the compiled entries, which call it in C)."""
     if _MODES.profile:
         dtype = narrowed(dtype)
-    if not _fields.has_dtype(result, dtype.dtype) or not _fields.is_c_contiguous(result):
-        if _fields.has_dtype(result, dtype.dtype) and result.base is None:
+    same_dtype = _fields.has_dtype(result, dtype.dtype)
+    if not same_dtype or not _fields.is_c_contiguous(result):
+        if same_dtype and result.base is None:
             borrowed = borrow(result)
             if borrowed is not None:
                 self = _new_array(borrowed[0], borrowed[1], dtype, device)

@@ -21,7 +21,6 @@ cdef bint _has_dtype(Array x, object dtype) except -1
 @cython.locals(dtype=DType)
 cdef object _chosen(Array condition, object x1, object x2)
 
-@cython.locals(total=object)
 cdef object _filled(object shape, object value, object dtype, str function)
 
 @cython.locals(dtype=DType, rank=Py_ssize_t)

@@ -19,7 +19,7 @@ from .._kernels._searching_kernels import small_choice
 from .._modes._refusals import MODES
 from .._tables._devices import Device
 from .._tables._devices import CPU_DEVICE
-from .._tables._arguments import INT64_MAX
+from .._tables._arguments import check_shape
 from .._tables._dtypes import (
     DEFAULT_COMPLEX_FLOATING,
     DEFAULT_INTEGER,
@@ -381,22 +381,16 @@ _DEFAULT_DTYPES = {
 def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
     """``zeros``' and ``full``'s fast path for the CPU (the default device, or asked for
     by its device object), while no flag may differ: a new array of ``shape`` (an int or
-    a tuple of ints, none negative) holding ``value``, a Python scalar that ``dtype`` (a
-    DType) holds exactly; None for anything else (the general path converts, or refuses
-    in its words)."""
+    a tuple of ints, checked as the general path checks it) holding ``value``, a Python
+    scalar that ``dtype`` (a DType) holds exactly; None for anything else (the general
+    path converts, or refuses in its words)."""
     if type(shape) is int:
         shape = (shape,)
     elif type(shape) is not tuple or not _all_ints(shape):
         return None
     if type(dtype) is not DType or not converts_exactly(value, dtype):
         return None
-    total = 1
-    for n in shape:
-        if n < 0:
-            return None
-        total *= n
-    if total > INT64_MAX:
-        return None
+    shape = check_shape(shape, function)  # the general path's checks, in its words
     check_allocation(shape, dtype, function, "'shape'")
     if value == 0 and (type(value) is int or type(value) is bool):  # NumPy's zeros
         return Array._new(*filled_array(shape, 0, dtype), dtype, CPU_DEVICE)
