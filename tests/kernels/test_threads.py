@@ -112,13 +112,20 @@ def outcome(function, *arguments):
         return type(error)
 
 
+POWERS = (np.power, ELEMENTWISE_FUNCTIONS["pow"].kernel)
+"""NumPy's ``pow`` as the oracles call it: the ufunc, or the kernel that calls it."""
+
+
 def check_against_one_call(function, arguments, numpy_function=None, numpy_arguments=()):
     """``function(*arguments)`` with 1, 2 and 4 threads against one call of ours (the
     first): same bits. With ``numpy_function`` (a ufunc, or ``where``) also against NumPy:
     its one call on the same operands, writing into the very result we made (NumPy picks
     a loop from the addresses too: a vectorised loop and a plain one can differ in the
     last bit, so only the same result memory makes NumPy's answer a fixed one), and
-    NumPy's memory order for the result."""
+    NumPy's memory order for the result. For ``pow`` the loop also follows the order
+    NumPy walks operands that broadcast, which a given result memory does not fix, and
+    its vectorised and plain loops are not both correctly rounded: there NumPy's answer
+    is one unit in the last place from ours at most (our threads' stay bit for bit)."""
     with forced_threads(1):
         expected = outcome(function, *arguments)
     for count in THREAD_COUNTS:
@@ -138,7 +145,10 @@ def check_against_one_call(function, arguments, numpy_function=None, numpy_argum
                 numpy_function(*numpy_arguments, out=memory)
             else:
                 memory[...] = numpy_function(*numpy_arguments)
-        same_bits(ours, memory)
+        if numpy_function in POWERS and memory.dtype.kind == "f":
+            np.testing.assert_array_max_ulp(ours, memory, maxulp=1)
+        else:
+            same_bits(ours, memory)
         assert steps(result) == steps(expected)
 
 
