@@ -27,7 +27,9 @@ from ._chapters._creation_functions import (
     triu,
     zeros_like,
 )
-from ._chapters._entries import asarray, concat, full, permute_dims, reshape, where, zeros
+from ._chapters._entries import (
+    asarray, concat, full, permute_dims, reshape, take_along_axis, where, zeros,
+)
 from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,
@@ -98,7 +100,7 @@ from ._chapters._elementwise_functions import (
     tanh,
     trunc,
 )
-from ._chapters._indexing_functions import take, take_along_axis
+from ._chapters._indexing_functions import take
 from ._chapters._info import Info as _Info
 from ._chapters._info import __array_namespace_info__
 from ._chapters._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot

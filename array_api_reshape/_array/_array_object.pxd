@@ -72,6 +72,9 @@ cdef Array _over_all_of(object buffer, DType dtype, object layout, object view, 
 @cython.locals(operand=Array, plans=tuple, plan=tuple, kernel=Kernel)
 cpdef object unary_call(tuple entry, object x)
 
+@cython.locals(source=Array, writers=tuple, plans=tuple, plan=tuple, bounds=tuple)
+cpdef object in_place_call(tuple entry, Array x, object other)
+
 @cython.locals(index=Array, shape=tuple, full=tuple)
 cdef bint _is_plain_index_array(Array x, object key) except -1
 

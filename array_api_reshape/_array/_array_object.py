@@ -19,6 +19,7 @@ from .._kernels import _numpy_views as _views
 from .._kernels import _scalar_kernels as _scalars
 from .._kernels import _ndarray_fields as _fields
 from .._kernels._creation_kernels import converted_copy
+from .._kernels._scalar_kernels import NUMPY_SCALAR as _NUMPY_SCALAR
 from .._kernels._foreign_kernels import STANDARD_DTYPE_OF as _STANDARD_DTYPE_OF
 from .._kernels._storage import DLPACK_CPU, Storage, borrow, read_only_alias
 from .._modes import _view_modes
@@ -227,6 +228,9 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                             return _adopt_result(result, result_dtype, result.shape)
                 else:
                     bounds = exact_scalars.get(type(x2))
+                    if bounds is None and isinstance(x2, _NUMPY_SCALAR):
+                        x2 = as_python_scalar(x2)  # (as the general path reads it)
+                        bounds = exact_scalars.get(type(x2))
                     if bounds is not None and _within(x2, bounds):
                         shape = _shape_of(first)
                         if _piecewise.below_lowest_threshold(_fields.element_count(a)):
@@ -238,8 +242,13 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
             if plan is not None:
                 kernel, result_dtype, exact_scalars, large_kernel = plan
                 bounds = exact_scalars.get(type(x1))
+                if bounds is None and isinstance(x1, _NUMPY_SCALAR):
+                    x1 = as_python_scalar(x1)
+                    bounds = exact_scalars.get(type(x1))
                 if bounds is not None and _within(x1, bounds):
-                    b = second._numpy()
+                    b = second._np_view
+                    if b is None:
+                        b = second._numpy()
                     shape = _shape_of(second)
                     if _piecewise.below_lowest_threshold(_fields.element_count(b)):
                         return _adopt_result(kernel.two(x1, b), result_dtype, shape)
@@ -265,6 +274,45 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
             if _piecewise.below_lowest_threshold(_fields.element_count(a)):
                 return _adopt_result(kernel.one(a), plan[1], _shape_of(operand))
     return general(x)
+
+
+def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
+    """An in-place operator of ``x`` and ``other``; ``entry`` is its writers, its
+    function's plans and its general path (``_elementwise_dispatch.in_place``).
+
+    The common case is computed here, straight into ``x``'s memory: ``other`` an array of
+    ``x``'s dtype and shape or a Python scalar its dtype holds exactly, ``x`` writable,
+    C-contiguous (so that it repeats no address) and of fewer elements than any work sends
+    to threads, while no mode needs to see the write. Everything else goes to the general
+    path, which computes the result and writes it back with every check."""
+    writers, plans, general = entry
+    write = writers[x._dtype.index]
+    if write is not None and (
+        not (_MODES.writes or _MODES.devices) or _dispatch.plain_write(x, other)
+    ):
+        a = x._np_view
+        if a is None:
+            a = x._numpy()
+        if (_piecewise.below_lowest_threshold(_fields.element_count(a))
+                and _fields.is_writable_c_contiguous(a)):
+            if type(other) is Array:
+                source = other
+                if source._dtype is x._dtype and (
+                    source._layout is x._layout or _shape_of(source) == _shape_of(x)
+                ):
+                    b = source._np_view
+                    if b is None:
+                        b = source._numpy()
+                    write(a, b)
+                    return x
+            else:
+                plan = plans[x._dtype.index]
+                assert plan is not None  # (a dtype with a writer has a plan)
+                bounds = plan[2].get(type(other))
+                if bounds is not None and _within(other, bounds):
+                    write(a, other)
+                    return x
+    return general(x, other)
 
 
 def _is_plain_slice(part: slice) -> bool:
@@ -846,11 +894,11 @@ class Array:
 
     def __radd__(self, other: Operand, /) -> Array:
         """The operator form of :func:`add`, reflected."""
-        return _radd(self, other)
+        return binary_call(_radd, other, self)
 
     def __iadd__(self, other: Operand, /) -> Array:
         """The operator form of :func:`add`, in place."""
-        return _iadd(self, other)
+        return in_place_call(_iadd, self, other)
 
     def __sub__(self, other: Operand, /) -> Array:
         """The operator form of :func:`subtract`."""
@@ -858,11 +906,11 @@ class Array:
 
     def __rsub__(self, other: Operand, /) -> Array:
         """The operator form of :func:`subtract`, reflected."""
-        return _rsub(self, other)
+        return binary_call(_rsub, other, self)
 
     def __isub__(self, other: Operand, /) -> Array:
         """The operator form of :func:`subtract`, in place."""
-        return _isub(self, other)
+        return in_place_call(_isub, self, other)
 
     def __mul__(self, other: Operand, /) -> Array:
         """The operator form of :func:`multiply`."""
@@ -870,11 +918,11 @@ class Array:
 
     def __rmul__(self, other: Operand, /) -> Array:
         """The operator form of :func:`multiply`, reflected."""
-        return _rmul(self, other)
+        return binary_call(_rmul, other, self)
 
     def __imul__(self, other: Operand, /) -> Array:
         """The operator form of :func:`multiply`, in place."""
-        return _imul(self, other)
+        return in_place_call(_imul, self, other)
 
     def __truediv__(self, other: Operand, /) -> Array:
         """The operator form of :func:`divide`."""
@@ -882,11 +930,11 @@ class Array:
 
     def __rtruediv__(self, other: Operand, /) -> Array:
         """The operator form of :func:`divide`, reflected."""
-        return _rtruediv(self, other)
+        return binary_call(_rtruediv, other, self)
 
     def __itruediv__(self, other: Operand, /) -> Array:
         """The operator form of :func:`divide`, in place."""
-        return _itruediv(self, other)
+        return in_place_call(_itruediv, self, other)
 
     def __floordiv__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`floor_divide`."""
@@ -894,11 +942,11 @@ class Array:
 
     def __rfloordiv__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`floor_divide`, reflected."""
-        return _rfloordiv(self, other)
+        return binary_call(_rfloordiv, other, self)
 
     def __ifloordiv__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`floor_divide`, in place."""
-        return _ifloordiv(self, other)
+        return in_place_call(_ifloordiv, self, other)
 
     def __mod__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`remainder`."""
@@ -906,11 +954,11 @@ class Array:
 
     def __rmod__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`remainder`, reflected."""
-        return _rmod(self, other)
+        return binary_call(_rmod, other, self)
 
     def __imod__(self, other: RealOperand, /) -> Array:
         """The operator form of :func:`remainder`, in place."""
-        return _imod(self, other)
+        return in_place_call(_imod, self, other)
 
     def __pow__(self, other: Operand, /) -> Array:
         """The operator form of :func:`pow`."""
@@ -918,11 +966,11 @@ class Array:
 
     def __rpow__(self, other: Operand, /) -> Array:
         """The operator form of :func:`pow`, reflected."""
-        return _rpow(self, other)
+        return binary_call(_rpow, other, self)
 
     def __ipow__(self, other: Operand, /) -> Array:
         """The operator form of :func:`pow`, in place."""
-        return _ipow(self, other)
+        return in_place_call(_ipow, self, other)
 
     def __and__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_and`."""
@@ -930,11 +978,11 @@ class Array:
 
     def __rand__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_and`, reflected."""
-        return _rand(self, other)
+        return binary_call(_rand, other, self)
 
     def __iand__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_and`, in place."""
-        return _iand(self, other)
+        return in_place_call(_iand, self, other)
 
     def __or__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_or`."""
@@ -942,11 +990,11 @@ class Array:
 
     def __ror__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_or`, reflected."""
-        return _ror(self, other)
+        return binary_call(_ror, other, self)
 
     def __ior__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_or`, in place."""
-        return _ior(self, other)
+        return in_place_call(_ior, self, other)
 
     def __xor__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_xor`."""
@@ -954,11 +1002,11 @@ class Array:
 
     def __rxor__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_xor`, reflected."""
-        return _rxor(self, other)
+        return binary_call(_rxor, other, self)
 
     def __ixor__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_xor`, in place."""
-        return _ixor(self, other)
+        return in_place_call(_ixor, self, other)
 
     def __lshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_left_shift`."""
@@ -966,11 +1014,11 @@ class Array:
 
     def __rlshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_left_shift`, reflected."""
-        return _rlshift(self, other)
+        return binary_call(_rlshift, other, self)
 
     def __ilshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_left_shift`, in place."""
-        return _ilshift(self, other)
+        return in_place_call(_ilshift, self, other)
 
     def __rshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_right_shift`."""
@@ -978,11 +1026,11 @@ class Array:
 
     def __rrshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_right_shift`, reflected."""
-        return _rrshift(self, other)
+        return binary_call(_rrshift, other, self)
 
     def __irshift__(self, other: IntegerOperand, /) -> Array:
         """The operator form of :func:`bitwise_right_shift`, in place."""
-        return _irshift(self, other)
+        return in_place_call(_irshift, self, other)
 
     # Comparisons have no in-place form; Python reflects them itself (``2 < x`` calls
     # ``x.__gt__(2)``). ``==`` and ``!=`` give arrays, not bools, as the standard says.

@@ -30,7 +30,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .._kernels import _elementwise_kernels as kernels
-from .._kernels import _piecewise_kernels as piecewise
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
 from .._kernels._numpy_views import Binary, Kernel
 from .._modes._device_checks import check_result_dtype
@@ -431,22 +430,20 @@ def _operator_record(name: str, method: str) -> ElementwiseFunction:
     return function
 
 
-def reflected(name: str, method: str) -> Operation:
-    """The reflected operator method ``method`` (``__radd__``) of binary function ``name``:
-    ``other + self`` when ``other`` is a Python scalar."""
-    _operator_record(name, method)
-    functions: dict[ArrayClass, Operation] = {}  # the function, built once for self's class
+def reflected(name: str, method: str) -> BinaryEntry:
+    """The entry of the reflected operator method ``method`` (``__radd__``) of binary
+    function ``name``, for the array class's ``binary_call`` with the operands in the
+    function's order: ``other + self`` when ``other`` is a Python scalar. Its general
+    path takes ``(other, self)`` and gives NotImplemented for an operand of another type."""
+    record = _operator_record(name, method)
 
-    def operator(self: Any, other: Any, /) -> Any:
-        cls = self.__class__
-        if not is_operand(other, method, cls):
+    def operator(x1: Any, x2: Any, /) -> Any:
+        cls = x2.__class__
+        if x1.__class__ is not cls and not is_operand(x1, method, cls):
             return NotImplemented
-        function = functions.get(cls)
-        if function is None:
-            function = functions[cls] = binary(name, cls)
-        return function(other, self)
+        return apply_binary(record, x1, x2, cls)
 
-    return _named(operator, method, name, ", reflected")
+    return binary_entry(name, _named(operator, method, name, ", reflected"))
 
 
 def _in_place_kernels(
@@ -454,51 +451,37 @@ def _in_place_kernels(
 ) -> tuple[Any, ...]:
     """For each dtype (by its index) whose fast-path plan (of ``plans``) gives a result of
     the same dtype: the kernel that writes the result into the first operand; None
-    otherwise."""
+    otherwise, and for complex dtypes: NumPy multiplies complex numbers into one of the
+    operands with another loop than into a new array, which rounds some results to
+    another last bit, and ``x *= y`` must give the bits of ``x * y``."""
     return tuple(
-        None if plan is None or plan[1] is not dtype
+        None if plan is None or plan[1] is not dtype or dtype.kind == "complex floating"
         else kernels.in_place_kernel(function, dtype.kind, dtype.dtype.kind)
         for dtype, plan in zip(ALL_DTYPES, plans)
     )
 
 
-def in_place(name: str, method: str) -> Operation:
-    """The in-place operator method ``method`` (``__iadd__``) of binary function ``name``:
-    the result is written back into ``self``, whose dtype and shape never change.
+InPlaceEntry = tuple[tuple[Any, ...], tuple[BinaryPlan | None, ...], Operation]
+"""An in-place operator's ``(writers, plans, general)``: for each dtype (by its index)
+the kernel that writes the result into the first operand, or None; the fast-path plans of
+its function; and its general path, which takes ``(self, other)``."""
+
+
+def in_place(name: str, method: str) -> InPlaceEntry:
+    """The entry of the in-place operator method ``method`` (``__iadd__``) of binary
+    function ``name``, for the array class's ``in_place_call``: the result is written
+    back into ``self``, whose dtype and shape never change.
 
     The common cases (``self`` and an array of its dtype and shape, or a Python scalar of
     its kind, few elements, a writable C-contiguous ``self``) compute straight into
-    ``self``'s memory, while no mode needs to see the write; everything else computes
-    the result and writes it through ``_assign_in_place``, which checks and refuses."""
+    ``self``'s memory, while no mode needs to see the write; everything else goes to the
+    general path built here, which computes the result and writes it through
+    ``_assign_in_place``, which checks and refuses."""
     function = _operator_record(name, method)
     entry = binary_entry(name, general_binary(name, None))
     plans = entry[0]
-    into_first = _in_place_kernels(function, plans)
 
     def operator(self: Any, other: Any, /) -> Any:
-        write = into_first[self._dtype.index]
-        if write is not None and (
-            not (_MODES.writes or _MODES.devices) or _plain_write(self, other)
-        ):
-            a = self._np_view
-            if a is None:
-                a = self._numpy()
-            if a.size < piecewise.LOWEST_THREADING_THRESHOLD:
-                flags = a.flags  # (a writable C-contiguous view repeats no address)
-                if flags.writeable and flags.c_contiguous:
-                    other_class = other.__class__
-                    if other_class is self.__class__:
-                        if other._dtype is self._dtype and other._layout.shape == a.shape:
-                            b = other._np_view
-                            if b is None:
-                                b = other._numpy()
-                            write(a, b)
-                            return self
-                    else:
-                        bounds = plans[self._dtype.index][2].get(other_class)
-                        if bounds is not None and bounds[0] <= other <= bounds[1]:
-                            write(a, other)
-                            return self
         if not is_operand(other, method, self.__class__):
             return NotImplemented
         if _MODES.profile:
@@ -508,10 +491,11 @@ def in_place(name: str, method: str) -> Operation:
                 return self.binary_call(entry, self, other)
         return self._assign_in_place(method, self.binary_call(entry, self, other))
 
-    return _named(operator, method, name, ", in place")
+    return (_in_place_kernels(function, plans), plans,
+            _named(operator, method, name, ", in place"))
 
 
-def _plain_write(target: Any, other: Any) -> bool:
+def plain_write(target: Any, other: Any) -> bool:
     """While some write mode or another device may be in use: True when a write into
     ``target`` with ``other`` needs none of their checks (the writeable flag cannot be
     off, no other tracked array sees either's memory, no device but the CPU is in use)."""

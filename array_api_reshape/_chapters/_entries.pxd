@@ -25,3 +25,6 @@ cdef object _filled(object shape, object value, object dtype, str function)
 
 @cython.locals(dtype=DType, rank=Py_ssize_t)
 cdef object _joined(object arrays, Py_ssize_t axis)
+
+@cython.locals(rank=Py_ssize_t)
+cdef object _picked(Array x, Array indices, object axis)

@@ -1,6 +1,7 @@
 """
 The public functions whose per-call cost matters most, as the namespace exports them:
-``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros``, ``full`` and ``concat``.
+``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros``, ``full``, ``concat`` and
+``take_along_axis``.
 Each takes its fast path, for the common case that no mode need see, and otherwise calls the
 chapter's function of the same name, its general path. The compiled build compiles this
 module; the chapters' functions stay Python, so that the modes' reports find them by
@@ -16,6 +17,7 @@ from .._kernels._creation_kernels import filled_array, full_array
 from .._kernels._manipulation_kernels import small_join
 from .._kernels._memory import check_allocation
 from .._kernels._searching_kernels import small_choice
+from .._kernels._take_kernels import small_taken_along_axis
 from .._modes._refusals import MODES
 from .._tables._devices import Device
 from .._tables._devices import CPU_DEVICE
@@ -29,6 +31,7 @@ from .._tables._dtypes import (
 from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
 from . import _creation_functions as _creation
+from . import _indexing_functions as _indexing
 from . import _manipulation_functions as _manipulation
 from . import _searching_functions as _searching
 
@@ -451,3 +454,57 @@ def _joined(arrays: Any, axis: int) -> Array | None:
             return None
     result = small_join(arrays, axis)
     return None if result is None else adopted(result, dtype, CPU_DEVICE)
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """
+    Elements of ``x`` picked, position by position, by ``indices`` along an axis.
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    indices : Array
+        An integer array of the same rank as ``x``; its shape broadcasts with ``x``'s
+        outside ``axis``.
+    axis : int, optional
+        The axis to pick along (default -1).
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    IndexError
+        If a position is out of range.
+    ValueError
+        If the ranks differ or the shapes do not broadcast.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> x = xp.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> xp.take_along_axis(x, xp.asarray([[0], [2]]), axis=1)
+    Array([[10],
+           [50]], dtype=int64)
+    """
+    if (type(x) is Array and type(indices) is Array and type(axis) is int
+            and not (MODES.flags or MODES.operands)):
+        picked = _picked(x, indices, axis)
+        if picked is not None:
+            return picked
+    return _indexing.take_along_axis(x, indices, axis=axis)
+
+
+def _picked(x: Array, indices: Array, axis: int) -> Array | None:
+    """``take_along_axis``'s fast path, while no flag may differ and no operand needs a
+    mode's check: ``indices`` of a signed integer dtype and ``x``'s rank (not 0), ``axis``
+    in range, few elements; None for anything else, and for positions out of range or
+    shapes that do not broadcast (the general path says which)."""
+    rank = len(x._layout.shape)
+    if (indices._dtype.kind != "signed integer" or len(indices._layout.shape) != rank
+            or not -rank <= axis < rank):
+        return None
+    result = small_taken_along_axis(x, indices, axis % rank)
+    return None if result is None else adopted(result, x._dtype, CPU_DEVICE)

@@ -100,38 +100,8 @@ def _single_position(indices: object) -> int | None:
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
-    """
-    Elements of ``x`` picked, position by position, by ``indices`` along an axis.
-
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    indices : Array
-        An integer array of the same rank as ``x``; its shape broadcasts with ``x``'s
-        outside ``axis``.
-    axis : int, optional
-        The axis to pick along (default -1).
-
-    Returns
-    -------
-    Array
-
-    Raises
-    ------
-    IndexError
-        If a position is out of range.
-    ValueError
-        If the ranks differ or the shapes do not broadcast.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> x = xp.asarray([[10, 30, 20], [60, 40, 50]])
-    >>> xp.take_along_axis(x, xp.asarray([[0], [2]]), axis=1)
-    Array([[10],
-           [50]], dtype=int64)
-    """
+    """The general path of :func:`take_along_axis` (``_entries.take_along_axis`` takes the
+    fast one)."""
     check_array(x, "take_along_axis")
     indices = _checked_indices(indices, "take_along_axis")
     if indices.ndim != x.ndim:

@@ -41,6 +41,11 @@ cdef inline bint is_c_contiguous(object array) except? -1:
     return cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray?>array)
 
 
+cdef inline bint is_writable_c_contiguous(object array) except? -1:
+    cdef cnp.ndarray checked = <cnp.ndarray?>array
+    return cnp.PyArray_ISWRITEABLE(checked) and cnp.PyArray_IS_C_CONTIGUOUS(checked)
+
+
 cdef inline bint is_ndarray(object obj) except? -1:
     return type(obj) is cnp.ndarray
 

@@ -44,6 +44,13 @@ def is_c_contiguous(array: Any) -> bool:
     return array.flags.c_contiguous
 
 
+def is_writable_c_contiguous(array: Any) -> bool:
+    """True when the ndarray ``array`` may be written and is C-contiguous (so that it
+    repeats no address: a kernel may write its result straight into it)."""
+    flags = array.flags
+    return flags.writeable and flags.c_contiguous
+
+
 def is_ndarray(obj: Any) -> bool:
     """True when ``obj`` is exactly a NumPy array (no subclass)."""
     return type(obj) is np.ndarray

@@ -14,6 +14,9 @@ from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
 from ._numpy_views import ArrayObject, Elements, silenced
 
+NUMPY_SCALAR = np.generic
+"""The class of NumPy's scalars, which operators take as they take Python's."""
+
 
 def array_repr(x: ArrayObject) -> str:
     """``Array([...], dtype=float64)``; empty arrays also show their shape, arrays off the

@@ -37,12 +37,19 @@ EDGE_SCALARS = st.one_of(
     st.complex_numbers(allow_nan=True, allow_infinity=True),
 )
 
+NUMPY_SCALARS = st.sampled_from([
+    np.float64(1.5), np.float64("nan"), np.float64("-inf"), np.float32(0.1), np.float16(2),
+    np.int64(3), np.int64(-(2**40)), np.int8(-1), np.uint8(200), np.uint64(2**63),
+    np.bool_(True), np.complex128(1 - 2j), np.complex64(0.5j),
+])
+"""NumPy's scalars, which operators and functions take as the Python scalars they hold."""
+
 
 def _outcome(call):
     """The result as (dtype, shape, bytes), or the type of the exception raised."""
     try:
         result = call()
-    except (TypeError, ValueError, OverflowError) as error:
+    except (TypeError, ValueError, OverflowError, IndexError) as error:
         return type(error)
     values = np.asarray(result)
     return result.dtype, result.shape, values.tobytes()
@@ -61,7 +68,7 @@ def test_array_and_scalar_match_the_general_path(name, data):
     dtype = data.draw(st.sampled_from(ALL_DTYPES))
     shape = data.draw(npst.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=3))
     x = xp.asarray(data.draw(_arrays(dtype, shape)))
-    scalar = data.draw(EDGE_SCALARS)
+    scalar = data.draw(EDGE_SCALARS | NUMPY_SCALARS)
     function = getattr(xp, name)
     with np.errstate(all="ignore"):
         for x1, x2 in ((x, scalar), (scalar, x)):
@@ -105,6 +112,53 @@ def test_operators_match_their_functions(name, data):
     with np.errstate(all="ignore"):
         assert _outcome(lambda: op(x, scalar)) == _outcome(lambda: function(x, scalar))
         assert _outcome(lambda: op(x, x)) == _outcome(lambda: function(x, x))
+
+
+REFLECTED = {
+    "add": "__radd__", "subtract": "__rsub__", "multiply": "__rmul__", "divide": "__rtruediv__",
+    "floor_divide": "__rfloordiv__", "remainder": "__rmod__", "pow": "__rpow__",
+    "bitwise_and": "__rand__", "bitwise_or": "__ror__", "bitwise_xor": "__rxor__",
+    "bitwise_left_shift": "__rlshift__", "bitwise_right_shift": "__rrshift__",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFLECTED))
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_reflected_and_in_place_operators_match_their_functions(name, data):
+    """``scalar op x`` is the function of (scalar, x); ``y op= other`` writes the
+    function's result into ``y`` when it keeps ``y``'s dtype and shape, and otherwise
+    raises and leaves ``y`` as it was, on contiguous arrays (the fast path's) and
+    reversed ones (the general path's)."""
+    dtype = data.draw(st.sampled_from(ALL_DTYPES))
+    shape = data.draw(npst.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=3))
+    source = data.draw(_arrays(dtype, shape))
+    reverse = bool(shape) and data.draw(st.booleans())
+    x = xp.asarray(source)[::-1] if reverse else xp.asarray(source)
+    scalar = data.draw(EDGE_SCALARS | NUMPY_SCALARS)
+    other = data.draw(st.sampled_from([
+        scalar, x, xp.asarray(data.draw(_arrays(data.draw(st.sampled_from(ALL_DTYPES)), shape))),
+    ]))
+    function = getattr(xp, name)
+    method = REFLECTED[name]
+    in_place = "__i" + method[3:]
+    with np.errstate(all="ignore"):
+        reflected = _outcome(lambda: getattr(x, method)(scalar))
+        assert reflected == _outcome(lambda: function(scalar, x))
+        expected = _outcome(lambda: function(x, other))
+        target = xp.asarray(source, copy=True)
+        if reverse:
+            target = target[::-1]
+        before = np.asarray(target).tobytes()
+        try:
+            returned = getattr(target, in_place)(other)
+        except (TypeError, ValueError, OverflowError):
+            assert expected in (TypeError, ValueError, OverflowError) or (
+                expected[:2] != (x.dtype, x.shape)), expected
+            assert np.asarray(target).tobytes() == before
+            return
+    assert returned is target
+    assert expected == (x.dtype, x.shape, np.asarray(target).tobytes())
 
 
 @pytest.mark.parametrize("other", [object(), "1", [1.0], None])
@@ -349,3 +403,39 @@ def test_concat_matches_its_general_path(data):
     fast = _outcome(lambda: xp.concat(container(arrays), axis=axis))
     general = _outcome(lambda: general_concat(container(arrays), axis=axis))
     assert fast == general
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_take_along_axis_matches_its_general_path(data):
+    """Positions in range (negative too) and out of it, index shapes that broadcast with
+    ``x`` outside the axis or not, ranks that differ, axes in range or out of it, index
+    dtypes signed, unsigned and not integers, strided inputs."""
+    from array_api_reshape._chapters._indexing_functions import take_along_axis as general
+
+    rank = data.draw(st.integers(1, 3))
+    shape = data.draw(npst.array_shapes(min_dims=rank, max_dims=rank, min_side=0, max_side=4))
+    x = xp.asarray(data.draw(_arrays(data.draw(st.sampled_from(ALL_DTYPES)), shape)))
+    if data.draw(st.booleans()):
+        x = x[..., ::-1]
+    index_rank = data.draw(st.sampled_from([rank, rank, rank - 1, rank + 1]))
+    index_shape = data.draw(npst.array_shapes(min_dims=index_rank, max_dims=index_rank,
+                                              min_side=0, max_side=4))
+    index_dtype = data.draw(st.sampled_from(
+        [xp.int64, xp.int64, xp.int8, xp.int32, xp.uint8, xp.uint64, xp.float64, xp.bool]))
+    indices = xp.asarray(data.draw(npst.arrays(
+        index_dtype.dtype, index_shape,
+        elements=st.integers(-5, 5) if "integer" in index_dtype.kind
+        and "unsigned" not in index_dtype.kind else None)))
+    axis = data.draw(st.integers(-4, 4))
+    fast = _outcome(lambda: xp.take_along_axis(x, indices, axis=axis))
+    slow = _outcome(lambda: general(x, indices, axis=axis))
+    assert fast == slow
+
+
+def test_take_along_axis_out_of_range_is_our_index_error():
+    x = xp.reshape(xp.arange(6.0), (3, 2))
+    with pytest.raises(IndexError, match=r"take_along_axis\(\): index 3 is out of range"):
+        xp.take_along_axis(x, xp.asarray([[3, 0]]), axis=0)
+    picked = xp.take_along_axis(x, xp.asarray([[-1, 0]]), axis=0)
+    assert np.asarray(picked).tolist() == [[4.0, 1.0]]

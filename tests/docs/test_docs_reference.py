@@ -46,7 +46,7 @@ STANDARD_ARRAY_METHODS = [
 # the compiled entries of hot functions (_chapters/_entries.py) -> their chapters' pages
 ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims": "manipulation",
                "where": "searching", "zeros": "creation", "full": "creation",
-               "concat": "manipulation"}
+               "concat": "manipulation", "take_along_axis": "indexing"}
 
 
 def page_of(module_name: str, name: str) -> str:
