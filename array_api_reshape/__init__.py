@@ -12,25 +12,12 @@ from . import linalg as _linalg
 from ._array import _pickling, _versions
 from ._array._array_object import Array
 from ._chapters._constants import e, inf, nan, newaxis, pi
-from ._chapters._creation_functions import (
-    arange,
-    empty,
-    empty_like,
-    eye,
-    from_dlpack,
-    full_like,
-    linspace,
-    meshgrid,
-    ones,
-    ones_like,
-    tril,
-    triu,
-    zeros_like,
-)
+from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
 from ._chapters._entries import (
-    asarray, concat, full, permute_dims, reshape, take_along_axis, where, zeros,
+    arange, asarray, astype, concat, empty, empty_like, full, full_like, ones, ones_like,
+    permute_dims, reshape, take_along_axis, where, zeros, zeros_like,
 )
-from ._chapters._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
+from ._chapters._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,
     acos,

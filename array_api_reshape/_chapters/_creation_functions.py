@@ -357,44 +357,7 @@ def arange(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """
-    Evenly spaced values in the half-open interval ``[start, stop)``.
-
-    Parameters
-    ----------
-    start : int, float or 0-d Array
-        First value; with ``stop`` omitted, the end of the interval and the start is 0.
-    stop : int, float or 0-d Array, optional
-        End of the interval (excluded).
-    step : int, float or 0-d Array, optional
-        Distance between values; must not be 0. Default 1.
-    dtype : dtype, optional
-        Default int64 when every argument is an int, else float64.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-        A one-dimensional array of ``ceil((stop - start) / step)`` values (none if negative).
-
-    Raises
-    ------
-    ValueError
-        If ``step`` is 0.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.arange(5)
-    Array([0, 1, 2, 3, 4], dtype=int64)
-    >>> xp.arange(1.0, 2.0, 0.25)
-    Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
-    >>> xp.arange(3, device="no_x64")
-    Array([0, 1, 2], dtype=int32, device=no_x64)
-    """
+    """The general path of :func:`arange` (``_entries.arange`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "arange")
     placed = check_device(device, "arange")
     start = _check_real_number(start, "arange", "start")
@@ -487,31 +450,7 @@ def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
 def empty(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new array of ``shape`` whose elements are not initialised.
-
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Size of each dimension.
-    dtype : dtype, optional
-        Default float64.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-        A C-contiguous array.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.empty((2, 3)).shape
-    (2, 3)
-    """
+    """The general path of :func:`empty` (``_entries.empty`` takes the fast one)."""
     dtype, placed = _floating_by_default("empty", dtype, device)
     return _filled("empty", shape, None, dtype, placed)
 
@@ -527,31 +466,7 @@ def zeros(
 def ones(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new array of ``shape`` filled with ones.
-
-    Parameters
-    ----------
-    shape : int or tuple of int
-        Size of each dimension.
-    dtype : dtype, optional
-        Default float64.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-        A C-contiguous array.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.ones(3)
-    Array([1., 1., 1.], dtype=float64)
-    """
+    """The general path of :func:`ones` (``_entries.ones`` takes the fast one)."""
     dtype, placed = _floating_by_default("ones", dtype, device)
     return _filled("ones", shape, 1, dtype, placed)
 
@@ -628,30 +543,7 @@ def _like(
 def empty_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new, uninitialised array with the shape (and by default the dtype) of ``x``.
-
-    Parameters
-    ----------
-    x : Array
-        The array whose shape to use.
-    dtype : dtype, optional
-        Default: ``x.dtype``.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.empty_like(xp.zeros((2, 3), dtype=xp.int8)).dtype
-    array_api_reshape.int8
-    """
+    """The general path of :func:`empty_like` (``_entries.empty_like`` takes the fast one)."""
     dtype, placed = _like("empty_like", x, dtype, device)
     made = _filled("empty_like", x._layout.shape, None, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -660,32 +552,7 @@ def empty_like(
 def zeros_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new array of zeros with the shape (and by default the dtype) of ``x``.
-
-    Parameters
-    ----------
-    x : Array
-        The array whose shape to use.
-    dtype : dtype, optional
-        Default: ``x.dtype``.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.zeros_like(xp.ones(2, dtype=xp.int32))
-    Array([0, 0], dtype=int32)
-    >>> xp.zeros_like(xp.ones(2, device="device1"))  # x's device
-    Array([0., 0.], dtype=float64, device=device1)
-    """
+    """The general path of :func:`zeros_like` (``_entries.zeros_like`` takes the fast one)."""
     dtype, placed = _like("zeros_like", x, dtype, device)
     made = _filled("zeros_like", x._layout.shape, 0, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -694,30 +561,7 @@ def zeros_like(
 def ones_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """
-    A new array of ones with the shape (and by default the dtype) of ``x``.
-
-    Parameters
-    ----------
-    x : Array
-        The array whose shape to use.
-    dtype : dtype, optional
-        Default: ``x.dtype``.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.ones_like(xp.zeros(2), dtype=xp.bool)
-    Array([ True,  True], dtype=bool)
-    """
+    """The general path of :func:`ones_like` (``_entries.ones_like`` takes the fast one)."""
     dtype, placed = _like("ones_like", x, dtype, device)
     made = _filled("ones_like", x._layout.shape, 1, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -731,37 +575,7 @@ def full_like(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """
-    A new array with the shape (and by default the dtype) of ``x``, filled with a value.
-
-    Parameters
-    ----------
-    x : Array
-        The array whose shape to use.
-    fill_value : bool, int, float or complex
-        The value; its kind must suit the dtype.
-    dtype : dtype, optional
-        Default: ``x.dtype``.
-    device : device, optional
-        A device of ``__array_namespace_info__().devices()`` or its name (such as
-        ``"device1"``); None (default): the default device, the CPU unless the
-        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
-
-    Returns
-    -------
-    Array
-
-    Raises
-    ------
-    TypeError
-        If ``fill_value`` cannot be held by the dtype.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.full_like(xp.zeros(2), 0.5)
-    Array([0.5, 0.5], dtype=float64)
-    """
+    """The general path of :func:`full_like` (``_entries.full_like`` takes the fast one)."""
     dtype, placed = _like("full_like", x, dtype, device)
     made = _full("full_like", x._layout.shape, fill_value, dtype, placed)
     return same_axes(made, x) if MODES.profile else made

@@ -28,44 +28,7 @@ from .._tables._arguments import check_copy
 def astype(
     x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
 ) -> Array:
-    """
-    Copy an array to another dtype (or return it unchanged when allowed).
-
-    Parameters
-    ----------
-    x : Array
-        Input array.
-    dtype : dtype
-        The target dtype.
-    copy : bool, optional
-        True (default): always a new array. False: return ``x`` itself when it already
-        has ``dtype`` and stays on its device.
-    device : device, optional
-        The device of the result, or its name; None (default): ``x``'s device. Another
-        device than ``x``'s means a copy.
-
-    Returns
-    -------
-    Array
-        The converted array (C-contiguous when new).
-
-    Raises
-    ------
-    TypeError
-        If ``dtype`` is not a dtype, or a complex array would be cast to a real dtype.
-    ValueError
-        If the device lacks ``dtype``, or is not the one the fixed_device flag keeps
-        arrays on; for another device than ``x``'s, when the transfers flag is
-        ``"error"`` (``"log"`` records the move).
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.astype(xp.asarray([1.7, -1.7]), xp.int32)
-    Array([ 1, -1], dtype=int32)
-    >>> xp.astype(xp.asarray([1, 2], device="no_x64"), xp.float32)
-    Array([1., 2.], dtype=float32, device=no_x64)
-    """
+    """The general path of :func:`astype` (``_entries.astype`` takes the fast one)."""
     check_array(x, "astype")
     dtype = check_dtype(dtype, "astype")
     copy_requested = check_copy(copy, "astype")

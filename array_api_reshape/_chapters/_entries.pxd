@@ -21,7 +21,15 @@ cdef bint _has_dtype(Array x, object dtype) except -1
 @cython.locals(dtype=DType)
 cdef object _chosen(Array condition, object x1, object x2)
 
-cdef object _filled(object shape, object value, object dtype, str function)
+cdef object _filled(object shape, object value, object dtype, str function, str source)
+
+cdef object _one(object dtype)
+
+cdef bint _on_the_cpu(object device) except -1
+
+cdef bint _like_fast(object x, object device) except -1
+
+cdef object _counted(object start, object stop, object step, object dtype)
 
 @cython.locals(dtype=DType, rank=Py_ssize_t)
 cdef object _joined(object arrays, Py_ssize_t axis)

@@ -1,7 +1,8 @@
 """
 The public functions whose per-call cost matters most, as the namespace exports them:
-``asarray``, ``reshape``, ``permute_dims``, ``where``, ``zeros``, ``full``, ``concat`` and
-``take_along_axis``.
+``asarray``, ``astype``, ``reshape``, ``permute_dims``, ``where``, ``concat``,
+``take_along_axis``, and the creation functions ``arange``, ``empty``, ``zeros``, ``ones``,
+``full`` and their ``*_like`` forms.
 Each takes its fast path, for the common case that no mode need see, and otherwise calls the
 chapter's function of the same name, its general path. The compiled build compiles this
 module; the chapters' functions stay Python, so that the modes' reports find them by
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._array._array_object import Array, adopted, converts_exactly, shared_whole
-from .._kernels._creation_kernels import filled_array, full_array
+from .._kernels._creation_kernels import converted, filled_array, new_filled, new_range
 from .._kernels._manipulation_kernels import small_join
 from .._kernels._memory import check_allocation
 from .._kernels._searching_kernels import small_choice
@@ -31,6 +32,7 @@ from .._tables._dtypes import (
 from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
 from . import _creation_functions as _creation
+from ._data_type_functions import astype as _general_astype
 from . import _indexing_functions as _indexing
 from . import _manipulation_functions as _manipulation
 from . import _searching_functions as _searching
@@ -311,9 +313,10 @@ def zeros(
     >>> xp.zeros(2, device="no_float64")  # that device's default floating dtype
     Array([0., 0.], dtype=float32, device=no_float64)
     """
-    if (device is None or device is CPU_DEVICE) and not MODES.flags:
+    if _on_the_cpu(device):
         zero = False if dtype is _BOOL else 0  # the zero each dtype holds exactly
-        made = _filled(shape, zero, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros")
+        made = _filled(shape, zero, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros",
+                       "'shape'")
         if made is not None:
             return made
     return _creation.zeros(shape, dtype=dtype, device=device)
@@ -362,13 +365,13 @@ def full(
     >>> xp.full((2,), 0.5, device="device2")
     Array([0.5, 0.5], dtype=float32, device=device2)
     """
-    if (device is None or device is CPU_DEVICE) and not MODES.flags:
+    if _on_the_cpu(device):
         value = fill_value
         if type(value) is Array and not value._layout.shape:
             value = value._scalar("full")
         default = _DEFAULT_DTYPES.get(type(value))
         if default is not None:
-            made = _filled(shape, value, default if dtype is None else dtype, "full")
+            made = _filled(shape, value, default if dtype is None else dtype, "full", "'shape'")
             if made is not None:
                 return made
     return _creation.full(shape, fill_value, dtype=dtype, device=device)
@@ -381,23 +384,42 @@ _DEFAULT_DTYPES = {
 """The CPU's dtype for each type of Python scalar (``full``'s default)."""
 
 
-def _filled(shape: Any, value: Any, dtype: Any, function: str) -> Array | None:
-    """``zeros``' and ``full``'s fast path for the CPU (the default device, or asked for
+def _filled(shape: Any, value: Any, dtype: Any, function: str, source: str) -> Array | None:
+    """The creation functions' fast path for the CPU (the default device, or asked for
     by its device object), while no flag may differ: a new array of ``shape`` (an int or
-    a tuple of ints, checked as the general path checks it) holding ``value``, a Python
-    scalar that ``dtype`` (a DType) holds exactly; None for anything else (the general
-    path converts, or refuses in its words)."""
+    a tuple of ints, checked as the general path checks it, and named ``source`` in a
+    MemoryError) holding ``value``, a Python scalar that ``dtype`` (a DType) holds
+    exactly, or nothing yet for None; None for anything else (the general path converts,
+    or refuses in its words)."""
     if type(shape) is int:
         shape = (shape,)
     elif type(shape) is not tuple or not _all_ints(shape):
         return None
-    if type(dtype) is not DType or not converts_exactly(value, dtype):
+    if type(dtype) is not DType or not (value is None or converts_exactly(value, dtype)):
         return None
     shape = check_shape(shape, function)  # the general path's checks, in its words
-    check_allocation(shape, dtype, function, "'shape'")
-    if value == 0 and (type(value) is int or type(value) is bool):  # NumPy's zeros
-        return Array._new(*filled_array(shape, 0, dtype), dtype, CPU_DEVICE)
-    return Array._new(*full_array(shape, value, dtype, function), dtype, CPU_DEVICE)
+    check_allocation(shape, dtype, function, source)
+    if 0 in shape:  # (NumPy refuses some empty shapes whose other lengths are huge)
+        return Array._new(*filled_array(shape, None, dtype), dtype, CPU_DEVICE)
+    return adopted(new_filled(shape, value, dtype), dtype, CPU_DEVICE)
+
+
+def _one(dtype: Any) -> Any:
+    """The one that ``dtype`` holds exactly: True for bool, else the int 1."""
+    return True if dtype is _BOOL else 1
+
+
+def _on_the_cpu(device: Any) -> bool:
+    """True when a creation function may take its fast path: ``device`` is None or the
+    CPU's object and no flag may differ (no fixed device, no profile's defaults)."""
+    return (device is None or device is CPU_DEVICE) and not MODES.flags
+
+
+def _like_fast(x: Any, device: Any) -> bool:
+    """True when a ``*_like`` function may take its fast path: ``x`` is an array on the
+    CPU and so is ``device`` (or None), and no flag may differ."""
+    return (type(x) is Array and _on_the_cpu(device)
+            and x._storage.device is CPU_DEVICE)
 
 
 def concat(
@@ -508,3 +530,370 @@ def _picked(x: Array, indices: Array, axis: int) -> Array | None:
         return None
     result = small_taken_along_axis(x, indices, axis % rank)
     return None if result is None else adopted(result, x._dtype, CPU_DEVICE)
+
+
+def empty(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new array of ``shape`` whose elements are not initialised.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Size of each dimension.
+    dtype : dtype, optional
+        Default float64.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+        A C-contiguous array.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.empty((2, 3)).shape
+    (2, 3)
+    """
+    if _on_the_cpu(device):
+        made = _filled(shape, None, DEFAULT_REAL_FLOATING if dtype is None else dtype,
+                       "empty", "'shape'")
+        if made is not None:
+            return made
+    return _creation.empty(shape, dtype=dtype, device=device)
+
+
+def ones(
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new array of ``shape`` filled with ones.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        Size of each dimension.
+    dtype : dtype, optional
+        Default float64.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+        A C-contiguous array.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.ones(3)
+    Array([1., 1., 1.], dtype=float64)
+    """
+    if _on_the_cpu(device):
+        dtype = DEFAULT_REAL_FLOATING if dtype is None else dtype
+        made = _filled(shape, _one(dtype), dtype, "ones", "'shape'")
+        if made is not None:
+            return made
+    return _creation.ones(shape, dtype=dtype, device=device)
+
+
+def empty_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new, uninitialised array with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.empty_like(xp.zeros((2, 3), dtype=xp.int8)).dtype
+    array_api_reshape.int8
+    """
+    if _like_fast(x, device):
+        made = _filled(x._layout.shape, None, x._dtype if dtype is None else dtype,
+                       "empty_like", "'x'")
+        if made is not None:
+            return made
+    return _creation.empty_like(x, dtype=dtype, device=device)
+
+
+def zeros_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new array of zeros with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.zeros_like(xp.ones(2, dtype=xp.int32))
+    Array([0, 0], dtype=int32)
+    >>> xp.zeros_like(xp.ones(2, device="device1"))  # x's device
+    Array([0., 0.], dtype=float64, device=device1)
+    """
+    if _like_fast(x, device):
+        dtype = x._dtype if dtype is None else dtype
+        made = _filled(x._layout.shape, False if dtype is _BOOL else 0, dtype,
+                       "zeros_like", "'x'")
+        if made is not None:
+            return made
+    return _creation.zeros_like(x, dtype=dtype, device=device)
+
+
+def ones_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | None = None
+) -> Array:
+    """
+    A new array of ones with the shape (and by default the dtype) of ``x``.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.ones_like(xp.zeros(2), dtype=xp.bool)
+    Array([ True,  True], dtype=bool)
+    """
+    if _like_fast(x, device):
+        dtype = x._dtype if dtype is None else dtype
+        made = _filled(x._layout.shape, _one(dtype), dtype, "ones_like", "'x'")
+        if made is not None:
+            return made
+    return _creation.ones_like(x, dtype=dtype, device=device)
+
+
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
+    """
+    A new array with the shape (and by default the dtype) of ``x``, filled with a value.
+
+    Parameters
+    ----------
+    x : Array
+        The array whose shape to use.
+    fill_value : bool, int, float or complex
+        The value; its kind must suit the dtype.
+    dtype : dtype, optional
+        Default: ``x.dtype``.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+
+    Raises
+    ------
+    TypeError
+        If ``fill_value`` cannot be held by the dtype.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.full_like(xp.zeros(2), 0.5)
+    Array([0.5, 0.5], dtype=float64)
+    """
+    if _like_fast(x, device):
+        value = fill_value
+        if type(value) is Array and not value._layout.shape:
+            value = value._scalar("full_like")
+        if type(value) in _DEFAULT_DTYPES:
+            made = _filled(x._layout.shape, value, x._dtype if dtype is None else dtype,
+                           "full_like", "'x'")
+            if made is not None:
+                return made
+    return _creation.full_like(x, fill_value, dtype=dtype, device=device)
+
+
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: DType | None = None,
+    device: Device | None = None,
+) -> Array:
+    """
+    Evenly spaced values in the half-open interval ``[start, stop)``.
+
+    Parameters
+    ----------
+    start : int, float or 0-d Array
+        First value; with ``stop`` omitted, the end of the interval and the start is 0.
+    stop : int, float or 0-d Array, optional
+        End of the interval (excluded).
+    step : int, float or 0-d Array, optional
+        Distance between values; must not be 0. Default 1.
+    dtype : dtype, optional
+        Default int64 when every argument is an int, else float64.
+    device : device, optional
+        A device of ``__array_namespace_info__().devices()`` or its name (such as
+        ``"device1"``); None (default): the default device, the CPU unless the
+        fixed_device flag is set. Without ``dtype``, that device's default dtypes apply.
+
+    Returns
+    -------
+    Array
+        A one-dimensional array of ``ceil((stop - start) / step)`` values (none if negative).
+
+    Raises
+    ------
+    ValueError
+        If ``step`` is 0.
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.arange(5)
+    Array([0, 1, 2, 3, 4], dtype=int64)
+    >>> xp.arange(1.0, 2.0, 0.25)
+    Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
+    >>> xp.arange(3, device="no_x64")
+    Array([0, 1, 2], dtype=int32, device=no_x64)
+    """
+    if _on_the_cpu(device):
+        made = _counted(start, stop, step, dtype)
+        if made is not None:
+            return made
+    return _creation.arange(start, stop, step, dtype=dtype, device=device)
+
+
+_EXACT_INT = 2**53
+"""The ints ``arange``'s fast path takes are within this of 0: float64 holds each exactly."""
+
+_MOST_COUNTED = 2**16
+"""The most values ``arange``'s fast path makes (more take the general path's checks)."""
+
+
+def _counted(start: Any, stop: Any, step: Any, dtype: Any) -> Array | None:
+    """``arange``'s fast path: Python ints (not bools) within 2**53 of 0, a step not 0,
+    at most ``_MOST_COUNTED`` values, in the default integer dtype or a real floating
+    one (which the general path counts in floats: each int converts exactly); None for
+    anything else."""
+    if stop is None:
+        start, stop = 0, start
+    if type(start) is not int or type(stop) is not int or type(step) is not int or not step:
+        return None
+    if not (-_EXACT_INT <= start <= _EXACT_INT and -_EXACT_INT <= stop <= _EXACT_INT
+            and -_EXACT_INT <= step <= _EXACT_INT):
+        return None
+    if dtype is None or dtype is DEFAULT_INTEGER:
+        dtype = DEFAULT_INTEGER
+    elif type(dtype) is not DType or dtype.kind != "real floating":
+        return None
+    else:
+        start, stop, step = float(start), float(stop), float(step)
+    if -((start - stop) // step) > _MOST_COUNTED:
+        return None
+    return adopted(new_range(start, stop, step, dtype), dtype, CPU_DEVICE)
+
+
+def astype(
+    x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
+) -> Array:
+    """
+    Copy an array to another dtype (or return it unchanged when allowed).
+
+    Parameters
+    ----------
+    x : Array
+        Input array.
+    dtype : dtype
+        The target dtype.
+    copy : bool, optional
+        True (default): always a new array. False: return ``x`` itself when it already
+        has ``dtype`` and stays on its device.
+    device : device, optional
+        The device of the result, or its name; None (default): ``x``'s device. Another
+        device than ``x``'s means a copy.
+
+    Returns
+    -------
+    Array
+        The converted array (C-contiguous when new).
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not a dtype, or a complex array would be cast to a real dtype.
+    ValueError
+        If the device lacks ``dtype``, or is not the one the fixed_device flag keeps
+        arrays on; for another device than ``x``'s, when the transfers flag is
+        ``"error"`` (``"log"`` records the move).
+
+    Examples
+    --------
+    >>> import array_api_reshape as xp
+    >>> xp.astype(xp.asarray([1.7, -1.7]), xp.int32)
+    Array([ 1, -1], dtype=int32)
+    >>> xp.astype(xp.asarray([1, 2], device="no_x64"), xp.float32)
+    Array([1., 2.], dtype=float32, device=no_x64)
+    """
+    if (type(x) is Array and type(dtype) is DType and device is None
+            and not (MODES.flags or MODES.operands)):
+        if copy is False and dtype is x._dtype:
+            return x
+        if (copy is True or copy is False) and (
+            x._dtype.kind != "complex floating" or dtype.kind == "complex floating"
+        ):
+            return adopted(converted(x, dtype), dtype, CPU_DEVICE)
+    return _general_astype(x, dtype, copy=copy, device=device)

@@ -35,6 +35,12 @@ def converted_copy(x: Elements, dtype: DType) -> StorageAndLayout:
     return adopt(contiguous_copy(view, dtype.dtype)), contiguous_layout(view.shape)
 
 
+def converted(x: Elements, dtype: DType) -> np.ndarray:
+    """A new C-contiguous NumPy array holding ``x``'s elements in ``dtype`` (an unsafe
+    cast, which the caller has allowed), as ``converted_copy`` makes it."""
+    return contiguous_copy(x._numpy(), dtype.dtype)
+
+
 def arange_array(start: float, stop: float, step: float, dtype: DType) -> StorageAndLayout:
     """``start, start + step, ...`` below ``stop`` (above it for a negative step)."""
     return from_contiguous_result(np.arange(start, stop, step, dtype=dtype.dtype))
@@ -58,6 +64,26 @@ def filled_array(shape: tuple[int, ...], fill_value: int | None, dtype: DType) -
     if fill_value == 0:
         return adopt(np.zeros(size, dtype=dtype.dtype)), contiguous_layout(shape)
     return adopt(np.full(size, fill_value, dtype=dtype.dtype)), contiguous_layout(shape)
+
+
+def new_filled(shape: tuple[int, ...], value: bool | int | float | complex | None,
+               dtype: DType) -> np.ndarray:
+    """A new C-contiguous NumPy array of ``shape`` holding ``value`` everywhere: a Python
+    scalar that ``dtype`` holds exactly, as ``converts_exactly`` has found (-0.0 keeps its
+    sign; an int or bool zero takes NumPy's zeros), or nothing yet for None."""
+    if value is None:
+        return np.empty(shape, dtype.dtype)
+    if value == 0 and (value.__class__ is int or value.__class__ is bool):
+        return np.zeros(shape, dtype.dtype)
+    filled = np.empty(shape, dtype.dtype)
+    filled.fill(value)
+    return filled
+
+
+def new_range(start: float, stop: float, step: float, dtype: DType) -> np.ndarray:
+    """``arange``'s values from ``start`` below ``stop`` (above it for a negative
+    ``step``) in ``dtype``, by NumPy's arange, as a new C-contiguous NumPy array."""
+    return np.arange(start, stop, step, dtype=dtype.dtype)
 
 
 def full_array(shape: tuple[int, ...], fill_value: bool | int | float | complex, dtype: DType,

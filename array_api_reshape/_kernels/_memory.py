@@ -12,7 +12,6 @@ so that the MemoryError names the function, the shape and the bytes it would nee
 from __future__ import annotations
 
 import functools
-import math
 import os
 
 from .._tables._dtypes import DType
@@ -84,15 +83,19 @@ def check_allocation(
     ValueError when one of its axes spans more bytes than an array can address, even
     an empty one. Nothing is allocated."""
     itemsize = dtype.dtype.itemsize
-    needed = math.prod(shape) * itemsize
+    count, longest = 1, 0  # (one pass: this runs for every new array)
+    for length in shape:
+        count *= length
+        if length > longest:
+            longest = length
+    needed = count * itemsize
     if needed > memory_limit():
         raise MemoryError(
             f"{function}(): {arguments} would make an array of shape {shape} and dtype "
             f"{dtype.name}, which needs {needed} bytes ({readable_bytes(needed)}); this "
             f"machine can give one array at most {readable_bytes(memory_limit())}"
         )
-    longest = max(shape, default=0)  # matters for empty arrays only
-    if longest * itemsize > INTP_MAX:
+    if longest * itemsize > INTP_MAX:  # (matters for empty arrays only)
         raise ValueError(
             f"{function}(): {arguments} would make an array of shape {shape} and dtype "
             f"{dtype.name}, whose axis of {longest} elements spans more than the "

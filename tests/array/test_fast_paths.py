@@ -49,7 +49,7 @@ def _outcome(call):
     """The result as (dtype, shape, bytes), or the type of the exception raised."""
     try:
         result = call()
-    except (TypeError, ValueError, OverflowError, IndexError) as error:
+    except (TypeError, ValueError, OverflowError, IndexError, MemoryError) as error:
         return type(error)
     values = np.asarray(result)
     return result.dtype, result.shape, values.tobytes()
@@ -381,6 +381,99 @@ def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d, de
         lambda: general.full(shape, fill, dtype=dtype, device=device))
     assert _outcome(lambda: xp.zeros(shape, dtype=dtype, device=device)) == _outcome(
         lambda: general.zeros(shape, dtype=dtype, device=device))
+    assert _outcome(lambda: xp.ones(shape, dtype=dtype, device=device)) == _outcome(
+        lambda: general.ones(shape, dtype=dtype, device=device))
+    assert _shape_and_dtype(lambda: xp.empty(shape, dtype=dtype, device=device)) == (
+        _shape_and_dtype(lambda: general.empty(shape, dtype=dtype, device=device)))
+
+
+def _shape_and_dtype(call):
+    """An uninitialised result's dtype and shape (and its own memory), or the type of the
+    exception raised."""
+    outcome = _outcome(call)
+    if isinstance(outcome, type):
+        return outcome
+    return outcome[:2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(source=st.sampled_from(ALL_DTYPES).flatmap(
+           lambda d: _arrays(d, npst.array_shapes(min_dims=0, max_dims=3, min_side=0,
+                                                  max_side=3))),
+       fill=FILL_VALUES, dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans(),
+       device=st.sampled_from([None, "cpu"]), reverse=st.booleans())
+def test_like_functions_match_their_general_paths(source, fill, dtype, zero_d, device,
+                                                  reverse):
+    """``*_like`` of arrays of every dtype and layout, in their dtype or another, fill
+    values at the edges of the dtypes, as Python scalars or 0-d arrays."""
+    from array_api_reshape._chapters import _creation_functions as general
+
+    x = xp.asarray(source)
+    if reverse and x.ndim:
+        x = x[::-1]
+    if zero_d:
+        try:
+            fill = xp.asarray(fill)
+        except (OverflowError, TypeError):
+            return
+    if device is not None:
+        device = xp.asarray(0).device
+    for name in ("zeros_like", "ones_like"):
+        assert _outcome(lambda: getattr(xp, name)(x, dtype=dtype, device=device)) == _outcome(
+            lambda: getattr(general, name)(x, dtype=dtype, device=device))
+    assert _outcome(lambda: xp.full_like(x, fill, dtype=dtype, device=device)) == _outcome(
+        lambda: general.full_like(x, fill, dtype=dtype, device=device))
+    assert _shape_and_dtype(lambda: xp.empty_like(x, dtype=dtype, device=device)) == (
+        _shape_and_dtype(lambda: general.empty_like(x, dtype=dtype, device=device)))
+
+
+RANGE_NUMBERS = st.one_of(
+    st.integers(-20, 20), st.sampled_from([2**53, 2**53 + 1, -(2**53) - 1, 2**63, 2**70]),
+    st.booleans(), st.floats(-20, 20), st.none(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(start=RANGE_NUMBERS, stop=RANGE_NUMBERS, step=RANGE_NUMBERS,
+       dtype=st.none() | st.sampled_from(ALL_DTYPES), device=st.sampled_from([None, "cpu"]))
+def test_arange_matches_its_general_path(start, stop, step, dtype, device):
+    """Ints near and beyond the fast path's bounds, bools, floats and None as any
+    argument, a zero step, counts too large to make, every dtype or the default."""
+    from array_api_reshape._chapters._creation_functions import arange as general
+
+    if device is not None:
+        device = xp.asarray(0).device
+    arguments = (start, stop) if step is None else (start, stop, step)
+    with np.errstate(all="ignore"):
+        fast = _outcome(lambda: xp.arange(*arguments, dtype=dtype, device=device))
+        slow = _outcome(lambda: general(*arguments, dtype=dtype, device=device))
+    assert fast == slow
+
+
+@settings(max_examples=200, deadline=None)
+@given(source=st.sampled_from(ALL_DTYPES).flatmap(
+           lambda d: _arrays(d, npst.array_shapes(min_dims=0, max_dims=3, min_side=0,
+                                                  max_side=3))),
+       dtype=st.sampled_from(ALL_DTYPES), copy=st.sampled_from([True, False, None, 1]),
+       reverse=st.booleans())
+def test_astype_matches_its_general_path(source, dtype, copy, reverse):
+    """Every pair of dtypes (complex to real refused), copy True, False, None and bad
+    values, contiguous and reversed inputs; ``copy=False`` to the same dtype gives ``x``
+    itself, and a copy shares no memory with it."""
+    from array_api_reshape._chapters._data_type_functions import astype as general
+
+    x = xp.asarray(source)
+    if reverse and x.ndim:
+        x = x[::-1]
+    with np.errstate(all="ignore"):
+        fast = _outcome(lambda: xp.astype(x, dtype, copy=copy))
+        slow = _outcome(lambda: general(x, dtype, copy=copy))
+        again = None if isinstance(fast, type) else xp.astype(x, dtype, copy=copy)
+    assert fast == slow
+    if copy in (False, None) and dtype == x.dtype:  # (None: as False, a copy if needed)
+        assert again is x
+    elif again is not None:
+        assert not np.shares_memory(np.asarray(again), source)
 
 
 @settings(max_examples=200, deadline=None)

@@ -46,7 +46,10 @@ STANDARD_ARRAY_METHODS = [
 # the compiled entries of hot functions (_chapters/_entries.py) -> their chapters' pages
 ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims": "manipulation",
                "where": "searching", "zeros": "creation", "full": "creation",
-               "concat": "manipulation", "take_along_axis": "indexing"}
+               "concat": "manipulation", "take_along_axis": "indexing", "arange": "creation",
+               "empty": "creation", "empty_like": "creation", "ones": "creation",
+               "ones_like": "creation", "zeros_like": "creation", "full_like": "creation",
+               "astype": "data-type-functions"}
 
 
 def page_of(module_name: str, name: str) -> str:
