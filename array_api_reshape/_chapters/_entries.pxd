@@ -23,6 +23,10 @@ cdef object _chosen(Array condition, object x1, object x2)
 
 cdef object _filled(object shape, object value, object dtype, str function, str source)
 
+cdef object _resolved(object dtype, DType default)
+
+cdef object _zero(object dtype)
+
 cdef object _one(object dtype)
 
 cdef bint _on_the_cpu(object device) except -1

@@ -24,6 +24,7 @@ from .._tables._devices import Device
 from .._tables._devices import CPU_DEVICE
 from .._tables._arguments import check_shape
 from .._tables._dtypes import (
+    BUILTIN_TYPES,
     DEFAULT_COMPLEX_FLOATING,
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
@@ -314,9 +315,8 @@ def zeros(
     Array([0., 0.], dtype=float32, device=no_float64)
     """
     if _on_the_cpu(device):
-        zero = False if dtype is _BOOL else 0  # the zero each dtype holds exactly
-        made = _filled(shape, zero, DEFAULT_REAL_FLOATING if dtype is None else dtype, "zeros",
-                       "'shape'")
+        chosen = _resolved(dtype, DEFAULT_REAL_FLOATING)
+        made = _filled(shape, _zero(chosen), chosen, "zeros", "'shape'")
         if made is not None:
             return made
     return _creation.zeros(shape, dtype=dtype, device=device)
@@ -371,7 +371,7 @@ def full(
             value = value._scalar("full")
         default = _DEFAULT_DTYPES.get(type(value))
         if default is not None:
-            made = _filled(shape, value, default if dtype is None else dtype, "full", "'shape'")
+            made = _filled(shape, value, _resolved(dtype, default), "full", "'shape'")
             if made is not None:
                 return made
     return _creation.full(shape, fill_value, dtype=dtype, device=device)
@@ -402,6 +402,23 @@ def _filled(shape: Any, value: Any, dtype: Any, function: str, source: str) -> A
     if 0 in shape:  # (NumPy refuses some empty shapes whose other lengths are huge)
         return Array._new(*filled_array(shape, None, dtype), dtype, CPU_DEVICE)
     return adopted(new_filled(shape, value, dtype), dtype, CPU_DEVICE)
+
+
+def _resolved(dtype: Any, default: DType) -> Any:
+    """A creation function's ``dtype`` as its fast path reads it: ``default`` for None,
+    our default dtype of the kind for Python's ``bool``, ``int``, ``float`` and
+    ``complex`` (as the general path reads them while no flag may differ), anything
+    else as given (``_filled`` takes only a DType)."""
+    if dtype is None:
+        return default
+    if type(dtype) is type:
+        return BUILTIN_TYPES.get(dtype, dtype)
+    return dtype
+
+
+def _zero(dtype: Any) -> Any:
+    """The zero that ``dtype`` holds exactly: False for bool, else the int 0."""
+    return False if dtype is _BOOL else 0
 
 
 def _one(dtype: Any) -> Any:
@@ -561,8 +578,7 @@ def empty(
     (2, 3)
     """
     if _on_the_cpu(device):
-        made = _filled(shape, None, DEFAULT_REAL_FLOATING if dtype is None else dtype,
-                       "empty", "'shape'")
+        made = _filled(shape, None, _resolved(dtype, DEFAULT_REAL_FLOATING), "empty", "'shape'")
         if made is not None:
             return made
     return _creation.empty(shape, dtype=dtype, device=device)
@@ -597,8 +613,8 @@ def ones(
     Array([1., 1., 1.], dtype=float64)
     """
     if _on_the_cpu(device):
-        dtype = DEFAULT_REAL_FLOATING if dtype is None else dtype
-        made = _filled(shape, _one(dtype), dtype, "ones", "'shape'")
+        chosen = _resolved(dtype, DEFAULT_REAL_FLOATING)
+        made = _filled(shape, _one(chosen), chosen, "ones", "'shape'")
         if made is not None:
             return made
     return _creation.ones(shape, dtype=dtype, device=device)
@@ -632,8 +648,7 @@ def empty_like(
     array_api_reshape.int8
     """
     if _like_fast(x, device):
-        made = _filled(x._layout.shape, None, x._dtype if dtype is None else dtype,
-                       "empty_like", "'x'")
+        made = _filled(x._layout.shape, None, _resolved(dtype, x._dtype), "empty_like", "'x'")
         if made is not None:
             return made
     return _creation.empty_like(x, dtype=dtype, device=device)
@@ -669,9 +684,8 @@ def zeros_like(
     Array([0., 0.], dtype=float64, device=device1)
     """
     if _like_fast(x, device):
-        dtype = x._dtype if dtype is None else dtype
-        made = _filled(x._layout.shape, False if dtype is _BOOL else 0, dtype,
-                       "zeros_like", "'x'")
+        chosen = _resolved(dtype, x._dtype)
+        made = _filled(x._layout.shape, _zero(chosen), chosen, "zeros_like", "'x'")
         if made is not None:
             return made
     return _creation.zeros_like(x, dtype=dtype, device=device)
@@ -705,8 +719,8 @@ def ones_like(
     Array([ True,  True], dtype=bool)
     """
     if _like_fast(x, device):
-        dtype = x._dtype if dtype is None else dtype
-        made = _filled(x._layout.shape, _one(dtype), dtype, "ones_like", "'x'")
+        chosen = _resolved(dtype, x._dtype)
+        made = _filled(x._layout.shape, _one(chosen), chosen, "ones_like", "'x'")
         if made is not None:
             return made
     return _creation.ones_like(x, dtype=dtype, device=device)
@@ -756,8 +770,8 @@ def full_like(
         if type(value) is Array and not value._layout.shape:
             value = value._scalar("full_like")
         if type(value) in _DEFAULT_DTYPES:
-            made = _filled(x._layout.shape, value, x._dtype if dtype is None else dtype,
-                           "full_like", "'x'")
+            made = _filled(x._layout.shape, value, _resolved(dtype, x._dtype), "full_like",
+                           "'x'")
             if made is not None:
                 return made
     return _creation.full_like(x, fill_value, dtype=dtype, device=device)

@@ -130,7 +130,7 @@ def from_numpy_dtype(numpy_dtype: np.dtype[Any]) -> DType | None:
     return None
 
 
-_BUILTIN_TYPES = {
+BUILTIN_TYPES = {
     builtins.bool: bool,
     int: DEFAULT_INTEGER,
     float: DEFAULT_REAL_FLOATING,
@@ -162,8 +162,8 @@ def dtype_of_argument(dtype: Any, function: str, argument: str = "dtype") -> DTy
         ours = from_numpy_dtype(dtype)
         if ours is not None:
             return ours
-    elif dtype.__class__ is type and dtype in _BUILTIN_TYPES:
-        return _BUILTIN_TYPES[dtype]
+    elif dtype.__class__ is type and dtype in BUILTIN_TYPES:
+        return BUILTIN_TYPES[dtype]
     raise TypeError(
         f"{function}(): '{argument}' must be a dtype of array_api_reshape "
         f"(for example array_api_reshape.float64), got {dtype!r}"

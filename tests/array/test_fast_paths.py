@@ -354,6 +354,8 @@ def test_tuple_keys_match_the_general_selection(shape, key):
 
 
 FILL_VALUES = st.one_of(EDGE_SCALARS, st.just(-0.0))
+PYTHON_TYPES = [bool, int, float, complex, str]
+"""Python's types as dtypes: the first four name our defaults of their kinds."""
 CREATION_SHAPES = st.one_of(
     st.integers(-2, 4),
     npst.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=3),
@@ -363,11 +365,12 @@ CREATION_SHAPES = st.one_of(
 
 @settings(max_examples=200, deadline=None)
 @given(shape=CREATION_SHAPES, fill=FILL_VALUES,
-       dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans(),
+       dtype=st.none() | st.sampled_from([*ALL_DTYPES, *PYTHON_TYPES]), zero_d=st.booleans(),
        device=st.sampled_from([None, "cpu"]))
 def test_zeros_and_full_match_their_general_paths(shape, fill, dtype, zero_d, device):
-    """Shapes good and bad, every dtype or the default, fill values at the edges of the
-    dtypes (and -0.0, whose sign stays), given as Python scalars or 0-d arrays."""
+    """Shapes good and bad, every dtype (or Python's types) or the default, fill values at
+    the edges of the dtypes (and -0.0, whose sign stays), given as Python scalars or 0-d
+    arrays."""
     from array_api_reshape._chapters import _creation_functions as general
 
     if zero_d:
@@ -400,7 +403,8 @@ def _shape_and_dtype(call):
 @given(source=st.sampled_from(ALL_DTYPES).flatmap(
            lambda d: _arrays(d, npst.array_shapes(min_dims=0, max_dims=3, min_side=0,
                                                   max_side=3))),
-       fill=FILL_VALUES, dtype=st.none() | st.sampled_from(ALL_DTYPES), zero_d=st.booleans(),
+       fill=FILL_VALUES, dtype=st.none() | st.sampled_from([*ALL_DTYPES, *PYTHON_TYPES]),
+       zero_d=st.booleans(),
        device=st.sampled_from([None, "cpu"]), reverse=st.booleans())
 def test_like_functions_match_their_general_paths(source, fill, dtype, zero_d, device,
                                                   reverse):
@@ -419,8 +423,9 @@ def test_like_functions_match_their_general_paths(source, fill, dtype, zero_d, d
     if device is not None:
         device = xp.asarray(0).device
     for name in ("zeros_like", "ones_like"):
-        assert _outcome(lambda: getattr(xp, name)(x, dtype=dtype, device=device)) == _outcome(
-            lambda: getattr(general, name)(x, dtype=dtype, device=device))
+        fast, slow = getattr(xp, name), getattr(general, name)
+        assert _outcome(functools.partial(fast, x, dtype=dtype, device=device)) == _outcome(
+            functools.partial(slow, x, dtype=dtype, device=device))
     assert _outcome(lambda: xp.full_like(x, fill, dtype=dtype, device=device)) == _outcome(
         lambda: general.full_like(x, fill, dtype=dtype, device=device))
     assert _shape_and_dtype(lambda: xp.empty_like(x, dtype=dtype, device=device)) == (
@@ -435,7 +440,8 @@ RANGE_NUMBERS = st.one_of(
 
 @settings(max_examples=300, deadline=None)
 @given(start=RANGE_NUMBERS, stop=RANGE_NUMBERS, step=RANGE_NUMBERS,
-       dtype=st.none() | st.sampled_from(ALL_DTYPES), device=st.sampled_from([None, "cpu"]))
+       dtype=st.none() | st.sampled_from([*ALL_DTYPES, *PYTHON_TYPES]),
+       device=st.sampled_from([None, "cpu"]))
 def test_arange_matches_its_general_path(start, stop, step, dtype, device):
     """Ints near and beyond the fast path's bounds, bools, floats and None as any
     argument, a zero step, counts too large to make, every dtype or the default."""
