@@ -278,12 +278,13 @@ def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
         if dtype is not None:
             dtype = _dtype_on(device, None, dtype, "asarray")
     if dtype is not None:
-        if isinstance(obj, (int, float, complex)):
-            if not _scalar_converts(obj, dtype):
-                raise TypeError(
-                    f"asarray(): a Python {type(obj).__name__} cannot become an array of {dtype}"
-                )
-            return Array._new(*python_scalar_array(obj, dtype, "asarray"), dtype, device)
+        scalar = as_python_scalar(obj)  # NumPy's scalars as the Python scalars they hold
+        if scalar is not None:
+            if not _scalar_converts(scalar, dtype):
+                source = ("a Python " if type(obj) in _PYTHON_SCALAR_DTYPES else "a NumPy "
+                          ) + type(obj).__name__
+                raise TypeError(f"asarray(): {source} cannot become an array of {dtype}")
+            return Array._new(*python_scalar_array(scalar, dtype, "asarray"), dtype, device)
         storage, layout, _, _ = python_data_array(obj, dtype)
         return Array._new(storage, layout, dtype, device)
     storage, layout, inferred, may_hide_huge_ints = python_data_array(obj, None)

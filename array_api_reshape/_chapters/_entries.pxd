@@ -40,3 +40,6 @@ cdef object _joined(object arrays, Py_ssize_t axis)
 
 @cython.locals(rank=Py_ssize_t)
 cdef object _picked(Array x, Array indices, object axis)
+
+@cython.locals(chosen=object)
+cdef object _from_scalar(object obj, object dtype, object copy)

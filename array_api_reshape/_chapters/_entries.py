@@ -103,13 +103,34 @@ def asarray(
     """
     if device is None and not (MODES.fixed_device or MODES.profile or MODES.tracking):
         if type(obj) is Array:
-            if (copy is None or copy is False) and _has_dtype(obj, dtype):
-                return obj  # an array of ours as it is: no copy asked for, none needed
+            if _has_dtype(obj, dtype):
+                if copy is None or copy is False:
+                    return obj  # an array of ours as it is: no copy asked for, none needed
+                if copy is True and not MODES.flags and obj._storage.device is CPU_DEVICE:
+                    return adopted(converted(obj, obj._dtype), obj._dtype, CPU_DEVICE)
         elif dtype is None and copy is None:
             shared = shared_whole(obj)  # a NumPy array shared whole, as it is
             if shared is not None:
                 return shared
+        if copy is not False and not MODES.flags:
+            made = _from_scalar(obj, dtype, copy)
+            if made is not None:
+                return made
     return _creation.asarray(obj, dtype=dtype, device=device, copy=copy)
+
+
+def _from_scalar(obj: Any, dtype: Any, copy: Any) -> Array | None:
+    """``asarray``'s fast path for a Python scalar (``copy`` None or True, no flag that
+    may differ, the CPU): a new 0-d array of ``dtype`` (the default of the scalar's kind
+    for None), when it holds the scalar exactly; None for anything else (the general
+    path converts, or refuses in its words)."""
+    default = _DEFAULT_DTYPES.get(type(obj))
+    if default is None or not (copy is None or copy is True):
+        return None
+    chosen = _resolved(dtype, default)
+    if type(chosen) is not DType or not converts_exactly(obj, chosen):
+        return None
+    return adopted(new_filled((), obj, chosen), chosen, CPU_DEVICE)
 
 
 def _has_dtype(x: Array, dtype: DType | None) -> bool:

@@ -538,3 +538,37 @@ def test_take_along_axis_out_of_range_is_our_index_error():
         xp.take_along_axis(x, xp.asarray([[3, 0]]), axis=0)
     picked = xp.take_along_axis(x, xp.asarray([[-1, 0]]), axis=0)
     assert np.asarray(picked).tolist() == [[4.0, 1.0]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(obj=EDGE_SCALARS | NUMPY_SCALARS | st.just(-0.0),
+       dtype=st.none() | st.sampled_from([*ALL_DTYPES, *PYTHON_TYPES]),
+       copy=st.sampled_from([None, True, False]))
+def test_asarray_of_a_scalar_matches_its_general_path(obj, dtype, copy):
+    """Python's and NumPy's scalars at the edges of the dtypes, into every dtype (or
+    Python's types, or the default), with every copy flag."""
+    from array_api_reshape._chapters._creation_functions import asarray as general
+
+    with np.errstate(all="ignore"):
+        fast = _outcome(lambda: xp.asarray(obj, dtype=dtype, copy=copy))
+        slow = _outcome(lambda: general(obj, dtype=dtype, copy=copy))
+    assert fast == slow
+
+
+@settings(max_examples=100, deadline=None)
+@given(source=st.sampled_from(ALL_DTYPES).flatmap(
+           lambda d: _arrays(d, npst.array_shapes(min_dims=0, max_dims=3, min_side=0,
+                                                  max_side=3))),
+       same_dtype=st.booleans(), reverse=st.booleans())
+def test_asarray_copy_true_of_our_array_matches_its_general_path(source, same_dtype, reverse):
+    """A copy of an array of ours, contiguous or reversed, in its dtype given or not: the
+    general path's elements and dtype, in memory of its own."""
+    from array_api_reshape._chapters._creation_functions import asarray as general
+
+    x = xp.asarray(source)
+    if reverse and x.ndim:
+        x = x[::-1]
+    dtype = x.dtype if same_dtype else None
+    copied = xp.asarray(x, dtype=dtype, copy=True)
+    assert _outcome(lambda: copied) == _outcome(lambda: general(x, dtype=dtype, copy=True))
+    assert not np.shares_memory(np.asarray(copied), source)

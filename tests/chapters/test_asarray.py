@@ -610,3 +610,21 @@ def test_python_floats_beyond_float32_become_infinities_without_numpys_warning()
     assert np.array_equal(np.asarray(made), np.asarray([np.inf, -np.inf, 1.0], dtype=np.float32))
     assert float(scalar) == float("inf")
     assert np.isinf(np.asarray(complex_made).real[0])
+
+
+@pytest.mark.parametrize("scalar, dtype, error, message", [
+    (np.complex64(0.5j), xp.int8, TypeError, "a NumPy complex64 cannot become"),
+    (np.complex128(0.5j), xp.float32, TypeError, "a NumPy complex128 cannot become"),
+    (np.float32(1.5), xp.int16, TypeError, "a NumPy float32 cannot become"),
+    (np.int64(300), xp.int8, OverflowError, "300 does not fit in int8"),
+    (np.uint64(2**63), xp.int64, OverflowError, "does not fit in int64"),
+])
+def test_numpy_scalars_convert_as_the_python_scalars_they_hold(scalar, dtype, error, message):
+    """With a dtype, a NumPy scalar is refused where the Python scalar it holds would be
+    (NumPy would warn and drop the imaginary part, truncate, or wrap around)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(error, match=rf"^asarray\(\): .*{message}"):
+            xp.asarray(scalar, dtype=dtype)
+    assert xp.asarray(np.float32(0.5), dtype=xp.complex64).dtype == xp.complex64
+    assert int(xp.asarray(np.uint8(7), dtype=xp.int8)) == 7
