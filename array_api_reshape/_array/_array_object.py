@@ -1150,12 +1150,21 @@ class Array:
         elif type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
         ):
-            if converts_exactly(value, self._dtype):
+            element = value
+            if type(value) is Array:  # a 0-d array of this dtype, while one device is in use
+                if (_MODES.devices or value._dtype is not self._dtype
+                        or value._layout.shape):
+                    element = None
+                else:
+                    element = value._numpy()
+            elif not converts_exactly(value, self._dtype):
+                element = None
+            if element is not None:
                 view = self._np_view
                 if view is None:
                     view = self._numpy()
                 try:
-                    view[key] = value
+                    view[key] = element
                     return
                 except (IndexError, ValueError):
                     pass  # out of range, or read-only: the general path says so in our words

@@ -89,12 +89,12 @@ def _sign(a: np.ndarray) -> np.ndarray:
 
 def _real(a: np.ndarray) -> np.ndarray:
     """The real parts, in new memory (NumPy's ``real`` is a view, or ``a`` itself)."""
-    return contiguous_copy(np.real(a))
+    return contiguous_copy(a.real)
 
 
 def _imag(a: np.ndarray) -> np.ndarray:
     """The imaginary parts, in new memory (NumPy's ``imag`` is a view)."""
-    return contiguous_copy(np.imag(a))
+    return contiguous_copy(a.imag)
 
 
 def _round(a: np.ndarray) -> np.ndarray:

@@ -572,3 +572,33 @@ def test_asarray_copy_true_of_our_array_matches_its_general_path(source, same_dt
     copied = xp.asarray(x, dtype=dtype, copy=True)
     assert _outcome(lambda: copied) == _outcome(lambda: general(x, dtype=dtype, copy=True))
     assert not np.shares_memory(np.asarray(copied), source)
+
+
+@settings(max_examples=200, deadline=None)
+@given(source=st.sampled_from(ALL_DTYPES).flatmap(
+           lambda d: _arrays(d, npst.array_shapes(min_dims=1, max_dims=3, min_side=1,
+                                                  max_side=3))),
+       key=st.integers(-4, 4), data=st.data())
+def test_a_write_at_one_int_matches_the_general_write(source, key, data):
+    """``x[i] = value`` (the fast path's key) against ``x[(i,)] = value`` (the general
+    path's): 0-d arrays of ``x``'s dtype or another, arrays of other shapes and Python
+    scalars; keys in range and out of it; the same elements after, or the same error
+    and no element changed."""
+    value = data.draw(st.one_of(
+        EDGE_SCALARS,
+        st.sampled_from(ALL_DTYPES).flatmap(
+            lambda d: _arrays(d, data.draw(st.sampled_from([(), (), source.shape[1:], (2,)])))
+        ).map(xp.asarray),
+    ))
+    outcomes = []
+    for write_key in (key, (key,)):
+        x = xp.asarray(source, copy=True)
+        try:
+            with np.errstate(all="ignore"):
+                x[write_key] = value
+        except (TypeError, ValueError, OverflowError, IndexError) as error:
+            assert np.asarray(x).tobytes() == source.tobytes()
+            outcomes.append(type(error))
+            continue
+        outcomes.append(np.asarray(x).tobytes())
+    assert outcomes[0] == outcomes[1]
