@@ -1150,7 +1150,7 @@ class Array:
         elif type(key) is int and (
             not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
         ):
-            element = value
+            element: Any = value
             if type(value) is Array:  # a 0-d array of this dtype, while one device is in use
                 if (_MODES.devices or value._dtype is not self._dtype
                         or value._layout.shape):
