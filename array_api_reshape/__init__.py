@@ -14,8 +14,9 @@ from ._array._array_object import Array
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
 from ._chapters._entries import (
-    arange, asarray, astype, concat, empty, empty_like, full, full_like, ones, ones_like,
-    permute_dims, reshape, take_along_axis, where, zeros, zeros_like,
+    all, any, arange, asarray, astype, concat, empty, empty_like, full, full_like, max, min,
+    ones, ones_like, permute_dims, prod, reshape, sum, take_along_axis, where, zeros,
+    zeros_like,
 )
 from ._chapters._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
@@ -114,18 +115,8 @@ from ._chapters._searching_functions import (
 )
 from ._chapters._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._chapters._sorting_functions import argsort, sort
-from ._chapters._statistical_functions import (
-    cumulative_prod,
-    cumulative_sum,
-    max,
-    mean,
-    min,
-    prod,
-    std,
-    sum,
-    var,
-)
-from ._chapters._utility_functions import all, any, diff
+from ._chapters._statistical_functions import cumulative_prod, cumulative_sum, mean, std, var
+from ._chapters._utility_functions import diff
 from ._modes._refusals import serve_hideable as _serve_hideable
 from ._tables._dtypes import (
     bool,

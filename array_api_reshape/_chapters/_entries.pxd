@@ -43,3 +43,8 @@ cdef object _picked(Array x, Array indices, object axis)
 
 @cython.locals(chosen=object)
 cdef object _from_scalar(object obj, object dtype, object copy)
+
+cdef dict _SUMMED_IN, _COMPARED_IN, _TESTED_IN
+
+@cython.locals(dtype=DType, rank=Py_ssize_t)
+cdef object _reduced(str function, object x, object axis, object keepdims, dict table)

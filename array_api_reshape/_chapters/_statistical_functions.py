@@ -65,31 +65,7 @@ def sum(
     dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
-    """
-    Sum of the elements over the given axes.
-
-    Parameters
-    ----------
-    x : Array
-        A numeric array.
-    axis : int or tuple of int, optional
-        Axes to sum over; None (default) sums everything.
-    dtype : dtype, optional
-        Accumulator and result dtype. Default: int64 for signed integers, uint64 for
-        unsigned integers, otherwise ``x.dtype``.
-    keepdims : bool, optional
-        Keep the summed axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.sum(xp.reshape(xp.arange(6, dtype=xp.int8), (2, 3)), axis=1)
-    Array([ 3, 12], dtype=int64)
-    """
+    """The general path of :func:`sum` (``_entries.sum`` takes the fast one)."""
     return _summing("sum", x, axis, dtype, keepdims)
 
 
@@ -101,30 +77,7 @@ def prod(
     dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
-    """
-    Product of the elements over the given axes.
-
-    Parameters
-    ----------
-    x : Array
-        A numeric array.
-    axis : int or tuple of int, optional
-        Axes to multiply over; None (default) multiplies everything.
-    dtype : dtype, optional
-        Accumulator and result dtype, chosen as for :func:`sum`.
-    keepdims : bool, optional
-        Keep the reduced axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.prod(xp.asarray([1.0, 2.0, 3.0]))
-    Array(6., dtype=float64)
-    """
+    """The general path of :func:`prod` (``_entries.prod`` takes the fast one)."""
     return _summing("prod", x, axis, dtype, keepdims)
 
 
@@ -142,66 +95,14 @@ def _extremum(
 def max(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """
-    Largest element over the given axes; NaN when a NaN is among them.
-
-    Parameters
-    ----------
-    x : Array
-        A real-valued array.
-    axis : int or tuple of int, optional
-        Axes to reduce; None (default) reduces everything.
-    keepdims : bool, optional
-        Keep the reduced axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-
-    Raises
-    ------
-    ValueError
-        If there are no elements to reduce.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.max(xp.asarray([[1, 5], [7, 2]]), axis=0)
-    Array([7, 5], dtype=int64)
-    """
+    """The general path of :func:`max` (``_entries.max`` takes the fast one)."""
     return _extremum("max", x, axis, keepdims)
 
 
 def min(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """
-    Smallest element over the given axes; NaN when a NaN is among them.
-
-    Parameters
-    ----------
-    x : Array
-        A real-valued array.
-    axis : int or tuple of int, optional
-        Axes to reduce; None (default) reduces everything.
-    keepdims : bool, optional
-        Keep the reduced axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-
-    Raises
-    ------
-    ValueError
-        If there are no elements to reduce.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.min(xp.asarray([[1, 5], [7, 2]]), axis=1)
-    Array([1, 2], dtype=int64)
-    """
+    """The general path of :func:`min` (``_entries.min`` takes the fast one)."""
     return _extremum("min", x, axis, keepdims)
 
 

@@ -15,58 +15,14 @@ from ._reduction_steps import reduce
 def all(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """
-    Whether every element over the given axes is true (non-zero).
-
-    Parameters
-    ----------
-    x : Array
-        Input array of any dtype.
-    axis : int or tuple of int, optional
-        Axes to test; None (default) tests everything.
-    keepdims : bool, optional
-        Keep the reduced axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-        A bool array; True for no elements.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.all(xp.asarray([[True, False], [True, True]]), axis=1)
-    Array([False,  True], dtype=bool)
-    """
+    """The general path of :func:`all` (``_entries.all`` takes the fast one)."""
     return reduce("all", x, axis, keepdims, bool_dtype)
 
 
 def any(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """
-    Whether some element over the given axes is true (non-zero).
-
-    Parameters
-    ----------
-    x : Array
-        Input array of any dtype.
-    axis : int or tuple of int, optional
-        Axes to test; None (default) tests everything.
-    keepdims : bool, optional
-        Keep the reduced axes as size-1 axes (default False).
-
-    Returns
-    -------
-    Array
-        A bool array; False for no elements.
-
-    Examples
-    --------
-    >>> import array_api_reshape as xp
-    >>> xp.any(xp.asarray([0, 0, 3]))
-    Array(True, dtype=bool)
-    """
+    """The general path of :func:`any` (``_entries.any`` takes the fast one)."""
     return reduce("any", x, axis, keepdims, bool_dtype)
 
 

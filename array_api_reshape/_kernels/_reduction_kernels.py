@@ -21,7 +21,7 @@ import numpy as np
 
 from .._tables._dtypes import DType
 from . import _piecewise_kernels as piecewise
-from ._numpy_views import silenced
+from ._numpy_views import quiet_again, run_quietly, silenced
 from ._operand_kernels import Elements
 
 _ORDER_FREE = piecewise.ORDER_FREE
@@ -98,3 +98,33 @@ def extremum_positions(
         result = np.asarray(silenced(numpy_function, view, axis=None))
         return result.reshape((1,) * view.ndim) if keepdims else result
     return np.asarray(silenced(numpy_function, view, axis=axis, keepdims=keepdims))
+
+
+_SMALL_REDUCTIONS: dict[str, Any] = {
+    "sum": np.add.reduce, "prod": np.multiply.reduce, "max": np.maximum.reduce,
+    "min": np.minimum.reduce, "any": np.logical_or.reduce, "all": np.logical_and.reduce,
+}
+"""The reductions with a fast path, each one ufunc reduction (as in ``_REDUCTIONS``)."""
+
+
+def small_reduced(
+    function: str, x: Elements, axis: int | None, keepdims: bool, dtype: DType
+) -> np.ndarray | None:
+    """A reduction's fast path: ``function`` (one of ``_SMALL_REDUCTIONS``) of ``x`` over
+    one ``axis`` (or all of them for None), accumulated in ``dtype`` (bool for any and
+    all), as ``reduced`` computes it, when ``x`` has fewer elements than any work sends
+    to threads; None for more, and for an axis out of range (or too large for NumPy) or
+    max and min of nothing (the general path says which)."""
+    view = x._numpy()
+    if not piecewise.below_lowest_threshold(view.size):
+        return None
+    operands = (view, axis, dtype.dtype, None, keepdims)
+    reduction = _SMALL_REDUCTIONS[function]
+    try:
+        try:
+            result = run_quietly(reduction, *operands)
+        except RuntimeError as error:
+            result = quiet_again(error, reduction, operands)
+    except (ValueError, IndexError, OverflowError):
+        return None
+    return result if type(result) is np.ndarray else np.asarray(result)

@@ -602,3 +602,26 @@ def test_a_write_at_one_int_matches_the_general_write(source, key, data):
             continue
         outcomes.append(np.asarray(x).tobytes())
     assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all"])
+@settings(max_examples=100, deadline=None)
+@given(source=st.sampled_from(ALL_DTYPES).flatmap(
+           lambda d: _arrays(d, npst.array_shapes(min_dims=0, max_dims=3, min_side=0,
+                                                  max_side=3))),
+       axis=st.none() | st.integers(-4, 4) | st.just((0,)) | st.just(True) | st.just(2**70),
+       keepdims=st.sampled_from([False, True, 1]), reverse=st.booleans())
+def test_reductions_match_their_general_paths(name, source, axis, keepdims, reverse):
+    """Every dtype (those a reduction refuses too), shapes with and without elements,
+    axes in range, out of it, too large, tuples and bools, keepdims right and wrong,
+    contiguous and reversed inputs, values at the edges (NaNs, overflowing sums)."""
+    from array_api_reshape._chapters import _statistical_functions, _utility_functions
+
+    general = getattr(_utility_functions if name in ("any", "all") else _statistical_functions,
+                      name)
+    x = xp.asarray(source)
+    if reverse and x.ndim:
+        x = x[::-1]
+    fast = _outcome(lambda: getattr(xp, name)(x, axis=axis, keepdims=keepdims))
+    slow = _outcome(lambda: general(x, axis=axis, keepdims=keepdims))
+    assert fast == slow

@@ -49,7 +49,9 @@ ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims":
                "concat": "manipulation", "take_along_axis": "indexing", "arange": "creation",
                "empty": "creation", "empty_like": "creation", "ones": "creation",
                "ones_like": "creation", "zeros_like": "creation", "full_like": "creation",
-               "astype": "data-type-functions"}
+               "astype": "data-type-functions", "sum": "statistics", "prod": "statistics",
+               "max": "statistics", "min": "statistics", "any": "utilities",
+               "all": "utilities"}
 
 
 def page_of(module_name: str, name: str) -> str:
