@@ -135,7 +135,7 @@ def asarray(
     device: Device | None = None,
     copy: bool | None = None,
 ) -> Array:
-    """The general path of :func:`asarray` (``_entries.asarray`` takes the fast one)."""
+    """The general path of :func:`asarray` (``_creation_entries.asarray`` takes the fast one)."""
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
         # (not while arrays are placed on a fixed device: the general path does that)
@@ -358,7 +358,7 @@ def arange(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """The general path of :func:`arange` (``_entries.arange`` takes the fast one)."""
+    """The general path of :func:`arange` (``_creation_entries.arange`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "arange")
     placed = check_device(device, "arange")
     start = _check_real_number(start, "arange", "start")
@@ -451,7 +451,7 @@ def _filled(function: str, shape: int | tuple[int, ...], fill_value: int | None,
 def empty(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`empty` (``_entries.empty`` takes the fast one)."""
+    """The general path of :func:`empty` (``_creation_entries.empty`` takes the fast one)."""
     dtype, placed = _floating_by_default("empty", dtype, device)
     return _filled("empty", shape, None, dtype, placed)
 
@@ -459,7 +459,7 @@ def empty(
 def zeros(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`zeros` (``_entries.zeros`` takes the fast one)."""
+    """The general path of :func:`zeros` (``_creation_entries.zeros`` takes the fast one)."""
     dtype, placed = _floating_by_default("zeros", dtype, device)
     return _filled("zeros", shape, 0, dtype, placed)
 
@@ -467,7 +467,7 @@ def zeros(
 def ones(
     shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`ones` (``_entries.ones`` takes the fast one)."""
+    """The general path of :func:`ones` (``_creation_entries.ones`` takes the fast one)."""
     dtype, placed = _floating_by_default("ones", dtype, device)
     return _filled("ones", shape, 1, dtype, placed)
 
@@ -497,7 +497,7 @@ def full(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """The general path of :func:`full` (``_entries.full`` takes the fast one)."""
+    """The general path of :func:`full` (``_creation_entries.full`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "full")
     return _full("full", shape, fill_value, dtype, check_device(device, "full"))
 
@@ -544,7 +544,8 @@ def _like(
 def empty_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`empty_like` (``_entries.empty_like`` takes the fast one)."""
+    """The general path of :func:`empty_like` (``_creation_entries.empty_like`` takes the fast
+    one)."""
     dtype, placed = _like("empty_like", x, dtype, device)
     made = _filled("empty_like", x._layout.shape, None, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -553,7 +554,8 @@ def empty_like(
 def zeros_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`zeros_like` (``_entries.zeros_like`` takes the fast one)."""
+    """The general path of :func:`zeros_like` (``_creation_entries.zeros_like`` takes the fast
+    one)."""
     dtype, placed = _like("zeros_like", x, dtype, device)
     made = _filled("zeros_like", x._layout.shape, 0, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -562,7 +564,8 @@ def zeros_like(
 def ones_like(
     x: Array, /, *, dtype: DType | None = None, device: Device | None = None
 ) -> Array:
-    """The general path of :func:`ones_like` (``_entries.ones_like`` takes the fast one)."""
+    """The general path of :func:`ones_like` (``_creation_entries.ones_like`` takes the fast
+    one)."""
     dtype, placed = _like("ones_like", x, dtype, device)
     made = _filled("ones_like", x._layout.shape, 1, dtype, placed)
     return same_axes(made, x) if MODES.profile else made
@@ -576,7 +579,8 @@ def full_like(
     dtype: DType | None = None,
     device: Device | None = None,
 ) -> Array:
-    """The general path of :func:`full_like` (``_entries.full_like`` takes the fast one)."""
+    """The general path of :func:`full_like` (``_creation_entries.full_like`` takes the fast
+    one)."""
     dtype, placed = _like("full_like", x, dtype, device)
     made = _full("full_like", x._layout.shape, fill_value, dtype, placed)
     return same_axes(made, x) if MODES.profile else made

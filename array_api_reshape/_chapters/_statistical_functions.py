@@ -65,7 +65,7 @@ def sum(
     dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
-    """The general path of :func:`sum` (``_entries.sum`` takes the fast one)."""
+    """The general path of :func:`sum` (``_reduction_entries.sum`` takes the fast one)."""
     return _summing("sum", x, axis, dtype, keepdims)
 
 
@@ -77,7 +77,7 @@ def prod(
     dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
-    """The general path of :func:`prod` (``_entries.prod`` takes the fast one)."""
+    """The general path of :func:`prod` (``_reduction_entries.prod`` takes the fast one)."""
     return _summing("prod", x, axis, dtype, keepdims)
 
 
@@ -95,14 +95,14 @@ def _extremum(
 def max(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """The general path of :func:`max` (``_entries.max`` takes the fast one)."""
+    """The general path of :func:`max` (``_reduction_entries.max`` takes the fast one)."""
     return _extremum("max", x, axis, keepdims)
 
 
 def min(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """The general path of :func:`min` (``_entries.min`` takes the fast one)."""
+    """The general path of :func:`min` (``_reduction_entries.min`` takes the fast one)."""
     return _extremum("min", x, axis, keepdims)
 
 

@@ -15,14 +15,14 @@ from ._reduction_steps import reduce
 def all(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """The general path of :func:`all` (``_entries.all`` takes the fast one)."""
+    """The general path of :func:`all` (``_reduction_entries.all`` takes the fast one)."""
     return reduce("all", x, axis, keepdims, bool_dtype)
 
 
 def any(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
-    """The general path of :func:`any` (``_entries.any`` takes the fast one)."""
+    """The general path of :func:`any` (``_reduction_entries.any`` takes the fast one)."""
     return reduce("any", x, axis, keepdims, bool_dtype)
 
 

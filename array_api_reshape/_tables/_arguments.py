@@ -21,6 +21,16 @@ class AxisError(IndexError, ValueError):
     """An axis outside the array's dimensions (an IndexError, and a ValueError for NumPy users)."""
 
 
+def all_ints(numbers: tuple[Any, ...]) -> bool:
+    """True when every item of ``numbers`` is exactly an int (the fast paths' caches and
+    checks take no other kind: a float or a bool equal to an int takes the general path,
+    which refuses or converts it)."""
+    for number in numbers:
+        if type(number) is not int:
+            return False
+    return True
+
+
 def _type_name(value: object) -> str:
     return type(value).__name__
 

@@ -33,6 +33,8 @@ COMPILED_MODULES = (
     "array_api_reshape._kernels._piecewise_kernels",
     "array_api_reshape._tables._dtypes",
     "array_api_reshape._chapters._entries",
+    "array_api_reshape._chapters._creation_entries",
+    "array_api_reshape._chapters._reduction_entries",
     "array_api_reshape._kernels._creation_kernels",
     "array_api_reshape._kernels._scalar_kernels",
     "array_api_reshape._kernels._memory",

@@ -56,7 +56,7 @@ ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims":
 
 def page_of(module_name: str, name: str) -> str:
     module = module_name.rsplit(".", 1)[-1]
-    return ENTRY_PAGES[name] if module == "_entries" else CHAPTER_PAGES[module]
+    return ENTRY_PAGES[name] if module.endswith("_entries") else CHAPTER_PAGES[module]
 
 
 def public_callables():
