@@ -48,6 +48,9 @@ cpdef object binary_call(tuple entry, object x1, object x2)
 
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
 
+@cython.locals(computed=DType, result_dtype=DType, plan=tuple, kernel=Kernel)
+cdef object _converted_call(object converted, Array first, Array second, object general)
+
 @cython.locals(self=Array)
 cdef Array _new_array(object storage, object layout, DType dtype, object device)
 

@@ -197,11 +197,14 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     while no operand needs the modes' checks (no
     tracked array sees its memory, no device but the CPU, no profile). Everything else
     goes to the general path, which promotes, checks, and refuses."""
-    plans, general = entry
+    plans, general, converted = entry
     if not _MODES.operands or _dispatch.plain_operands(x1, x2):
         if type(x1) is Array:
             first = x1
             plan = plans[first._dtype.index]
+            if (type(x2) is Array and (plan is None or x2._dtype is not first._dtype)
+                    and not _MODES.flags):
+                return _converted_call(converted, first, x2, general)
             if plan is not None:
                 kernel, result_dtype, exact_scalars, large_kernel = plan
                 a = first._np_view
@@ -254,6 +257,34 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
                         return _adopt_result(kernel.two(x1, b), result_dtype, shape)
                     return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
+
+
+def _converted_call(converted: _dispatch.ConvertedPlans, first: Array, second: Array,
+                    general: Any) -> Any:
+    """``binary_call``'s fast path for two arrays it converts first (of two dtypes, or of
+    one the function does not compute in), while no flag may differ: both converted to
+    the dtype the general path would compute in, as it converts them, then that dtype's
+    plan, for fewer elements than any work sends to threads; everything else (dtypes
+    that do not promote, more elements, shapes that do not broadcast) to ``general``."""
+    found = converted[(first._dtype.index, second._dtype.index)]
+    if found is None:
+        return general(first, second)
+    computed, plan = found
+    kernel, result_dtype, exact_scalars, large_kernel = plan
+    a = first._numpy()
+    b = second._numpy()
+    both = _fields.element_count(a) * _fields.element_count(b)
+    if not _piecewise.below_lowest_threshold(both):
+        return general(first, second)
+    if first._dtype is not computed:
+        a = _views.c_contiguous(a, computed.dtype)
+    if second._dtype is not computed:
+        b = _views.c_contiguous(b, computed.dtype)
+    try:
+        result = kernel.two(a, b)
+    except ValueError:  # shapes that do not broadcast: the general path says so
+        return general(first, second)
+    return _adopt_result(result, result_dtype, result.shape)
 
 
 def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:

@@ -52,6 +52,7 @@ from .._tables._dtypes import (
     KIND_GROUPS,
     REAL_OF,
     DType,
+    agreed_promotion,
     as_python_scalar,
 )
 from .._tables._dtypes import (
@@ -358,10 +359,40 @@ def general_unary(name: str, array_class: ArrayClass | None) -> Operation:
     return _called(function, name)
 
 
-BinaryEntry = tuple[tuple[BinaryPlan | None, ...], Operation]
-"""A binary function's or operator's ``(plans, general)``: its plans for each dtype, which
-the array class's fast path (``binary_call``) follows in the common cases, and its general
-path for everything else."""
+class ConvertedPlans(dict[tuple[int, int], "tuple[DType, BinaryPlan] | None"]):
+    """A binary function's plans for two arrays that its fast path must convert first (of
+    two dtypes, or of one it does not compute in, as ``int64 / int64``), made on first
+    use: by the pair of the operands' dtype indices, ``(computed_in, plan)``, the dtype
+    the general path would convert both to (their promotion, then the function's
+    computation dtype) and that dtype's plan; None where the general path decides (dtypes
+    that do not promote, a kind the function refuses). Read only while no flag may
+    differ: the promotions are the tables' own."""
+
+    def __init__(self, function: ElementwiseFunction, plans: tuple[BinaryPlan | None, ...]):
+        super().__init__()
+        self.function = function
+        self.plans = plans
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[DType, BinaryPlan] | None:
+        first, second = ALL_DTYPES[key[0]], ALL_DTYPES[key[1]]
+        found: tuple[DType, BinaryPlan] | None = None
+        try:
+            promoted = agreed_promotion(first, second, self.function.name)
+        except TypeError:
+            promoted = None
+        if promoted is not None and promoted.kind in KIND_GROUPS[self.function.kinds]:
+            computed = computation_dtype(self.function.result, promoted)
+            plan = self.plans[computed.index]
+            if plan is not None:
+                found = (computed, plan)
+        self[key] = found
+        return found
+
+
+BinaryEntry = tuple[tuple[BinaryPlan | None, ...], Operation, ConvertedPlans]
+"""A binary function's or operator's ``(plans, general, converted)``: its plans for each
+dtype, which the array class's fast path (``binary_call``) follows in the common cases,
+its general path for everything else, and its plans for arrays it converts first."""
 
 
 def general_binary(name: str, array_class: ArrayClass | None) -> Operation:
@@ -381,7 +412,9 @@ def general_binary(name: str, array_class: ArrayClass | None) -> Operation:
 
 def binary_entry(name: str, general: Operation) -> BinaryEntry:
     """The entry of the binary function ``name`` with ``general`` as its general path."""
-    return (_binary_plans(_record(name, 2)), general)
+    record = _record(name, 2)
+    plans = _binary_plans(record)
+    return (plans, general, ConvertedPlans(record, plans))
 
 
 def binary(name: str, array_class: ArrayClass) -> Operation:

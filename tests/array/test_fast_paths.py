@@ -625,3 +625,31 @@ def test_reductions_match_their_general_paths(name, source, axis, keepdims, reve
     fast = _outcome(lambda: getattr(xp, name)(x, axis=axis, keepdims=keepdims))
     slow = _outcome(lambda: general(x, axis=axis, keepdims=keepdims))
     assert fast == slow
+
+
+MIXED_SHAPES = st.sampled_from([(), (1,), (3,), (2, 3), (2, 1), (1, 3), (4,)])
+
+
+@pytest.mark.parametrize("name", BINARY_NAMES)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_arrays_converted_first_match_the_general_path(name, data):
+    """Two arrays of any two dtypes (those that do not promote, or that the function
+    refuses, too), of one dtype the function does not compute in (``int64 / int64``),
+    of shapes that broadcast or do not, contiguous or reversed: the fast path that
+    converts them gives the general path's dtype and bits, or its error."""
+    record = ELEMENTWISE_FUNCTIONS[name]
+    operands = []
+    for _ in range(2):
+        dtype = data.draw(st.sampled_from(ALL_DTYPES))
+        shape = data.draw(MIXED_SHAPES)
+        x = xp.asarray(data.draw(_arrays(dtype, shape)))
+        if shape and data.draw(st.booleans()):
+            x = x[::-1]
+        operands.append(x)
+    x1, x2 = operands
+    function = getattr(xp, name)
+    with np.errstate(all="ignore"):
+        fast = _outcome(lambda: function(x1, x2))
+        general = _outcome(lambda: apply_binary(record, x1, x2, xp.Array))
+    assert fast == general
