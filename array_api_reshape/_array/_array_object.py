@@ -270,7 +270,7 @@ def _converted_call(converted: _dispatch.ConvertedPlans, first: Array, second: A
     if found is None:
         return general(first, second)
     computed, plan = found
-    kernel, result_dtype, exact_scalars, large_kernel = plan
+    kernel, result_dtype = plan[0], plan[1]
     a = first._numpy()
     b = second._numpy()
     both = _fields.element_count(a) * _fields.element_count(b)
