@@ -31,13 +31,12 @@ StorageAndLayout = tuple[Storage, Layout]
 def converted_copy(x: Elements, dtype: DType) -> StorageAndLayout:
     """A new C-contiguous buffer holding ``x``'s elements in ``dtype`` (an unsafe cast,
     which the caller has allowed; one planned copy)."""
-    view = x._numpy()
-    return adopt(contiguous_copy(view, dtype.dtype)), contiguous_layout(view.shape)
+    copy = converted(x, dtype)
+    return adopt(copy), contiguous_layout(copy.shape)
 
 
 def converted(x: Elements, dtype: DType) -> np.ndarray:
-    """A new C-contiguous NumPy array holding ``x``'s elements in ``dtype`` (an unsafe
-    cast, which the caller has allowed), as ``converted_copy`` makes it."""
+    """``converted_copy``'s new C-contiguous NumPy array, before it becomes storage."""
     return contiguous_copy(x._numpy(), dtype.dtype)
 
 
