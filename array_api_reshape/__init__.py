@@ -11,6 +11,7 @@ from . import layout
 from . import linalg as _linalg
 from ._array import _pickling, _versions
 from ._array._array_object import Array
+from ._modes import _ecosystem  # noqa: F401  # under a profile from the environment: see there
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
 from ._chapters._creation_entries import (

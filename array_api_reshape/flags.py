@@ -101,7 +101,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ._modes import _computes, _flag_state
+from ._modes import _computes, _ecosystem, _flag_state
 from ._modes._call_sites import Frame, Place
 from ._modes._findings import Finding, finding_of
 from ._modes._refusals import ViewMutationWarning
@@ -164,6 +164,7 @@ def set(**flags: object) -> None:
     _flag_state.set_defaults(flags)
     if "computes" in flags:
         _computes.restart_module_count()
+    _see_arrays_as_profiled(flags)
 
 
 def reset() -> None:
@@ -202,6 +203,7 @@ def using(**flags: object) -> Iterator[None]:
     ...     xp.ones(3)
     Array(shape=(3,), dtype=float64, lazy)
     """
+    _see_arrays_as_profiled(flags)
     with _flag_state.overriding(flags):
         if "computes" in flags:
             with _computes.counting_block():
@@ -249,3 +251,10 @@ def computes_counted() -> int:
     1
     """
     return _computes.counted()
+
+
+def _see_arrays_as_profiled(flags: dict[str, object]) -> None:
+    """Once a profile may be in force, the ecosystem's helpers answer for our arrays as
+    for the profile's library's (``_modes._ecosystem``)."""
+    if flags.get("profile") is not None:
+        _ecosystem.see_arrays_as_profiled()

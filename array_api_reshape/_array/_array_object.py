@@ -80,6 +80,7 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
+from ._index_updates import IndexUpdates
 from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,
@@ -676,6 +677,21 @@ class Array:
         return self._layout.size
 
     @property
+    def at(self) -> IndexUpdates:
+        """JAX's index updates, under the JAX profile only: ``x.at[key].set(v)`` (and
+        ``add``, ``multiply``, ``min``, ``max``, ``apply``, ``get``, ...) gives a new array
+        and leaves ``x`` as it was, as on JAX, whose arrays take no ``x[key] = v``; code
+        written for JAX, and array-api-extra's ``at()`` (which takes JAX's path for an
+        array the JAX profile shows as JAX's), runs as it runs there. Without that
+        profile, no such attribute (AttributeError), as NumPy's arrays have none."""
+        if _MODES.profile and behaves("arrays update through x.at"):
+            return IndexUpdates(self)
+        raise AttributeError(
+            "'Array' object has no attribute 'at' (JAX's x.at[...] updates are there under "
+            "profile='jax'; portable code writes array_api_extra.at(x, key).set(value))"
+        )
+
+    @property
     def T(self) -> Array:
         """The transpose of a two-dimensional array (a view)."""
         if self.ndim != 2:
@@ -856,6 +872,25 @@ class Array:
     def __copy__(self) -> Array:
         """A new, writable, C-contiguous array with a copy of the elements (as NumPy's)."""
         return Array._adopt(_views.compact_copy(self), self._dtype, self._storage.device)
+
+    def _copied_as(self, dtype: DType) -> Array:
+        """A new C-contiguous array of this one's elements in ``dtype`` (an unsafe cast,
+        which the caller has allowed)."""
+        copied, layout = converted_copy(self, dtype)
+        return _new_array(copied, layout, dtype, self._storage.device)
+
+    def _accumulate_at(self, key: Any, value: Any, function: str) -> bool:
+        """``function`` (``"add"``, ...) of the elements an advanced ``key`` selects and
+        ``value``, written there once for each time the key names a position (JAX's
+        ``x.at[key].add(value)``); False, with nothing written, for a basic key."""
+        self._check_writable("__setitem__")
+        if _MODES.profile and behaves("out-of-bounds writes drop"):
+            key, value = self._dropping_out_of_bounds(key, value)
+        target = select(self, key, "__setitem__")
+        if isinstance(target, Layout):
+            return False
+        _views.accumulate_at(self, kernel_key(target), value, function)
+        return True
 
     def __deepcopy__(self, memo: object) -> Array:
         """The same as ``copy.copy``: the elements are numbers, nothing deeper to copy."""

@@ -149,6 +149,43 @@ def _parse_profile(text: str) -> str | None:
     return None if text.lower() == "none" else text
 
 
+LIBRARY_SETTINGS: dict[str, tuple[object, ...]] = {
+    "jax_enable_x64": (False, True),
+    "torch_default_dtype": ("float32", "float64"),
+}
+"""The settings of a profile's library that a test suite may make (SciPy's conftest turns
+on JAX's 64-bit types and makes float64 PyTorch's default dtype), each with its values, the
+library's own default first: JAX's ``jax.config.update("jax_enable_x64", True)``,
+PyTorch's ``torch.set_default_dtype(torch.float64)``."""
+
+
+def _check_library_settings(value: Any) -> tuple[tuple[str, object], ...]:
+    valid = ("a mapping of library settings to values: "
+             + "; ".join(f"{name!r}: one of {choices}" for name, choices
+                         in LIBRARY_SETTINGS.items()))
+    if isinstance(value, tuple) and all(isinstance(item, tuple) for item in value):
+        value = dict(value)
+    if not isinstance(value, Mapping):
+        raise _refuse("library_settings", value, valid, TypeError)
+    for name, setting in value.items():
+        if name not in LIBRARY_SETTINGS or setting not in LIBRARY_SETTINGS[name]:
+            raise _refuse("library_settings", dict(value), valid)
+    return tuple(sorted((name, setting) for name, setting in value.items()
+                        if setting != LIBRARY_SETTINGS[name][0]))
+
+
+def _parse_library_settings(text: str) -> dict[str, object]:
+    """``jax_enable_x64=true;torch_default_dtype=float64`` as a mapping."""
+    settings: dict[str, object] = {}
+    for part in filter(None, (part.strip() for part in text.replace(",", ";").split(";"))):
+        name, _, setting = part.partition("=")
+        name, setting = name.strip(), setting.strip()
+        lowered = setting.lower()
+        settings[name] = (True if lowered in ("1", "true", "yes", "on") else
+                          False if lowered in ("0", "false", "no", "off") else setting)
+    return settings
+
+
 def _check_computes(value: object) -> int | None:
     valid = "None or an int >= 0 (how many eager values a block may read)"
     if value is None:
@@ -203,6 +240,8 @@ FLAGS: dict[str, Flag] = {
              f"None or one of {', '.join(map(repr, PROFILES))}"),
         Flag("computes", None, _check_computes, _parse_computes,
              "None or an int >= 0"),
+        Flag("library_settings", (), _check_library_settings, _parse_library_settings,
+             "a mapping of library settings (jax_enable_x64, torch_default_dtype)"),
     )
 }
 """Every flag by name, in the order ``flags.get()`` shows them."""
@@ -454,6 +493,8 @@ def environment_text(name: str, value: object) -> str:
         text = "none"
     elif isinstance(value, bool):
         text = "true" if value else "false"
+    elif name == "library_settings":
+        text = ";".join(f"{setting}={str(choice).lower()}" for setting, choice in value)
     elif isinstance(value, tuple):
         text = ",".join(value)
     elif isinstance(value, Device):

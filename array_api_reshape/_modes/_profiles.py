@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from .._tables._devices import GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
-from ._flag_state import MODES, value
+from ._flag_state import LIBRARY_SETTINGS, MODES, value
 from ._call_sites import user_stack_level
 from ._findings import E, mode_error
 
@@ -98,6 +98,9 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # an out-of-bounds index in a write (JAX's x.at[i].set(v), where writes are allowed)
     # writes nothing there: x[10] = v of three elements changes nothing
     "out-of-bounds writes drop": frozenset({"jax"}),
+    # arrays are immutable and update through x.at[key].set(v) (and add, multiply, ...),
+    # which gives a new array; array-api-extra's at() takes that path for JAX's arrays
+    "arrays update through x.at": frozenset({"jax"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),
@@ -197,11 +200,31 @@ def check_dlpack_import(source: Any, device: Any) -> None:
         ))
 
 
+SETTINGS_GIVING_NUMPY_DEFAULTS = {"torch": ("torch_default_dtype", "float64"),
+                                  "jax": ("jax_enable_x64", True)}
+"""The library setting under which a library's default dtypes on the CPU are NumPy's
+(PyTorch's default dtype float64; JAX with its 64-bit types, which also makes every dtype
+it would narrow)."""
+
+
+def library_setting(name: str) -> object:
+    """The library setting ``name`` in force (the library_settings flag), else the
+    library's own default."""
+    return dict(value("library_settings")).get(name, LIBRARY_SETTINGS[name][0])
+
+
+def _set_to_numpy_defaults(library: str) -> bool:
+    setting = SETTINGS_GIVING_NUMPY_DEFAULTS.get(library)
+    return setting is not None and library_setting(setting[0]) == setting[1]
+
+
 def cpu_default_dtype_names() -> dict[str, str] | None:
     """The profile's default dtypes on the CPU by kind, where its library's differ from
-    NumPy's; None otherwise."""
+    NumPy's (and the suite has not set them to NumPy's); None otherwise."""
     library = first(CPU_DEFAULT_DTYPE_NAMES)
-    return None if library is None else CPU_DEFAULT_DTYPE_NAMES[library]
+    if library is None or _set_to_numpy_defaults(library):
+        return None
+    return CPU_DEFAULT_DTYPE_NAMES[library]
 
 
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
@@ -611,13 +634,16 @@ def dtype_is_listed(dtype: DType) -> bool:
     """False for the dtypes the profile's library leaves out of its inspection's
     ``dtypes()`` (PyTorch's uint16, uint32 and uint64; JAX's 64-bit types)."""
     return all(dtype.name not in STORAGE_ONLY.get(library, ())
-               and dtype.name not in NARROWER.get(library, {}) for library in libraries())
+               and (dtype.name not in NARROWER.get(library, {})
+                    or _set_to_numpy_defaults(library)) for library in libraries())
 
 
 def narrowed(dtype: DType) -> DType:
     """The dtype the profile's library makes where ``dtype`` is asked for or computed
-    (JAX's float32 for float64); ``dtype`` itself elsewhere."""
+    (JAX's float32 for float64, without its 64-bit types); ``dtype`` itself elsewhere."""
     library = first(NARROWER)
+    if library is not None and _set_to_numpy_defaults(library):
+        return dtype
     name = None if library is None else NARROWER[library].get(dtype.name)
     return dtype if name is None else _DTYPES_BY_NAME[name]
 
