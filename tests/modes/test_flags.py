@@ -34,6 +34,7 @@ DEFAULTS = {
     "views": "shared",
     "profile": None,
     "computes": None,
+    "library_settings": (),
 }
 
 
@@ -82,6 +83,11 @@ def test_set_and_reset_change_the_defaults_for_every_thread():
         ({"computes": -1}, ValueError, "'computes' must be None or an int >= 0"),
         ({"computes": 1.0}, TypeError, "'computes' must be None or an int >= 0"),
         ({"computes": True}, TypeError, "'computes' must be None or an int >= 0"),
+        ({"library_settings": "x64"}, TypeError, "'library_settings' must be a mapping"),
+        ({"library_settings": {"jax_enable_x64": "yes"}}, ValueError,
+         "'jax_enable_x64': one of (False, True)"),
+        ({"library_settings": {"torch_dtype": "float64"}}, ValueError,
+         "'torch_default_dtype': one of ('float32', 'float64')"),
     ],
 )
 def test_bad_names_and_values_are_refused_with_the_valid_ones_and_change_nothing(bad, error, words):
@@ -375,6 +381,7 @@ SETTINGS_FOR_A_NEW_PROCESS = {
     "enabled_extensions": ("fft",), "lazy": True, "writeable": False,
     "fixed_device": "no_float64", "transfers": "log", "unspecified": "refuse",
     "views": "error-on-write", "profile": "jax", "computes": 3,
+    "library_settings": {"jax_enable_x64": True, "torch_default_dtype": "float64"},
 }
 
 
@@ -386,7 +393,9 @@ def test_environment_gives_the_variables_that_set_the_flags_in_a_new_process():
     done = subprocess.run([sys.executable, "-c", script], env={**os.environ, **variables},
                           capture_output=True, text=True, timeout=120)
     seen = json.loads(done.stdout)
-    expected = {**SETTINGS_FOR_A_NEW_PROCESS, "enabled_extensions": ["fft"]}
+    expected = {**SETTINGS_FOR_A_NEW_PROCESS, "enabled_extensions": ["fft"],
+                "library_settings": [["jax_enable_x64", True],
+                                     ["torch_default_dtype", "float64"]]}
     assert seen == expected
     assert flags.environment(profile=None, computes=None) == {
         "ARRAY_API_RESHAPE_PROFILE": "none", "ARRAY_API_RESHAPE_COMPUTES": "none"}
