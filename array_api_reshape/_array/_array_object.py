@@ -41,6 +41,7 @@ from .._modes._profiles import (
     refuse_index_conversion,
 )
 from .._modes._computes import count_read
+from .._modes._library_methods import bound_method, library_method
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._modes._call_sites import called_by_package
 from .._modes._unknown_sizes import (
@@ -676,20 +677,27 @@ class Array:
             return public_size(self)  # type: ignore[return-value]
         return self._layout.size
 
-    @property
-    def at(self) -> IndexUpdates:
-        """JAX's index updates, under the JAX profile only: ``x.at[key].set(v)`` (and
-        ``add``, ``multiply``, ``min``, ``max``, ``apply``, ``get``, ...) gives a new array
-        and leaves ``x`` as it was, as on JAX, whose arrays take no ``x[key] = v``; code
-        written for JAX, and array-api-extra's ``at()`` (which takes JAX's path for an
-        array the JAX profile shows as JAX's), runs as it runs there. Without that
-        profile, no such attribute (AttributeError), as NumPy's arrays have none."""
-        if _MODES.profile and behaves("arrays update through x.at"):
-            return IndexUpdates(self)
-        raise AttributeError(
-            "'Array' object has no attribute 'at' (JAX's x.at[...] updates are there under "
-            "profile='jax'; portable code writes array_api_extra.at(x, key).set(value))"
-        )
+    def __getattr__(self, name: str) -> Any:
+        """Only for names no attribute has: under a profile, what its library's arrays
+        have beyond the standard, which real code calls: the methods of
+        ``_modes._library_methods`` (``x.sum()``, ...), and under the JAX profile JAX's
+        index updates, ``x.at[key].set(v)`` (and ``add``, ``multiply``, ``min``, ``max``,
+        ``apply``, ``get``, ...), each giving a new array and leaving ``x`` as it was, as
+        on JAX, whose arrays take no ``x[key] = v`` (array-api-extra's ``at()`` takes that
+        path for an array the JAX profile shows as JAX's). Otherwise AttributeError."""
+        if _MODES.profile and not name.startswith("_"):
+            if name == "at" and behaves("arrays update through x.at"):
+                return IndexUpdates(self)
+            method = library_method(name)
+            if method is not None:
+                return bound_method(self, name, method)
+        if name == "at":
+            raise AttributeError(
+                "'Array' object has no attribute 'at' (JAX's x.at[...] updates are there "
+                "under profile='jax'; portable code writes "
+                "array_api_extra.at(x, key).set(value))"
+            )
+        raise AttributeError(f"'Array' object has no attribute {name!r}")
 
     @property
     def T(self) -> Array:

@@ -6,7 +6,7 @@ from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 from .._modes._device_checks import default_device, default_dtypes_of, resolve_device
 from .._modes._flag_state import MODES
 from .._modes._flag_state import value as flag_value
-from .._modes._profiles import dtype_is_listed, profile_device
+from .._modes._profiles import dtype_is_listed, profile_device_list
 from .._modes._refusals import is_lazy
 from .._tables._devices import Device, all_devices
 from .._tables._dtypes import ALL_DTYPES, DType
@@ -122,11 +122,9 @@ class Info:
          array_api_reshape.Device('device2'), array_api_reshape.Device('no_float64'),
          array_api_reshape.Device('no_x64'))
         """
+        if MODES.profile and profile_device_list() is not None:
+            return profile_device_list()  # type: ignore[return-value]
         listed = all_devices()
-        if MODES.profile:
-            own = profile_device()
-            if own is not None:  # CuPy lists its GPUs only
-                listed = (own,)
         return listed if self.api_version >= TUPLES_SINCE else list(listed)
 
     def dtypes(

@@ -54,13 +54,19 @@ _HELPERS_MODULE = "array_api_compat.common._helpers"
 def helper_answer(helper: str, array: Any) -> bool | None:
     """What ``helper`` answers for ``array`` under the profile in force: the library's
     answer for an array of ours, None (ask the helper) otherwise."""
-    if not MODES.profile or not array.__class__.__module__.startswith(_OUR_PACKAGE + "."):
+    if not MODES.profile or not _is_our_array(array):
         return None
     for library in libraries():
         answers = HELPER_ANSWERS.get(library)
         if answers is not None:
             return answers.get(helper)
     return None
+
+
+def _is_our_array(value: Any) -> bool:
+    """True for an array of this package (not a dtype, a device or anything else of it)."""
+    cls = value.__class__
+    return cls.__name__ == "Array" and cls.__module__.startswith(_OUR_PACKAGE + ".")
 
 
 _WRAPPERS: dict[Callable[..., Any], Callable[..., Any]] = {}

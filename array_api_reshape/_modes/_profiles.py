@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .._tables._devices import GPU_DEVICE, Device
+from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import LIBRARY_SETTINGS, MODES, value
 from ._call_sites import user_stack_level
@@ -156,6 +156,16 @@ def profile_device() -> Device | None:
     """The device the profile's library makes arrays on, where it is not the CPU (CuPy's
     GPU), or None."""
     return GPU_DEVICE if "cupy" in libraries() else None
+
+
+def profile_device_list() -> list[Device] | None:
+    """The devices the profile's library lists in its inspection's ``devices()``: its
+    own (CuPy's GPU; the CPU for the others, whose test devices it has none of), as a list,
+    as each library gives it (their namespaces follow 2024.12 there); None without a
+    profile."""
+    if not libraries():
+        return None
+    return [GPU_DEVICE if "cupy" in libraries() else CPU_DEVICE]
 
 
 def on_library_device(array: Any) -> bool:

@@ -24,6 +24,7 @@ from .._tables._devices import Device
 from ._device_checks import refuse_data_dependent_on
 from ._findings import mode_error
 from ._flag_state import MODES, ServedAttributes, hold_served, value
+from ._library_methods import library_function
 from ._profiles import (
     check_promotion,
     lacked_attributes,
@@ -263,6 +264,9 @@ def serve_hideable(
 
         def hidden_attribute(name: str) -> object:
             if name not in served.attributes:
+                function = None if prefix else library_function(namespace, name)
+                if function is not None:  # beyond the standard, as the profile's library
+                    return function
                 raise AttributeError(f"module {module!r} has no attribute {name!r}")
             return served_attribute(served, name)
 

@@ -46,6 +46,8 @@ def test_the_helpers_answer_as_for_the_librarys_arrays_and_only_for_ours(profile
         ours = xp.arange(3.0)
         assert _answers(ours) == {**NUMPY_ANSWERS, **HELPER_ANSWERS[library]}
         assert _answers(np.arange(3.0)) == NUMPY_ANSWERS
+        assert not any(getattr(array_api_compat, name)(xp.float64)
+                       for name in HELPERS if name.endswith("_array"))  # a dtype is no array
         assert array_api_compat.array_namespace(ours) is ours.__array_namespace__()
     assert _answers(ours) == NUMPY_ANSWERS
 
