@@ -33,6 +33,7 @@ from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
 from .._modes._profiles import (
     behaves,
+    casts_in_place,
     check_operation,
     narrowed,
     on_library_device,
@@ -1157,6 +1158,9 @@ class Array:
     def _assign_in_place(self, operator: str, result: Array) -> Array:
         """Write an operator's result back into ``self``: same dtype and shape, or an error."""
         self._check_writable(operator)
+        if (result._dtype is not self._dtype and _MODES.profile
+                and casts_in_place(result._dtype, self._dtype)):
+            result = result._copied_as(self._dtype)
         if result._dtype is not self._dtype:
             raise TypeError(
                 f"{operator}(): cannot cast the result's dtype {result._dtype.name} to the "

@@ -298,6 +298,10 @@ def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
             f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
         )
+    if MODES.profile and device is CPU_DEVICE and as_python_scalar(obj) is not None:
+        # a NumPy scalar keeps its dtype in each profile's library (torch.asarray of
+        # numpy.float64(1.0) is float64, where a Python float takes the default float32)
+        return Array._new(storage, layout, inferred, device)
     on_device = _dtype_on(device, None, inferred, "asarray")
     if on_device is not inferred:  # the device's own default for this kind of data
         storage, layout, _, _ = python_data_array(obj, on_device)

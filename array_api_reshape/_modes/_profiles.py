@@ -101,6 +101,10 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # arrays are immutable and update through x.at[key].set(v) (and add, multiply, ...),
     # which gives a new array; array-api-extra's at() takes that path for JAX's arrays
     "arrays update through x.at": frozenset({"jax"}),
+    # an in-place operator casts its result to the array's dtype within a kind or towards
+    # a wider one (complex64 *= complex128, float32 += float64, int8 += int64), refusing
+    # only complex into real, floating into integer, and anything but bool into bool
+    "in-place operators cast": frozenset({"torch"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),
@@ -134,6 +138,21 @@ def behaving(behaviour: str) -> str | None:
         if library in BEHAVIOURS[behaviour]:
             return library
     return None
+
+
+_CATEGORIES = ("bool", "integer", "real floating", "complex floating")
+
+
+def _category(dtype: DType) -> int:
+    return next(i for i, kind in enumerate(_CATEGORIES) if kind in dtype.kind)
+
+
+def casts_in_place(result: DType, target: DType) -> bool:
+    """True where the profile's library writes an in-place operator's ``result`` into an
+    array of ``target`` dtype by casting it (PyTorch: a result of the target's kind, or of
+    a kind the target's holds)."""
+    return (behaving("in-place operators cast") is not None
+            and _category(result) <= _category(target))
 
 
 def copies_foreign_memory(copy: bool | None) -> bool:

@@ -29,7 +29,7 @@ def cupy_profile():
 def test_arrays_are_made_on_the_gpu_which_is_the_only_device_listed():
     info = xp.__array_namespace_info__()
     gpu = info.default_device()
-    assert gpu.name == "cuda:0" and info.devices() == (gpu,)
+    assert gpu.name == "cuda:0" and info.devices() == [gpu]  # a list, as CuPy gives
     for made in (xp.asarray([1.0]), xp.zeros(2), xp.arange(3), xp.asarray(np.arange(2)),
                  xp.eye(2), xp.full((2,), 3)):
         assert made.device is gpu

@@ -727,3 +727,38 @@ def test_jax_writes_drop_out_of_bounds_positions_where_writes_are_allowed():
         xp.zeros(3)[10] = 1.0
     with flags.using(profile="torch"), pytest.raises(IndexError):
         xp.zeros(3)[10] = 1.0
+
+
+@pytest.mark.parametrize("profile, expected", [
+    ("torch", "float64"), ("dask", "float64"), ("jax", "float32"),  # JAX narrows it
+])
+def test_a_numpy_scalar_keeps_its_dtype_where_a_python_float_takes_the_default(
+        profile, expected):
+    with flags.using(profile=profile):
+        assert xp.asarray(np.float64(42.0)).dtype == getattr(xp, expected)
+        assert xp.asarray(np.float32(1.0)).dtype == xp.float32
+        assert xp.asarray(np.int16(1)).dtype == xp.int16
+    with flags.using(profile="torch"):
+        assert xp.asarray(42.0).dtype == xp.float32
+
+
+@pytest.mark.parametrize("target, result, allowed", [
+    ("complex64", "complex128", True), ("float32", "float64", True),
+    ("int8", "int64", True), ("float32", "int64", True), ("complex64", "float64", True),
+    ("float32", "complex64", False), ("int32", "float32", False), ("bool", "int8", False),
+])
+def test_torch_casts_in_place_results_within_a_kind_and_refuses_across(target, result,
+                                                                       allowed):
+    x = xp.ones(3, dtype=getattr(xp, target))
+    y = xp.ones(3, dtype=getattr(xp, result))
+    for profile in ("torch", None):
+        with flags.using(profile=profile):
+            before = np.asarray(x).copy()
+            if allowed and profile == "torch" or xp.result_type(x, y) == x.dtype:
+                x += y
+                assert x.dtype == getattr(xp, target)
+                np.testing.assert_array_equal(np.asarray(x), before + np.asarray(y))
+            else:
+                with pytest.raises(TypeError, match="cannot cast the result's dtype"):
+                    x += y
+                np.testing.assert_array_equal(np.asarray(x), before)  # unchanged
