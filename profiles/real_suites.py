@@ -255,10 +255,10 @@ def _section(title: str, runs: dict) -> list[str]:
             f"{_share(alarms, total['passing'])} | {total['failing']} | {total['caught']} | "
             f"{_share(total['caught'], total['failing'])} |")
     for library, causes in sorted(by_library.items()):
-        for kind in ("false alarm", "miss"):
+        for kind, plural in (("false alarm", "false alarms"), ("miss", "misses")):
             if not causes[kind]:
                 continue
-            lines += ["", f"### {library}: {kind}s by cause", "",
+            lines += ["", f"### {library}: {plural} by cause", "",
                       "| tests | cause | verdict |", "| ---: | --- | --- |"]
             for (cause, verdict), count in causes[kind].most_common():
                 lines.append(f"| {count} | {cause} | {verdict} |")

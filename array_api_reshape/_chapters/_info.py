@@ -6,7 +6,7 @@ from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 from .._modes._device_checks import default_device, default_dtypes_of, resolve_device
 from .._modes._flag_state import MODES
 from .._modes._flag_state import value as flag_value
-from .._modes._profiles import dtype_is_listed, profile_device_list
+from .._modes._profiles import dtype_is_listed, library_capabilities, profile_device_list
 from .._modes._refusals import is_lazy
 from .._tables._devices import Device, all_devices
 from .._tables._dtypes import ALL_DTYPES, DType
@@ -60,6 +60,8 @@ class Info:
         }
         if self.api_version >= "2024.12":
             capabilities["max dimensions"] = MAX_DIMENSIONS
+        if MODES.profile:
+            capabilities.update(library_capabilities())
         return capabilities
 
     def default_device(self) -> Device:

@@ -187,6 +187,21 @@ def profile_device_list() -> list[Device] | None:
     return [GPU_DEVICE if "cupy" in libraries() else CPU_DEVICE]
 
 
+LIBRARY_CAPABILITIES: dict[str, dict[str, bool]] = {
+    "jax": {"boolean indexing": False, "data-dependent shapes": False},
+}
+"""What each profile's library answers in its inspection's ``capabilities()`` where it is
+not what our namespace answers: JAX says no to both, for code traced by ``jax.jit``, and
+helpers that ask (array-api-extra's ``apply_where``) take their ``where`` path for it."""
+
+
+def library_capabilities() -> dict[str, bool]:
+    """The capabilities the profile's library answers otherwise than ours (none without a
+    profile)."""
+    library = first(LIBRARY_CAPABILITIES)
+    return {} if library is None else LIBRARY_CAPABILITIES[library]
+
+
 def on_library_device(array: Any) -> bool:
     """True for an array on the profile's library's device (CuPy's GPU)."""
     return array._storage.device is GPU_DEVICE
@@ -642,9 +657,44 @@ def check_accumulation(function: str, dtype: DType) -> None:
         ))
 
 
+CROSS_KIND_PROMOTION = {"jax": "the floating operand's", "torch": "the floating operand's",
+                        "dask": "NumPy's", "cupy": "NumPy's"}
+"""How each profile's library promotes an integer dtype with a floating one: as the
+default does (the floating operand's dtype, as PyTorch and JAX do), or as NumPy does (Dask
+and CuPy compute as NumPy: int64 with float32 is float64). Under "lowest", JAX's."""
+
+_WIDE_ENOUGH = {"float32": ("int8", "uint8", "int16", "uint16", "bool"),
+                "complex64": ("int8", "uint8", "int16", "uint16", "bool")}
+_WIDER = {"float32": "float64", "complex64": "complex128"}
+
+
+def cross_kind_promotion(a: DType, b: DType) -> DType | None:
+    """The profile's library's promotion of an integer (or bool) dtype with a floating
+    one, where it is NumPy's (``CROSS_KIND_PROMOTION``): the floating dtype when it holds every
+    value of the integer one exactly, else its wider kin; None elsewhere (the default's
+    answer)."""
+    library = first(CROSS_KIND_PROMOTION)
+    if library is None or CROSS_KIND_PROMOTION[library] != "NumPy's":
+        return None
+    floating, other = (a, b) if "floating" in a.kind else (b, a)
+    if "floating" not in floating.kind or "floating" in other.kind:
+        return None
+    if floating.name in _WIDER and other.name not in _WIDE_ENOUGH[floating.name]:
+        return _DTYPES_BY_NAME[_WIDER[floating.name]]
+    return floating
+
+
+TORCH_DTYPE_NAMES = {"bool": "Bool", "int8": "Char", "int16": "Short", "int32": "Int",
+                     "int64": "Long", "uint8": "Byte", "uint16": "UInt16", "uint32": "UInt32",
+                     "uint64": "UInt64", "float32": "Float", "float64": "Double",
+                     "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+"""PyTorch's names of the dtypes, as its messages give them."""
+
+
 def check_promotion(a: DType, b: DType, function: str) -> None:
     """RuntimeError when the profile's library does not promote ``a`` with ``b``
-    (PyTorch: a uint16, uint32 or uint64 with any other integer dtype)."""
+    (PyTorch: a uint16, uint32 or uint64 with any other integer dtype), its message
+    starting with PyTorch's own."""
     library = first(STORAGE_ONLY)
     if library is None or a is b:
         return
@@ -653,9 +703,10 @@ def check_promotion(a: DType, b: DType, function: str) -> None:
         "integer" in a.kind and "integer" in b.kind
     ):
         raise refused(RuntimeError, library, (
-            f"{function}(): {LIBRARIES[library]} does not promote {a.name} with {b.name} "
-            "(promotion for uint16, uint32 and uint64 is not supported); cast both to one "
-            f"integer dtype with astype() first; {_flag_note()}"
+            "Promotion for uint16, uint32, uint64 types is not supported, attempted to "
+            f"promote {TORCH_DTYPE_NAMES[a.name]} and {TORCH_DTYPE_NAMES[b.name]}: so says "
+            f"{LIBRARIES[library]} in {function}; cast both to one integer dtype with astype "
+            f"first; {_flag_note()}"
         ))
 
 
@@ -698,8 +749,9 @@ def refused(kind: type[E], library: str, message: str, function: str | None = No
 
 
 def _flag_note() -> str:
-    return (f"the profile flag is {value('profile')!r} (array_api_reshape.flags.set("
-            "profile=None) answers as NumPy does)")
+    # no parentheses: suites match a library's message as a regular expression
+    return (f"the profile flag is {value('profile')!r}, and "
+            "array_api_reshape.flags.set with profile=None answers as NumPy does")
 
 
 def check_key(key: Any, operation: str) -> None:

@@ -28,6 +28,7 @@ from ._library_methods import library_function
 from ._profiles import (
     check_promotion,
     lacked_attributes,
+    cross_kind_promotion,
     library_default,
     refuse_immutable_write,
     refuse_lacked_attribute,
@@ -224,6 +225,9 @@ def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
     the profile's library refuses it."""
     if MODES.profile:
         check_promotion(a, b, function)
+        library_result = cross_kind_promotion(a, b)
+        if library_result is not None:
+            return library_result
     result = agreed_promotion(a, b, function)
     if MODES.flags and not is_standard_promotion(a, b):
         refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")

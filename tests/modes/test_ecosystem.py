@@ -151,3 +151,18 @@ def test_a_profile_from_the_environment_is_seen_from_the_start(tmp_path):
               array_api_compat.is_dask_array(xp.__name__))
     """
     assert _run(script, tmp_path, ARRAY_API_RESHAPE_PROFILE="dask") == "True False"
+
+
+def test_capabilities_answer_as_the_librarys_namespace_does():
+    info = xp.__array_namespace_info__()
+    assert info.capabilities()["boolean indexing"] is True
+    with flags.using(profile="jax"):
+        capabilities = info.capabilities()
+        assert capabilities["boolean indexing"] is False
+        assert capabilities["data-dependent shapes"] is False
+        x = xp.asarray([-1.0, 4.0])
+        # array-api-extra's apply_where asks, and takes its where() path, as on JAX
+        root = xpx.apply_where(x > 0, x, xp.sqrt, fill_value=0.0)
+        assert np.asarray(root).tolist() == [0.0, 2.0]
+    with flags.using(profile="dask"):
+        assert info.capabilities()["boolean indexing"] is True

@@ -149,7 +149,23 @@ def test_the_refusal_names_the_library_the_portable_way_and_the_flag():
     message = str(raised.value)
     assert message.startswith("__getitem__(): step must be greater than zero")
     assert "PyTorch" in message and "xp.flip" in message
-    assert "flags.set(profile=None)" in message
+    assert "flags.set with profile=None" in message
+
+
+def test_a_refusal_whose_message_the_library_gives_starts_with_it_and_matches_itself():
+    # SciPy's tests pass the message of one call back to pytest.raises(match=...) for
+    # another: it must match itself as a regular expression (no parentheses)
+    import re
+    x = xp.asarray([1], dtype=xp.uint16)
+    y = xp.asarray([1], dtype=xp.int8)
+    with flags.using(profile="torch"):
+        with pytest.raises(RuntimeError) as raised:
+            xp.result_type(x, y)
+        message = str(raised.value)
+        assert message.startswith("Promotion for uint16, uint32, uint64 types is not "
+                                  "supported, attempted to promote UInt16 and Char")
+        with pytest.raises(RuntimeError, match=message):
+            xp.result_type(x.dtype, y.dtype)
 
 
 def test_empty_results_and_every_rank_are_refused_alike():
@@ -762,3 +778,21 @@ def test_torch_casts_in_place_results_within_a_kind_and_refuses_across(target, r
                 with pytest.raises(TypeError, match="cannot cast the result's dtype"):
                     x += y
                 np.testing.assert_array_equal(np.asarray(x), before)  # unchanged
+
+
+@pytest.mark.parametrize("profile", ["dask", "cupy", "jax", "torch", "lowest"])
+def test_integers_with_floats_promote_as_the_profiles_library_does(profile):
+    numpy_like = profile in ("dask", "cupy")
+    names = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
+             "uint64", "float32", "float64", "complex64", "complex128"]
+    with flags.using(profile=profile):
+        for a in names:
+            for b in names:
+                if "int" in a and "int" in b or a == b == "bool":
+                    continue  # within a kind: the standard's table (and PyTorch's refusals)
+                ours = xp.result_type(getattr(xp, a), getattr(xp, b)).name
+                if numpy_like:
+                    assert ours == str(np.result_type(a, b)), (a, b)
+                else:
+                    with flags.using(profile=None):
+                        assert ours == xp.result_type(getattr(xp, a), getattr(xp, b)).name
