@@ -9,6 +9,7 @@ from .._kernels._creation_kernels import converted_copy
 from .._kernels._data_type_kernels import floating_limits, integer_range
 from .._modes._device_checks import check_device, check_dtype_on_device
 from .._modes._refusals import MODES, check_dtype, promote_types, scalar_result_dtype
+from .._modes._profiles import scalars_alone_dtype
 from .._modes._transfers import check_transfer
 from .._modes._unknown_sizes import same_axes
 from .._tables._devices import Device
@@ -273,6 +274,9 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType
         else:
             dtypes.append(_dtype_of(value, "result_type", "arrays_and_dtypes"))
     if not dtypes:
+        library_answer = scalars_alone_dtype(scalars) if MODES.profile else None
+        if library_answer is not None:
+            return library_answer
         raise ValueError(
             "result_type(): needs at least one array or dtype (Python scalars alone "
             "have no dtype to adapt to)"

@@ -284,6 +284,25 @@ def library_default(dtype: DType) -> DType:
     return dtype if names is None or kind is None else _DTYPES_BY_NAME[names[kind]]
 
 
+_NUMPY_DEFAULT_NAMES = {"integral": "int64", "real floating": "float64",
+                        "complex floating": "complex128"}
+_SCALAR_KINDS = ((complex, "complex floating"), (float, "real floating"), (int, "integral"))
+
+
+def scalars_alone_dtype(scalars: list[Any]) -> DType | None:
+    """``result_type`` of Python scalars alone, which the standard refuses and every
+    profiled library answers: its default dtype of the highest kind among them (bool for
+    bools alone); None without a profile."""
+    if not libraries():
+        return None
+    names = cpu_default_dtype_names() or _NUMPY_DEFAULT_NAMES
+    for python_type, kind in _SCALAR_KINDS:
+        if any(isinstance(scalar, python_type) and not isinstance(scalar, bool)
+               for scalar in scalars):
+            return narrowed(_DTYPES_BY_NAME[names[kind]])
+    return _DTYPES_BY_NAME["bool"]
+
+
 STORAGE_ONLY = {"torch": frozenset({"uint16", "uint32", "uint64"})}
 """The dtypes each profile's library stores but computes little with (PyTorch's uint16,
 uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique and indexing)."""

@@ -796,3 +796,17 @@ def test_integers_with_floats_promote_as_the_profiles_library_does(profile):
                 else:
                     with flags.using(profile=None):
                         assert ours == xp.result_type(getattr(xp, a), getattr(xp, b)).name
+
+
+@pytest.mark.parametrize("profile, expected", [
+    ("torch", ("float32", "int64", "int64", "complex64", "bool")),
+    ("jax", ("float32", "int32", "int32", "complex64", "bool")),
+    ("dask", ("float64", "int64", "int64", "complex128", "bool")),
+])
+def test_result_type_of_python_scalars_alone_is_the_librarys_default(profile, expected):
+    # measured on PyTorch 2.14 (array_api_compat.torch), JAX 0.10 and Dask 2026.8
+    calls = [(1.0, 1.0), (1, 1), (True, 1), (1, 1j), (True, False)]
+    with pytest.raises(ValueError, match="needs at least one array or dtype"):
+        xp.result_type(1.0, 1.0)
+    with flags.using(profile=profile):
+        assert tuple(xp.result_type(*call).name for call in calls) == expected
