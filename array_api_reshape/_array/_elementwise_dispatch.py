@@ -184,7 +184,10 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
                 and behaves("integer division by zero raises")
                 and _divides_by_zero(x2, array_class)):
             raise division_by_zero_error(name)
-    if dtype.kind not in KIND_GROUPS[kinds]:
+    if dtype.kind not in KIND_GROUPS[kinds] and not (
+        _MODES.profile and dtype is bool_dtype and name in _BOOLEAN_ARITHMETIC
+        and behaves("bools add and multiply")
+    ):
         operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
         for argument, value in operands:
             if value.__class__ is array_class and value._dtype.kind not in KIND_GROUPS[kinds]:
@@ -216,6 +219,7 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
 
 
 _INTEGER_DIVISIONS = ("floor_divide", "remainder")
+_BOOLEAN_ARITHMETIC = ("add", "multiply")
 
 
 def _divides_by_zero(divisor: Any, array_class: ArrayClass) -> bool:

@@ -105,6 +105,9 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # a wider one (complex64 *= complex128, float32 += float64, int8 += int64), refusing
     # only complex into real, floating into integer, and anything but bool into bool
     "in-place operators cast": frozenset({"torch"}),
+    # add and multiply take two bool arrays (a logical or, a logical and), as NumPy's do;
+    # the standard's take numeric dtypes only (SciPy's tests write mask1 + mask2)
+    "bools add and multiply": frozenset({"torch", "jax", "dask", "cupy"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),

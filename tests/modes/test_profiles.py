@@ -810,3 +810,17 @@ def test_result_type_of_python_scalars_alone_is_the_librarys_default(profile, ex
         xp.result_type(1.0, 1.0)
     with flags.using(profile=profile):
         assert tuple(xp.result_type(*call).name for call in calls) == expected
+
+
+@pytest.mark.parametrize("profile", ["torch", "jax", "dask", "cupy"])
+def test_bools_add_and_multiply_as_logical_or_and_and_under_every_profile(profile):
+    a = xp.asarray([True, True, False, False])
+    b = xp.asarray([True, False, True, False])
+    with pytest.raises(TypeError, match="must have a numeric dtype"):
+        a + b
+    with flags.using(profile=profile):
+        assert np.asarray(a + b).tolist() == [True, True, True, False]
+        assert np.asarray(xp.multiply(a, b)).tolist() == [True, False, False, False]
+        assert (a + b).dtype == xp.bool
+        with pytest.raises(TypeError, match="must have a numeric dtype"):
+            a - b  # NumPy, PyTorch and JAX refuse a bool subtraction too
