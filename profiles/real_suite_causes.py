@@ -22,7 +22,32 @@ class Cause(NamedTuple):
     verdict: str
 
 
-CAUSES: tuple[Cause, ...] = ()
+BRANCH = "the project's branch on which library it runs (a profile cannot take it)"
+"""The verdict of a disagreement that comes from a project asking which library it runs on
+(``is_jax(xp)``, ``is_dask(xp)``, ``xp.__name__``, ``scipy_namespace_for(xp)``): the
+profile gives our namespace, so the project takes its path for unknown libraries."""
+
+CAUSES: tuple[Cause, ...] = (
+    Cause(frozenset({"jax"}), r"mismatched_dtypes\[jax\.numpy-boxcox",
+          "SciPy hands boxcox to `jax.scipy.special` on JAX (`scipy_namespace_for(xp)`), "
+          "whose int64-with-float32 answer is float32 where the test expects NumPy's "
+          "float64; here SciPy's own NumPy path runs",
+          BRANCH),
+    Cause(frozenset({"dask"}), r"rel_entr.*(boolean mask|0-dimensional boolean)",
+          "on Dask, SciPy's `apply_where` (array-api-extra's) runs chunk by chunk on NumPy "
+          "(`is_dask_namespace(xp)`: `map_blocks`), where an array of values may be "
+          "written through a mask; here it writes through a mask on a Dask-profiled "
+          "array, which Dask refuses",
+          BRANCH),
+    Cause(frozenset({"jax"}), r"unique_counts\(\) got an unexpected keyword argument 'size'",
+          "array-api-extra's `nunique` passes JAX's `size=` to `unique_counts` for a JAX "
+          "array; the profile's `unique_counts` takes no `size=`",
+          "ours: not yet offered (JAX's `unique_*` take `size=` and `fill_value=`)"),
+    Cause(frozenset({"torch"}), r"is_torch|force_floating.*needs at least one array",
+          "SciPy's test skips pairs of Python scalars on PyTorch (`is_torch(xp)`), and "
+          "passes our message back as a regular expression",
+          BRANCH),
+)
 """Every cause sorted so far, most specific first."""
 
 _NUMBERS = re.compile(r"0x[0-9a-f]+|\d+(\.\d+)?(e[-+]?\d+)?")

@@ -37,7 +37,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from real_suite_causes import cause_of  # noqa: E402  (this folder is no package)
+from real_suite_causes import BRANCH, cause_of  # noqa: E402  (this folder is no package)
 
 SCIPY_IDS = {"torch": "torch", "jax": "jax.numpy", "dask": "dask.array"}
 """SciPy's id of each library's backend (its ``xp`` fixture's parameter)."""
@@ -202,67 +202,81 @@ print(json.dumps(versions))
 """
 
 
+MARKER_MODES = (("kept", "The projects' skip and xfail markers as they are"),
+                ("inert", "Every test on every backend (the projects' skip and xfail "
+                          "markers made inert)"))
+
+
 def report(kept: dict) -> str:
-    """REAL-SUITES.md from the kept outcomes."""
+    """REAL-SUITES.md from the kept outcomes: the totals first (the docs include them),
+    then each suite, and the disagreements by cause."""
     lines = ["# The profiles on real suites", "",
              "SciPy's and scikit-learn's own array-API tests, on each real library (CPU) "
              "and on array_api_reshape under that library's profile, compared test by "
              "test (`profiles/real_suites.py`). A test is compared when it passed or "
              "failed in both runs; a *false alarm* passed on the library and failed under "
-             "the profile, a *miss* failed on the library and passed under the profile.",
+             "the profile, a *miss* failed on the library and passed under the profile. "
+             "Disagreements that come from the project asking which library it runs on "
+             "(`is_jax(xp)`, ...), which no profile can answer, are counted apart.",
              "", "Versions: " + ", ".join(f"{name} {version}" for name, version
-                                          in kept["versions"].items()), ""]
-    for markers, title in (("kept", "The projects' skip and xfail markers as they are"),
-                           ("inert", "Every test on every backend (the projects' skip "
-                                     "and xfail markers made inert)")):
+                                          in kept["versions"].items()), "",
+             "<!-- summary -->", ""]
+    details: list[str] = []
+    for markers, title in MARKER_MODES:
         runs = {key: entry for key, entry in kept["runs"].items()
                 if key.endswith(f" {markers}") and "profile" in entry}
         if runs:
-            lines += _section(title, runs)
-    return "\n".join(lines) + "\n"
+            summary, detail = _section(runs)
+            lines += [f"**{title}**", "", *summary, ""]
+            details += [f"## {title}", "", *detail, ""]
+    return "\n".join([*lines, "<!-- by suite -->", "", *details]).rstrip() + "\n"
 
 
-def _section(title: str, runs: dict) -> list[str]:
-    lines = [f"## {title}", "",
-             "| library | suite | compared | agree | false alarms | misses | fail there, "
-             "fail here |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
-    by_library: dict[str, dict[str, Counter]] = {}
+def _section(runs: dict) -> tuple[list[str], list[str]]:
+    """The totals by library, and the table by suite with the causes."""
+    detail = ["| library | suite | compared | agree | false alarms | misses | fail there, "
+              "fail here |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     totals: dict[str, Counter] = {}
+    causes: dict[str, dict[str, Counter]] = {}
     for key, entry in sorted(runs.items()):
         library, suite, _ = key.split(" ")
         groups = compare(entry["library"], entry["profile"])
         failing_here = sum(1 for name, _ in groups["agree"]
                            if entry["library"][name][0] == "failed")
         compared = sum(len(tests) for tests in groups.values())
-        lines.append(f"| {library} | {suite} | {compared} | {len(groups['agree'])} | "
-                     f"{len(groups['false alarm'])} | {len(groups['miss'])} | "
-                     f"{failing_here} |")
+        detail.append(f"| {library} | {suite} | {compared} | {len(groups['agree'])} | "
+                      f"{len(groups['false alarm'])} | {len(groups['miss'])} | "
+                      f"{failing_here} |")
         total = totals.setdefault(library, Counter())
-        total.update(compared=compared, passing=compared - failing_here
-                     - len(groups["miss"]), failing=failing_here + len(groups["miss"]),
-                     caught=failing_here)
-        causes = by_library.setdefault(library, {"false alarm": Counter(),
-                                                 "miss": Counter()})
+        mine = causes.setdefault(library, {"false alarm": Counter(), "miss": Counter()})
         for kind in ("false alarm", "miss"):
             for name, message in groups[kind]:
-                causes[kind][cause_of(library, suite, name, message)] += 1
-    lines += ["", "| library | passing there | false alarms | share | failing there | "
-              "failing here too | share |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                cause = cause_of(library, suite, name, message)
+                mine[kind][cause] += 1
+                if cause[1] == BRANCH:
+                    total[f"{kind} branch"] += 1
+        total.update(passing=compared - failing_here - len(groups["miss"]),
+                     failing=failing_here + len(groups["miss"]), caught=failing_here,
+                     alarms=len(groups["false alarm"]))
+    summary = ["| library | pass there | false alarms | of which the project's branch | "
+               "share, the rest | fail there | fail here too | share, with the branches "
+               "left out |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for library, total in sorted(totals.items()):
-        alarms = sum(by_library[library]["false alarm"].values())
-        lines.append(
-            f"| {library} | {total['passing']} | {alarms} | "
-            f"{_share(alarms, total['passing'])} | {total['failing']} | {total['caught']} | "
-            f"{_share(total['caught'], total['failing'])} |")
-    for library, causes in sorted(by_library.items()):
+        alarms, branch = total["alarms"], total["false alarm branch"]
+        misses_branch = total["miss branch"]
+        summary.append(
+            f"| {library} | {total['passing']} | {alarms} | {branch} | "
+            f"{_share(alarms - branch, total['passing'])} | {total['failing']} | "
+            f"{total['caught']} | {_share(total['caught'], total['failing'] - misses_branch)} |")
+    for library, kinds in sorted(causes.items()):
         for kind, plural in (("false alarm", "false alarms"), ("miss", "misses")):
-            if not causes[kind]:
+            if not kinds[kind]:
                 continue
-            lines += ["", f"### {library}: {plural} by cause", "",
-                      "| tests | cause | verdict |", "| ---: | --- | --- |"]
-            for (cause, verdict), count in causes[kind].most_common():
-                lines.append(f"| {count} | {cause} | {verdict} |")
-    return lines + [""]
+            detail += ["", f"### {library}: {plural} by cause", "",
+                       "| tests | cause | verdict |", "| ---: | --- | --- |"]
+            for (cause, verdict), count in kinds[kind].most_common():
+                detail.append(f"| {count} | {cause} | {verdict} |")
+    return summary, detail
 
 
 def _share(part: int, whole: int) -> str:
