@@ -30,7 +30,7 @@ import importlib.machinery
 import sys
 import threading
 from collections.abc import Callable
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 from ._flag_state import MODES
@@ -93,9 +93,11 @@ def _wrapper_of(helper: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _is_helper(value: Any) -> bool:
-    return (getattr(value, "__name__", None) in HELPERS
-            and str(getattr(value, "__module__", "")).endswith(_HELPERS_MODULE)
-            and value not in _WRAPPERS.values())
+    # the type first: reading attributes of any other object may run its code (a
+    # deprecated module attribute warns when read)
+    return (type(value) is FunctionType and value.__name__ in HELPERS
+            and str(value.__module__).endswith(_HELPERS_MODULE)
+            and not hasattr(value, "__wrapped__"))
 
 
 def _keeps_originals(module_name: str) -> bool:

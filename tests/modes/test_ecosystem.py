@@ -166,3 +166,19 @@ def test_capabilities_answer_as_the_librarys_namespace_does():
         assert np.asarray(root).tolist() == [0.0, 2.0]
     with flags.using(profile="dask"):
         assert info.capabilities()["boolean indexing"] is True
+
+
+def test_looking_for_helpers_reads_no_attribute_of_other_objects():
+    import types
+
+    from array_api_reshape._modes._ecosystem import wrap_module
+
+    class Touchy:
+        def __getattr__(self, name):
+            raise RuntimeError(f"read {name}")  # as a deprecated attribute that warns
+
+    module = types.ModuleType("someones_module")
+    module.touchy = Touchy()
+    module.is_jax_array = array_api_compat.is_jax_array
+    wrap_module(module)  # reads nothing of Touchy's
+    assert module.is_jax_array.__wrapped__ is not None
