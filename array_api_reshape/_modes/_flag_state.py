@@ -493,7 +493,7 @@ def environment_text(name: str, value: object) -> str:
         text = "none"
     elif isinstance(value, bool):
         text = "true" if value else "false"
-    elif name == "library_settings":
+    elif name == "library_settings" and isinstance(value, tuple):
         text = ";".join(f"{setting}={str(choice).lower()}" for setting, choice in value)
     elif isinstance(value, tuple):
         text = ",".join(value)

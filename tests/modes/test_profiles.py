@@ -155,7 +155,6 @@ def test_the_refusal_names_the_library_the_portable_way_and_the_flag():
 def test_a_refusal_whose_message_the_library_gives_starts_with_it_and_matches_itself():
     # SciPy's tests pass the message of one call back to pytest.raises(match=...) for
     # another: it must match itself as a regular expression (no parentheses)
-    import re
     x = xp.asarray([1], dtype=xp.uint16)
     y = xp.asarray([1], dtype=xp.int8)
     with flags.using(profile="torch"):
@@ -770,7 +769,7 @@ def test_torch_casts_in_place_results_within_a_kind_and_refuses_across(target, r
     for profile in ("torch", None):
         with flags.using(profile=profile):
             before = np.asarray(x).copy()
-            if allowed and profile == "torch" or xp.result_type(x, y) == x.dtype:
+            if (allowed and profile == "torch") or xp.result_type(x, y) == x.dtype:
                 x += y
                 assert x.dtype == getattr(xp, target)
                 np.testing.assert_array_equal(np.asarray(x), before + np.asarray(y))
@@ -788,7 +787,7 @@ def test_integers_with_floats_promote_as_the_profiles_library_does(profile):
     with flags.using(profile=profile):
         for a in names:
             for b in names:
-                if "int" in a and "int" in b or a == b == "bool":
+                if ("int" in a and "int" in b) or a == b == "bool":
                     continue  # within a kind: the standard's table (and PyTorch's refusals)
                 ours = xp.result_type(getattr(xp, a), getattr(xp, b)).name
                 if numpy_like:
