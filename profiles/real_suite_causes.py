@@ -43,6 +43,20 @@ CAUSES: tuple[Cause, ...] = (
           "array-api-extra's `nunique` passes JAX's `size=` to `unique_counts` for a JAX "
           "array; the profile's `unique_counts` takes no `size=`",
           "ours: not yet offered (JAX's `unique_*` take `size=` and `fill_value=`)"),
+    Cause(frozenset({"torch"}), r"unsigned_integer_overflow\[.*torch",
+          "scikit-learn's test leaves uint16, uint32 and uint64 out when `\"torch\" in "
+          "xp.__name__`: on the profile it tests them, and PyTorch's refusal of "
+          "`searchsorted` for them shows",
+          BRANCH),
+    Cause(frozenset({"torch"}), r"logsumexp_like_scipy_logsumexp\[.*torch",
+          "scikit-learn's test runs `_logsumexp` without array-API dispatch when "
+          "`array_namespace == \"torch\"` (NumPy's functions on a PyTorch tensor, which "
+          "PyTorch converts); on the profile that mixes NumPy arrays with ours",
+          BRANCH),
+    Cause(frozenset({"torch"}), r"no attribute 'float16'",
+          "scikit-learn expects PyTorch's float16 among the floating dtypes: a dtype "
+          "beyond the standard, which the profile does not add",
+          "ours: not offered (no float16 in the namespace)"),
     Cause(frozenset({"torch"}), r"is_torch|force_floating.*needs at least one array",
           "SciPy's test skips pairs of Python scalars on PyTorch (`is_torch(xp)`), and "
           "passes our message back as a regular expression",
