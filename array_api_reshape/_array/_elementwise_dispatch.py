@@ -40,6 +40,7 @@ from .._modes._profiles import (
     behaves,
     check_operation,
     division_by_zero_error,
+    check_scalar_operands,
     library_default,
 )
 from .._modes._refusals import MODES as _MODES
@@ -409,6 +410,8 @@ def general_binary(name: str, array_class: ArrayClass | None) -> Operation:
         cls = array_class or x1.__class__
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
+        if array_class is not None and _MODES.profile:
+            check_scalar_operands(name, x1, x2)
         return apply_binary(record, x1, x2, cls)
 
     return _called(function, name)

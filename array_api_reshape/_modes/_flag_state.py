@@ -152,17 +152,22 @@ def _parse_profile(text: str) -> str | None:
 LIBRARY_SETTINGS: dict[str, tuple[object, ...]] = {
     "jax_enable_x64": (False, True),
     "torch_default_dtype": ("float32", "float64"),
+    "array_api_compat": ("1.16", "1.15", "1.14", "1.13"),
 }
 """The settings of a profile's library that a test suite may make (SciPy's conftest turns
 on JAX's 64-bit types and makes float64 PyTorch's default dtype), each with its values, the
 library's own default first: JAX's ``jax.config.update("jax_enable_x64", True)``,
-PyTorch's ``torch.set_default_dtype(torch.float64)``."""
+PyTorch's ``torch.set_default_dtype(torch.float64)``; and the version of array-api-compat
+whose wrappers the code meets the library through (SciPy 1.17 vendors 1.13, scikit-learn
+1.9 vendors 1.15)."""
 
 
 def _check_library_settings(value: Any) -> tuple[tuple[str, object], ...]:
     valid = ("a mapping of library settings to values: "
              + "; ".join(f"{name!r}: one of {choices}" for name, choices
                          in LIBRARY_SETTINGS.items()))
+    if isinstance(value, str):  # the environment variable's text, as --xp-mode gives it
+        value = _parse_library_settings(value)
     if isinstance(value, tuple) and all(isinstance(item, tuple) for item in value):
         value = dict(value)
     if not isinstance(value, Mapping):
@@ -176,13 +181,16 @@ def _check_library_settings(value: Any) -> tuple[tuple[str, object], ...]:
 
 def _parse_library_settings(text: str) -> dict[str, object]:
     """``jax_enable_x64=true;torch_default_dtype=float64`` as a mapping."""
+    if not isinstance(text, str):
+        return text
     settings: dict[str, object] = {}
     for part in filter(None, (part.strip() for part in text.replace(",", ";").split(";"))):
         name, _, setting = part.partition("=")
         name, setting = name.strip(), setting.strip()
         lowered = setting.lower()
         settings[name] = (True if lowered in ("1", "true", "yes", "on") else
-                          False if lowered in ("0", "false", "no", "off") else setting)
+                          False if lowered in ("0", "false", "no", "off") else
+                          setting)
     return settings
 
 

@@ -642,6 +642,37 @@ def gives_upper_cholesky_factor() -> bool:
     return True
 
 
+SCALARS_REFUSED_BEFORE_COMPAT_1_16 = {
+    **dict.fromkeys(("atan2", "hypot", "logaddexp", "maximum", "minimum", "nextafter",
+                     "logical_and", "logical_or", "logical_xor"), (1, 2)),
+    **dict.fromkeys(("copysign", "equal", "not_equal", "greater", "greater_equal", "less",
+                     "less_equal"), (1,)),
+}
+"""The element-wise functions whose PyTorch wrappers in array-api-compat before 1.16 refuse
+a Python scalar, by the positions refused (measured through SciPy's vendored 1.13 and
+scikit-learn's 1.15: ``minimum(x, 1.5)`` is a TypeError; the operators take scalars)."""
+
+_POSITION_NAMES = {1: "input", 2: "other"}
+
+
+def check_scalar_operands(function: str, x1: Any, x2: Any) -> None:
+    """PyTorch's TypeError, through array-api-compat before 1.16, for a Python scalar as an
+    operand of ``function`` (the namespace's function, not an operator)."""
+    positions = SCALARS_REFUSED_BEFORE_COMPAT_1_16.get(function)
+    if positions is None or "torch" not in libraries() or str(
+            library_setting("array_api_compat")) >= "1.16":
+        return
+    for position, operand in ((1, x1), (2, x2)):
+        if position in positions and operand.__class__ in (bool, int, float, complex):
+            raise refused(TypeError, "torch", (
+                f"{function}(): argument '{_POSITION_NAMES[position]}' (position "
+                f"{position}) must be Tensor, not {operand.__class__.__name__}: "
+                f"array-api-compat {library_setting('array_api_compat')}'s PyTorch "
+                f"{function} takes tensors only; pass xp.asarray of the scalar, or "
+                f"array-api-compat 1.16; {_flag_note()}"
+            ))
+
+
 def check_correction(function: str, correction: float) -> None:
     """NotImplementedError where the profile's library refuses ``correction`` (PyTorch's
     std takes no fractional correction)."""

@@ -823,3 +823,27 @@ def test_bools_add_and_multiply_as_logical_or_and_and_under_every_profile(profil
         assert (a + b).dtype == xp.bool
         with pytest.raises(TypeError, match="must have a numeric dtype"):
             a - b  # NumPy, PyTorch and JAX refuse a bool subtraction too
+
+
+def test_older_array_api_compat_wrappers_of_pytorch_refuse_python_scalars():
+    x = xp.asarray([1.0, 2.0])
+    older = {"array_api_compat": "1.13"}  # SciPy 1.17's vendored copy
+    with flags.using(profile="torch"):
+        assert np.asarray(xp.minimum(x, 1.5)).tolist() == [1.0, 1.5]
+    with flags.using(profile="torch", library_settings=older):
+        with pytest.raises(TypeError, match=r"minimum\(\): argument 'other' \(position 2\) "
+                                            "must be Tensor, not float"):
+            xp.minimum(x, 1.5)
+        with pytest.raises(TypeError, match="argument 'input' .position 1. must be Tensor"):
+            xp.less(1.5, x)
+        assert np.asarray(xp.less(x, 1.5)).tolist() == [True, False]  # a scalar second
+        assert np.asarray(x < 1.5).tolist() == [True, False]  # operators take scalars
+        assert np.asarray(xp.add(x, 1.5)).tolist() == [2.5, 3.5]
+    with flags.using(profile="jax", library_settings=older):
+        assert np.asarray(xp.minimum(x, 1.5)).tolist() == [1.0, 1.5]
+
+
+def test_library_settings_read_the_text_form_too():
+    with flags.using(library_settings="torch_default_dtype=float64;array_api_compat=1.13"):
+        assert dict(flags.get()["library_settings"]) == {
+            "torch_default_dtype": "float64", "array_api_compat": "1.13"}
