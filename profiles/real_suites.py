@@ -43,7 +43,7 @@ SCIPY_IDS = {"torch": "torch", "jax": "jax.numpy", "dask": "dask.array"}
 """SciPy's id of each library's backend (its ``xp`` fixture's parameter)."""
 
 SCIPY_SUITES = ("scipy.special", "scipy.integrate", "scipy.differentiate", "scipy.fft",
-                "scipy._lib")
+                "scipy._lib", "scipy.optimize")
 SKLEARN_SUITES = ("sklearn.utils", "sklearn.metrics", "sklearn.mixture",
                   "sklearn.preprocessing", "sklearn.decomposition")
 SKLEARN_LIBRARIES = ("torch",)
@@ -52,10 +52,14 @@ JAX or Dask."""
 
 SUITES = SCIPY_SUITES + SKLEARN_SUITES
 
-SCIPY_SETTINGS = "jax_enable_x64=true;torch_default_dtype=float64"
-"""The library settings SciPy's conftest makes (JAX's 64-bit types; float64 as PyTorch's
-default dtype, its SCIPY_DEFAULT_DTYPE default), told to the profile as the
-library_settings flag."""
+SETTINGS = {
+    "scipy": "jax_enable_x64=true;torch_default_dtype=float64;array_api_compat=1.13",
+    "sklearn": "array_api_compat=1.15",
+}
+"""What each project's test set-up makes of the library, told to the profile as the
+library_settings flag: SciPy's conftest turns on JAX's 64-bit types and makes float64
+PyTorch's default dtype (its SCIPY_DEFAULT_DTYPE default); SciPy 1.17 vendors
+array-api-compat 1.13, scikit-learn 1.9 vendors 1.15."""
 
 COMPARED = ("passed", "failed")
 
@@ -99,8 +103,7 @@ def run_suite(python: str, suite: str, library: str, on: str, inert: bool,
         environment["SCIPY_ARRAY_API"] = "1"
     if on == "profile":
         environment["ARRAY_API_RESHAPE_PROFILE"] = library
-        if suite.startswith("scipy"):
-            environment["ARRAY_API_RESHAPE_LIBRARY_SETTINGS"] = SCIPY_SETTINGS
+        environment["ARRAY_API_RESHAPE_LIBRARY_SETTINGS"] = SETTINGS[suite.split(".")[0]]
     with tempfile.TemporaryDirectory() as folder:
         junit = Path(folder) / "junit.xml"
         command = [python, "-m", "pytest", *_selection(suite, library), "-q",
