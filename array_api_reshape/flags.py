@@ -84,6 +84,15 @@ The flags:
     for) the code may make: the next one raises RuntimeError listing the earlier ones.
     A ``using(computes=N)`` block counts from 0; :func:`computes_counted` says how many
     were made. Under the dask profile reads are counted even without a budget.
+``library_settings``
+    What a test suite makes of the profile's library, so that the profile answers as the
+    library does then: a mapping, empty by default (the libraries' own defaults):
+    ``{"jax_enable_x64": True}`` (JAX's 64-bit types on, as SciPy's conftest turns them),
+    ``{"torch_default_dtype": "float64"}`` (``torch.set_default_dtype(torch.float64)``),
+    ``{"array_api_compat": "1.13"}`` (the version of array-api-compat whose wrappers the
+    code meets the library through: SciPy vendors 1.13, scikit-learn 1.15; before 1.16
+    PyTorch's ``minimum`` and a few others take no Python scalar). Its environment
+    variable reads ``jax_enable_x64=true;torch_default_dtype=float64``.
 
 Every error and warning a flag (or a device's rule) makes the namespace raise carries a
 :class:`Finding` as its ``finding`` attribute: the flag and its value, the public
