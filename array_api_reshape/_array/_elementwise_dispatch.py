@@ -198,7 +198,7 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             and x1._layout.shape != x2._layout.shape):
         if broadcast_shape(x1._layout.shape, x2._layout.shape) is None:
             raise ValueError(
-                f"{name}(): shapes {x1.shape} and {x2.shape} do not broadcast together"
+                f"{name}(): shapes {x1.shape} and {x2.shape} cannot be broadcast together"
             )
     computed_in = computation_dtype(rule, dtype)
     device = CPU_DEVICE

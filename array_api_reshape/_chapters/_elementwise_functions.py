@@ -395,7 +395,7 @@ def clip(
             and broadcast_shape(x._layout.shape, low._layout.shape, high._layout.shape) is None):
         raise ValueError(
             f"clip(): 'x', 'min' and 'max' of shapes {x.shape}, {low.shape} and "
-            f"{high.shape} do not broadcast together"
+            f"{high.shape} cannot be broadcast together"
         )
     device = same_device("clip", x=x, min=min, max=max) if MODES.devices else CPU_DEVICE
     return Array._adopt(kernels.clip(x, *bounds), x._dtype, device)

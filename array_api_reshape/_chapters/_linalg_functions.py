@@ -155,7 +155,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         )
     if broadcast_shape(x1._layout.shape, x2._layout.shape) is None:
         raise ValueError(
-            f"linalg.cross(): shapes {x1.shape} and {x2.shape} do not broadcast together"
+            f"linalg.cross(): shapes {x1.shape} and {x2.shape} cannot be broadcast together"
         )
     if x1._layout.shape[axis] != 3 or x2._layout.shape[axis] != 3:
         raise ValueError(

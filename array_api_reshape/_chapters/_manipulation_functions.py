@@ -340,7 +340,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     if shape is None:
         raise ValueError(
             "broadcast_arrays(): shapes "
-            f"{', '.join(str(x.shape) for x in arrays)} do not broadcast together"
+            f"{', '.join(str(x.shape) for x in arrays)} cannot be broadcast together"
         )
     if MODES.devices:
         same_device("broadcast_arrays", arrays=arrays)

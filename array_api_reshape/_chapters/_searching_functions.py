@@ -256,7 +256,7 @@ def where(
         raise ValueError(
             "where(): 'condition', 'x1' and 'x2' of shapes "
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
-            "do not broadcast together"
+            "cannot be broadcast together"
         )
     device = CPU_DEVICE
     if MODES.devices:

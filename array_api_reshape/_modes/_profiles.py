@@ -108,6 +108,10 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # add and multiply take two bool arrays (a logical or, a logical and), as NumPy's do;
     # the standard's take numeric dtypes only (SciPy's tests write mask1 + mask2)
     "bools add and multiply": frozenset({"torch", "jax", "dask", "cupy"}),
+    # bool() of an array of one element, whatever its shape, as NumPy's and JAX's (their
+    # int() and float() take 0-d arrays only); PyTorch's int() and float() too
+    "one-element arrays convert to bool": frozenset({"torch", "jax", "dask", "cupy"}),
+    "one-element arrays convert to int and float": frozenset({"torch"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),

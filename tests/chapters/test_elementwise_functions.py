@@ -179,7 +179,7 @@ def test_python_scalars_take_the_arrays_dtype(name, data):
         (lambda: xp.add(xp.zeros(2, dtype=xp.int8), xp.asarray([1])._numpy()),
          TypeError, "convert it with array_api_reshape.asarray"),
         (lambda: xp.add(xp.zeros(2, dtype=xp.int8), 300), OverflowError, "does not fit"),
-        (lambda: xp.add(xp.zeros(2), xp.zeros(3)), ValueError, "do not broadcast"),
+        (lambda: xp.add(xp.zeros(2), xp.zeros(3)), ValueError, "cannot be broadcast"),
         (lambda: xp.add(1, 2), TypeError, "at least one of 'x1' and 'x2'"),
         (lambda: xp.add(xp.zeros(2), "1"), TypeError, "Python scalar"),
         (lambda: xp.reciprocal(xp.zeros(2, dtype=xp.int32)), TypeError, "floating-point dtype"),
@@ -335,7 +335,7 @@ def test_clip_bounds_that_do_not_broadcast_together_are_refused_in_our_words():
     raised as it is (found by the fuzzer)."""
     x = xp.asarray(0.0)
     with pytest.raises(ValueError, match=r"^clip\(\): 'x', 'min' and 'max' of shapes "
-                                         r"\(\), \(4, 2\) and \(1, 4\) do not broadcast"):
+                                         r"\(\), \(4, 2\) and \(1, 4\) cannot be broadcast"):
         xp.clip(x, xp.ones((4, 2)), xp.ones((1, 4)))
     assert xp.clip(x, xp.ones((4, 1)), xp.ones((1, 4))).shape == (4, 4)
 

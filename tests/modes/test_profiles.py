@@ -847,3 +847,21 @@ def test_library_settings_read_the_text_form_too():
     with flags.using(library_settings="torch_default_dtype=float64;array_api_compat=1.13"):
         assert dict(flags.get()["library_settings"]) == {
             "torch_default_dtype": "float64", "array_api_compat": "1.13"}
+
+
+@pytest.mark.parametrize("profile", [None, "torch", "jax", "dask"])
+def test_an_array_of_one_element_converts_as_the_library_converts_it(profile):
+    # measured: NumPy 2.4 and JAX take bool() of any one-element array, int() and
+    # float() of 0-d arrays only; PyTorch takes all three
+    x = xp.asarray([[2.0]])
+    conversions = {bool: True, float: 2.0, int: 2}
+    with flags.using(profile=profile):
+        for convert, expected in conversions.items():
+            allowed = profile is not None and (convert is bool or profile == "torch")
+            if allowed:
+                assert convert(x) == expected
+            else:
+                with pytest.raises(TypeError, match="only a 0-dimensional array"):
+                    convert(x)
+        with pytest.raises(TypeError):
+            bool(xp.asarray([1.0, 2.0]))  # more than one element: never
