@@ -54,8 +54,9 @@ CAUSES: tuple[Cause, ...] = (
           "PyTorch converts); on the profile that mixes NumPy arrays with ours",
           BRANCH),
     Cause(frozenset({"torch"}), r"no attribute 'float16'",
-          "scikit-learn expects PyTorch's float16 among the floating dtypes: a dtype "
-          "beyond the standard, which the profile does not add",
+          "the test uses PyTorch's float16 (scikit-learn expects it among the floating "
+          "dtypes; SciPy's optimize tests compute in it): a dtype beyond the standard, "
+          "which the profile does not add",
           "ours: not offered (no float16 in the namespace)"),
     Cause(frozenset({"torch"}), r"is_torch|force_floating.*needs at least one array",
           "SciPy's test skips pairs of Python scalars on PyTorch (`is_torch(xp)`), and "

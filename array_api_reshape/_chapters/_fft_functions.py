@@ -13,7 +13,8 @@ from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
 from .._modes._device_checks import check_device, check_dtype_on_device, default_dtypes_of
-from .._modes._refusals import check_dtype
+from .._modes._profiles import refuse_transform_length
+from .._modes._refusals import MODES, check_dtype
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._tables._layout import product
@@ -44,6 +45,8 @@ def _length(function: str, n: int | None) -> int | None:
         return None
     n = as_int(n, f"fft.{function}", "n")
     if n < 1:
+        if MODES.profile:
+            refuse_transform_length(f"fft.{function}", n)
         raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
     return n
 
@@ -130,6 +133,8 @@ def _many_axes(
     if s is not None:
         sizes = as_int_tuple(s, f"fft.{function}", "s")
         if any(n < 1 and n != -1 for n in sizes):
+            if MODES.profile:
+                refuse_transform_length(f"fft.{function}", min(sizes))
             raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {sizes}")
         if checked_axes is None:
             if len(sizes) > x.ndim:

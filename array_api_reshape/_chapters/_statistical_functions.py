@@ -7,9 +7,12 @@ import sys
 
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import cumulative
-from .._modes._device_checks import check_result_dtype
-from .._modes._profiles import check_accumulation, check_correction, unsigned_accumulator
+from .._modes._device_checks import check_result_dtype, default_dtypes_of
+from .._modes._profiles import (
+    behaves, check_accumulation, check_correction, unsigned_accumulator,
+)
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
+from .._tables._dtypes import bool as bool_dtype
 from .._tables._dtypes import (
     DType,
     check_dtype_kind,
@@ -20,6 +23,7 @@ from .._tables._dtypes import (
     uint64,
 )
 from .._tables._arguments import INT64_MAX, normalize_axis
+from ._data_type_functions import astype
 from ._reduction_steps import reduce, reduced_axes, reduced_size
 
 
@@ -52,6 +56,9 @@ def _summing(
     keepdims: bool,
 ) -> Array:
     check_array(x, function)
+    if MODES.profile and x.dtype is bool_dtype and behaves("bools sum as integers"):
+        # counted in the library's default integer dtype (NumPy's, PyTorch's, JAX's)
+        x = astype(x, default_dtypes_of(x._storage.device)["integral"])
     check_dtype_kind(x.dtype, function, "x", "numeric")
     result_dtype = _accumulator_dtype(x, dtype, function)
     return reduce(function, x, axis, keepdims, result_dtype, dtype=result_dtype)

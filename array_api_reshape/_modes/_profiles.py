@@ -112,6 +112,8 @@ BEHAVIOURS: dict[str, frozenset[str]] = {
     # int() and float() take 0-d arrays only); PyTorch's int() and float() too
     "one-element arrays convert to bool": frozenset({"torch", "jax", "dask", "cupy"}),
     "one-element arrays convert to int and float": frozenset({"torch"}),
+    # sum and prod of a bool array count in the default integer dtype, as NumPy's do
+    "bools sum as integers": frozenset({"torch", "jax", "dask", "cupy"}),
     # no in-place operators: x += y makes a new array and rebinds the name, other
     # references keep the old one
     "in-place operators rebind": frozenset({"jax", "dask"}),
@@ -675,6 +677,17 @@ def check_scalar_operands(function: str, x1: Any, x2: Any) -> None:
                 f"{function} takes tensors only; pass xp.asarray of the scalar, or "
                 f"array-api-compat 1.16; {_flag_note()}"
             ))
+
+
+def refuse_transform_length(function: str, points: int) -> None:
+    """PyTorch's RuntimeError for a transform of fewer than one point (``n=0``), where
+    the default's is a ValueError."""
+    if "torch" in libraries():
+        raise refused(RuntimeError, "torch", (
+            f"Invalid number of data points ({points}) specified: so says "
+            f"{LIBRARIES['torch']} in {function}; give each transformed axis at least one "
+            f"point; {_flag_note()}"
+        ))
 
 
 def check_correction(function: str, correction: float) -> None:

@@ -865,3 +865,26 @@ def test_an_array_of_one_element_converts_as_the_library_converts_it(profile):
                     convert(x)
         with pytest.raises(TypeError):
             bool(xp.asarray([1.0, 2.0]))  # more than one element: never
+
+
+@pytest.mark.parametrize("profile, expected", [("torch", "int64"), ("jax", "int32"),
+                                               ("dask", "int64")])
+def test_bools_sum_in_the_librarys_default_integer_dtype(profile, expected):
+    mask = xp.asarray([True, False, True])
+    with pytest.raises(TypeError, match="must have a numeric dtype"):
+        xp.sum(mask)
+    with flags.using(profile=profile):
+        total = xp.sum(mask)
+        assert total.dtype == getattr(xp, expected) and int(total) == 2
+        assert int(xp.prod(mask)) == 0
+
+
+def test_torch_refuses_a_transform_of_no_point_with_its_runtime_error():
+    x = xp.ones(4, dtype=xp.complex128)
+    with pytest.raises(ValueError, match="'n' must be at least 1"):
+        xp.fft.fft(x, n=0)
+    with flags.using(profile="torch"):
+        with pytest.raises(RuntimeError, match=r"^Invalid number of data points \(0\)"):
+            xp.fft.fft(x, n=0)
+        with pytest.raises(RuntimeError, match="Invalid number of data points"):
+            xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex128), s=(0, 2))
