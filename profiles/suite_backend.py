@@ -53,8 +53,11 @@ def _scipy_fixture(conftest: Any) -> Any:
         if request.param.__name__ != library:
             pytest.skip(f"real_suites: only {library}'s parameter runs on the profile")
         namespace = array_api_reshape.asarray(0).__array_namespace__()
-        with conftest.default_xp(namespace):
-            yield namespace
+        # as SciPy's fixture does for the library: its test helper runs the functions the
+        # tests tagged as lazy as the profile's library would (jax.jit, Dask's count)
+        with conftest.patch_lazy_xp_functions(request=request, xp=namespace):
+            with conftest.default_xp(namespace):
+                yield namespace
 
     return xp
 

@@ -182,3 +182,49 @@ def test_looking_for_helpers_reads_no_attribute_of_other_objects():
     module.is_jax_array = array_api_compat.is_jax_array
     wrap_module(module)  # reads nothing of Touchy's
     assert module.is_jax_array.__wrapped__ is not None
+
+
+def _tagged_module(allow_dask_compute=0):
+    import types
+
+    from array_api_extra.testing import lazy_xp_function
+
+    module = types.ModuleType("someones_tests")
+
+    def positive(x):
+        return bool(xp.all(x > 0))  # a value from the data: no value under jax.jit
+
+    def two_reads(x):
+        return float(x[0]) + float(x[1])
+
+    module.positive, module.two_reads = positive, two_reads
+    lazy_xp_function(positive)
+    lazy_xp_function(two_reads, allow_dask_compute=allow_dask_compute)
+    return module
+
+
+class _Request:
+    def __init__(self, module):
+        self.module = module
+
+
+def test_patch_lazy_xp_functions_runs_tagged_functions_as_jax_jit_and_dask_would():
+    from array_api_extra.testing import patch_lazy_xp_functions
+
+    module = _tagged_module(allow_dask_compute=1)
+    x = xp.asarray([1.0, 2.0])
+    assert module.positive(x) is True
+    with flags.using(profile="jax"):
+        namespace = x.__array_namespace__()
+        with patch_lazy_xp_functions(_Request(module), xp=namespace):
+            with pytest.raises(ValueError, match="lazy flag is on"):
+                module.positive(x)
+        assert module.positive(x) is True  # restored after the block
+    with flags.using(profile="dask"):
+        with patch_lazy_xp_functions(_Request(module), xp=namespace):
+            with pytest.raises(RuntimeError, match="budget of 1"):
+                module.two_reads(x)  # two computations where the tag allows one
+            with pytest.raises(RuntimeError, match="budget of 0"):
+                module.positive(x)  # a tag allows none by default
+    with patch_lazy_xp_functions(_Request(module), xp=np):  # NumPy: nothing changes
+        assert module.positive(x) is True
