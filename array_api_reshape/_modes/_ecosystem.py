@@ -29,12 +29,12 @@ import importlib.abc
 import importlib.machinery
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from types import FunctionType, ModuleType
 from typing import Any
 
-from ._flag_state import MODES, overriding
+from ._flag_state import MODES
+from ._lazy_test_helper import lazy_patcher
 from ._profiles import libraries
 
 HELPER_ANSWERS: dict[str, dict[str, bool]] = {
@@ -82,7 +82,7 @@ def _wrapper_of(helper: Callable[..., Any]) -> Callable[..., Any]:
     if wrapper is None:
         name = helper.__name__
         if name == _LAZY_PATCHER:
-            wrapper = _lazy_patcher(helper)
+            wrapper = lazy_patcher(helper)
         else:
             def wrapper(x: Any, /) -> Any:
                 answer = helper_answer(name, x)
@@ -95,90 +95,6 @@ def _wrapper_of(helper: Callable[..., Any]) -> Callable[..., Any]:
         wrapper.__wrapped__ = helper  # type: ignore[attr-defined]
         _WRAPPERS[helper] = wrapper
     return wrapper
-
-
-def _lazy_library(namespace: Any) -> str | None:
-    """The lazy library (JAX, whose jit traces; Dask) of the profile in force, when
-    ``namespace`` is ours; None otherwise."""
-    if not MODES.profile or not str(getattr(namespace, "__name__", "")).startswith(
-            _OUR_PACKAGE):
-        return None
-    return next((library for library in libraries() if library in LAZY_STAND_INS), None)
-
-
-LAZY_STAND_INS = {
-    "jax": "the lazy flag on, as under jax.jit (a traced array has no value: bool(), "
-           "float(), handing it to NumPy and shapes from the data fail)",
-    "dask": "the computes flag set to the number of computations the tag allows",
-}
-"""What array-api-extra's test helper ``patch_lazy_xp_functions`` does, under each lazy
-library's profile and given our namespace, to the functions a test tagged with
-``lazy_xp_function``: on JAX it wraps them in ``jax.jit``, on Dask it counts the graphs
-they compute; here each call of such a function runs with the setting named."""
-
-
-def _tags(func: Any, registry: dict[Any, Any]) -> dict[str, Any] | None:
-    tags = func.__dict__.get("_lazy_xp_function") if type(func) is FunctionType else None
-    if tags is None:
-        try:
-            tags = registry.get(func)
-        except TypeError:  # unhashable
-            return None
-    return tags
-
-
-def _run_lazily(func: Callable[..., Any], settings: dict[str, object]) -> Callable[..., Any]:
-    def lazily(*args: Any, **kwargs: Any) -> Any:
-        with overriding(settings):
-            return func(*args, **kwargs)
-
-    lazily.__name__ = getattr(func, "__name__", "lazily")
-    lazily.__qualname__ = getattr(func, "__qualname__", lazily.__name__)
-    lazily.__wrapped__ = func  # type: ignore[attr-defined]
-    return lazily
-
-
-def _lazy_patcher(original: Callable[..., Any]) -> Callable[..., Any]:
-    """array-api-extra's ``patch_lazy_xp_functions`` (a test helper), which under the JAX
-    or Dask profile, given our namespace, does to the tagged functions what it does for
-    the library's: see ``LAZY_STAND_INS``. Otherwise it is the helper itself."""
-    registry = original.__globals__.get("_ufuncs_tags", {})
-
-    def patch_lazy_xp_functions(request: Any, monkeypatch: Any = None, *, xp: Any) -> Any:
-        library = _lazy_library(xp)
-        if library is None:
-            return original(request, monkeypatch, xp=xp)
-        module = request.module
-        changed: list[tuple[Any, str, Any]] = []
-        for holder in [module, *getattr(module, "lazy_xp_modules", [])]:
-            for name, func in list(holder.__dict__.items()):
-                tags = _tags(func, registry)
-                if tags is None:
-                    continue
-                if library == "jax" and tags.get("jax_jit", True):
-                    settings: dict[str, object] = {"lazy": True}
-                elif library == "dask":
-                    allowed = tags.get("allow_dask_compute", False)
-                    settings = {"computes": 1_000_000 if allowed is True else int(allowed)}
-                else:
-                    continue
-                if monkeypatch is not None:
-                    monkeypatch.setattr(holder, name, _run_lazily(func, settings))
-                else:
-                    changed.append((holder, name, func))
-                    setattr(holder, name, _run_lazily(func, settings))
-        return _restoring(changed)
-
-    return patch_lazy_xp_functions
-
-
-@contextmanager
-def _restoring(changed: list[tuple[Any, str, Any]]) -> Iterator[None]:
-    try:
-        yield
-    finally:
-        for holder, name, func in changed:
-            setattr(holder, name, func)
 
 
 def _is_helper(value: Any) -> bool:
