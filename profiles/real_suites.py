@@ -1,7 +1,7 @@
 """
 Do the profiles hold on real code? SciPy's and scikit-learn's own array-API tests, run on
 the real PyTorch, JAX and Dask and on array_api_reshape under each library's profile,
-compared test by test; writes ``REAL-SUITES.md`` (and the outcomes, ``REAL-SUITES.json``).
+compared test by test; writes ``REAL-SUITES.md``.
 
     python profiles/real_suites.py --library-python /path/to/venv/bin/python
     python profiles/real_suites.py --library-python PY --libraries jax --suites scipy.special
@@ -74,9 +74,9 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--inert-markers", action="store_true",
                         help="the projects' skip and xfail markers do nothing")
     parser.add_argument("--workers", default="2")
-    parser.add_argument("--outcomes", type=Path, default=HERE / "REAL-SUITES.json",
-                        help="where the outcomes are kept (runs already there are reused "
-                             "with --reuse)")
+    parser.add_argument("--outcomes", type=Path, default=HERE / "real-suites-outcomes.json",
+                        help="where every test's outcome is kept, outside git (runs "
+                             "already there are reused with --reuse)")
     parser.add_argument("--reuse", action="store_true",
                         help="rerun only the runs of our namespace; keep the libraries'")
     parser.add_argument("--report", type=Path, default=HERE / "REAL-SUITES.md")
@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
             entry["profile"] = run_suite(python, suite, library, "profile",
                                          arguments.inert_markers, arguments.workers)
             runs[key] = entry
-            arguments.outcomes.write_text(json.dumps(kept, indent=1, sort_keys=True))
+            arguments.outcomes.write_text(json.dumps(kept, separators=(",", ":")))
     arguments.report.write_text(report(kept))
     print(f"wrote {arguments.report}")
 
