@@ -49,6 +49,10 @@ CAUSES: tuple[Cause, ...] = (
           "array-api-extra's `nunique` passes JAX's `size=` to `unique_counts` for a JAX "
           "array; the profile's `unique_counts` takes no `size=`",
           "ours: not yet offered (JAX's `unique_*` take `size=` and `fill_value=`)"),
+    Cause(frozenset({"jax"}), r"must be an array_api_reshape Array, got ndarray",
+          "SciPy's `hessian` of a Python list computes its points with NumPy and hands "
+          "them to `xp.sin`: JAX's functions take NumPy arrays, the profile's do not",
+          "ours: not offered (JAX converts NumPy arrays given to its functions)"),
     Cause(frozenset({"torch"}), r"unsigned_integer_overflow\[.*torch",
           "scikit-learn's test leaves uint16, uint32 and uint64 out when `\"torch\" in "
           "xp.__name__`: on the profile it tests them, and PyTorch's refusal of "
