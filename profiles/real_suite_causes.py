@@ -39,6 +39,13 @@ CAUSES: tuple[Cause, ...] = (
           "computes with NumPy (`np.asarray` of the arguments), which no traced array "
           "allows: the function runs under the lazy flag here, as under `jax.jit` there",
           BRANCH),
+    Cause(frozenset({"dask"}), r"__array__\(\) at special/_support_alternative_backends\.py"
+          r".*beyond the computes flag's budget",
+          "SciPy runs a special function chunk by chunk on Dask (`is_dask(xp)`: "
+          "`map_blocks`), computing nothing; for another library it converts the "
+          "arguments with `np.asarray`, which a lazy library computes for, beyond the "
+          "budget the test's `lazy_xp_function` tag allows",
+          BRANCH),
     Cause(frozenset({"dask"}), r"rel_entr.*(boolean mask|0-dimensional boolean)",
           "on Dask, SciPy's `apply_where` (array-api-extra's) runs chunk by chunk on NumPy "
           "(`is_dask_namespace(xp)`: `map_blocks`), where an array of values may be "
