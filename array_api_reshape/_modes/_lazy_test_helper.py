@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from types import FunctionType
 from typing import Any
 
+from ._computes import counting_block
 from ._flag_state import MODES, overriding
 from ._profiles import libraries
 
@@ -56,7 +57,10 @@ def _tags(func: Any, registry: dict[Any, Any]) -> dict[str, Any] | None:
 def _run_lazily(func: Callable[..., Any], settings: dict[str, object]) -> Callable[..., Any]:
     def lazily(*args: Any, **kwargs: Any) -> Any:
         with overriding(settings):
-            return func(*args, **kwargs)
+            if "computes" not in settings:
+                return func(*args, **kwargs)
+            with counting_block():  # each call's budget counts from 0, as Dask's does
+                return func(*args, **kwargs)
 
     lazily.__name__ = getattr(func, "__name__", "lazily")
     lazily.__qualname__ = getattr(func, "__qualname__", lazily.__name__)

@@ -209,22 +209,27 @@ class _Request:
 
 
 def test_patch_lazy_xp_functions_runs_tagged_functions_as_jax_jit_and_dask_would():
-    from array_api_extra.testing import patch_lazy_xp_functions
+    import array_api_extra.testing as helpers  # read after the profile is on, as a
+    # conftest's module-level name is (a local name bound before it is not seen)
 
     module = _tagged_module(allow_dask_compute=1)
     x = xp.asarray([1.0, 2.0])
     assert module.positive(x) is True
     with flags.using(profile="jax"):
         namespace = x.__array_namespace__()
-        with patch_lazy_xp_functions(_Request(module), xp=namespace):
+        with helpers.patch_lazy_xp_functions(_Request(module), xp=namespace):
             with pytest.raises(ValueError, match="lazy flag is on"):
                 module.positive(x)
         assert module.positive(x) is True  # restored after the block
     with flags.using(profile="dask"):
-        with patch_lazy_xp_functions(_Request(module), xp=namespace):
+        with helpers.patch_lazy_xp_functions(_Request(module), xp=namespace):
             with pytest.raises(RuntimeError, match="budget of 1"):
                 module.two_reads(x)  # two computations where the tag allows one
+            float(x[0])  # a read outside the tagged function: not its budget's
+            with pytest.raises(RuntimeError, match=r"budget of 1 \(earlier reads: "
+                                                   r"__float__\(\) at [^;]*\)"):
+                module.two_reads(x)  # each call counts from 0
             with pytest.raises(RuntimeError, match="budget of 0"):
                 module.positive(x)  # a tag allows none by default
-    with patch_lazy_xp_functions(_Request(module), xp=np):  # NumPy: nothing changes
+    with helpers.patch_lazy_xp_functions(_Request(module), xp=np):  # NumPy: no change
         assert module.positive(x) is True
