@@ -42,7 +42,6 @@ from .._modes._profiles import (
     refuse_index_conversion,
 )
 from .._modes._computes import count_read
-from .._modes._library_methods import bound_method, library_method
 from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
 from .._modes._call_sites import called_by_package
 from .._modes._unknown_sizes import (
@@ -82,7 +81,7 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
-from ._index_updates import IndexUpdates
+from ._library_attributes import LibraryAttribute
 from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,
@@ -678,27 +677,34 @@ class Array:
             return public_size(self)  # type: ignore[return-value]
         return self._layout.size
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for names no attribute has: under a profile, what its library's arrays
-        have beyond the standard, which real code calls: the methods of
-        ``_modes._library_methods`` (``x.sum()``, ...), and under the JAX profile JAX's
-        index updates, ``x.at[key].set(v)`` (and ``add``, ``multiply``, ``min``, ``max``,
-        ``apply``, ``get``, ...), each giving a new array and leaving ``x`` as it was, as
-        on JAX, whose arrays take no ``x[key] = v`` (array-api-extra's ``at()`` takes that
-        path for an array the JAX profile shows as JAX's). Otherwise AttributeError."""
-        if _MODES.profile and not name.startswith("_"):
-            if name == "at" and behaves("arrays update through x.at"):
-                return IndexUpdates(self)
-            method = library_method(name)
-            if method is not None:
-                return bound_method(self, name, method)
-        if name == "at":
-            raise AttributeError(
-                "'Array' object has no attribute 'at' (JAX's x.at[...] updates are there "
-                "under profile='jax'; portable code writes "
-                "array_api_extra.at(x, key).set(value))"
-            )
-        raise AttributeError(f"'Array' object has no attribute {name!r}")
+    # What a profile's library's arrays have beyond the standard, there only under that
+    # profile (_library_attributes; the tests check this list against its NAMES).
+    at = LibraryAttribute("at")
+    sum = LibraryAttribute("sum")
+    prod = LibraryAttribute("prod")
+    mean = LibraryAttribute("mean")
+    all = LibraryAttribute("all")
+    any = LibraryAttribute("any")
+    argmax = LibraryAttribute("argmax")
+    argmin = LibraryAttribute("argmin")
+    max = LibraryAttribute("max")
+    min = LibraryAttribute("min")
+    std = LibraryAttribute("std")
+    var = LibraryAttribute("var")
+    cumsum = LibraryAttribute("cumsum")
+    cumprod = LibraryAttribute("cumprod")
+    round = LibraryAttribute("round")
+    clip = LibraryAttribute("clip")
+    conj = LibraryAttribute("conj")
+    astype = LibraryAttribute("astype")
+    reshape = LibraryAttribute("reshape")
+    squeeze = LibraryAttribute("squeeze")
+    flatten = LibraryAttribute("flatten")
+    ravel = LibraryAttribute("ravel")
+    copy = LibraryAttribute("copy")
+    clone = LibraryAttribute("clone")
+    item = LibraryAttribute("item")
+    tolist = LibraryAttribute("tolist")
 
     @property
     def T(self) -> Array:

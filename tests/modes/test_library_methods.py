@@ -82,3 +82,12 @@ def test_torch_keywords_read_as_the_standards():
         assert not hasattr(x, "max")  # PyTorch's max(dim) gives values and indices
     with flags.using(profile="torch", library_settings={"torch_default_dtype": "float64"}):
         assert np.asarray(xp.logspace(0, 2, 3)).tolist() == [1.0, 10.0, 100.0]
+
+
+def test_the_array_class_holds_a_descriptor_for_every_name_a_profile_may_give():
+    from array_api_reshape._array._library_attributes import NAMES, LibraryAttribute
+
+    held = {name for name, value in vars(xp.Array).items()
+            if isinstance(value, LibraryAttribute)}
+    assert held == set(NAMES)
+    assert all(getattr(xp.Array, name).__doc__ for name in NAMES)
