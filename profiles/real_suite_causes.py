@@ -56,10 +56,16 @@ CAUSES: tuple[Cause, ...] = (
           "array-api-extra's `nunique` passes JAX's `size=` to `unique_counts` for a JAX "
           "array; the profile's `unique_counts` takes no `size=`",
           "ours: not yet offered (JAX's `unique_*` take `size=` and `fill_value=`)"),
-    Cause(frozenset({"jax"}), r"must be an array_api_reshape Array, got ndarray",
+    Cause(frozenset({"jax", "dask"}), r"must be an array_api_reshape Array, got ndarray",
           "SciPy's `hessian` of a Python list computes its points with NumPy and hands "
-          "them to `xp.sin`: JAX's functions take NumPy arrays, the profile's do not",
-          "ours: not offered (JAX converts NumPy arrays given to its functions)"),
+          "them to `xp.sin`: JAX's and Dask's functions take NumPy arrays, the profile's "
+          "do not",
+          "ours: not offered (the library converts NumPy arrays given to its functions)"),
+    Cause(frozenset({"jax"}), r"Expected regex: '\.\.\.be broadcast\.\.\.'",
+          "SciPy's test matches the message of shapes that do not broadcast with NumPy's "
+          "words, which JAX's message lacks (`Incompatible shapes for broadcasting`); the "
+          "profile's message has them",
+          "ours: JAX's own message not given"),
     Cause(frozenset({"torch"}), r"unsigned_integer_overflow\[.*torch",
           "scikit-learn's test leaves uint16, uint32 and uint64 out when `\"torch\" in "
           "xp.__name__`: on the profile it tests them, and PyTorch's refusal of "
