@@ -314,7 +314,8 @@ def scalars_alone_dtype(scalars: list[Any]) -> DType | None:
 
 STORAGE_ONLY = {"torch": frozenset({"uint16", "uint32", "uint64"})}
 """The dtypes each profile's library stores but computes little with (PyTorch's uint16,
-uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique and indexing)."""
+uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique, flip, take,
+take_along_axis and indexing; flip and the takes since PyTorch 2.14)."""
 
 _INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                        "uint64", "bool"})
@@ -332,7 +333,7 @@ class Lack(NamedTuple):
 _STORAGE_ONLY_LACK = Lack(
     STORAGE_ONLY["torch"], NotImplementedError,
     "PyTorch's uint16, uint32 and uint64 are for storage (creation, casts, ==, !=, &, |, ^, "
-    "*, /, sorting, unique and indexing); compute in a signed or wider type "
+    "*, /, sorting, unique, flip, take and indexing); compute in a signed or wider type "
     "(astype(x, int64)) and cast back, or keep uint8 and the signed integers",
 )
 _FLOATING_ONLY = Lack(
@@ -351,8 +352,8 @@ LACKS: dict[str, dict[str, Lack]] = {"torch": {
         "floor_divide", "greater", "greater_equal", "less", "less_equal", "maximum",
         "minimum", "negative", "pow", "remainder", "sign", "square", "subtract",
         # others
-        "argmax", "argmin", "clip", "count_nonzero", "diff", "flip", "isin", "linspace",
-        "matmul", "max", "min", "nonzero", "searchsorted", "take", "take_along_axis",
+        "argmax", "argmin", "clip", "count_nonzero", "diff", "isin", "linspace",
+        "matmul", "max", "min", "nonzero", "searchsorted",
         "tensordot", "tril", "triu", "vecdot",
         "__setitem__",  # with a boolean mask ("masked_fill"); other keys write
     ), _STORAGE_ONLY_LACK),
@@ -394,7 +395,8 @@ LACKS: dict[str, dict[str, Lack]] = {"torch": {
                                "linalg.svd(x, full_matrices=False)[1] above a tolerance"),
 }}
 """What each profile's library lacks, by function (each measured on PyTorch 2.13 through
-array_api_compat.torch)."""
+array_api_compat.torch, and again on 2.14, which added uint16, uint32 and uint64 to flip,
+take and take_along_axis)."""
 
 
 def check_operation(function: str, *dtypes: DType) -> None:
