@@ -909,7 +909,7 @@ class Array:
         target = select(self, key, "__setitem__")
         if isinstance(target, Layout):
             return False
-        _views.accumulate_at(self, kernel_key(target), value, function)
+        _views.scatter(self, kernel_key(target), value, function)
         return True
 
     def __deepcopy__(self, memo: object) -> Array:

@@ -230,23 +230,6 @@ def from_contiguous_result(result: np.ndarray) -> tuple[Storage, Layout]:
     return Storage(result), contiguous_layout(result.shape)
 
 
-def accumulate_at(x: ArrayObject, key: tuple, value: Any, function: str) -> None:
-    """``function(x[key], value)`` written at ``key``, an advanced key of ``index_key``,
-    once for each time the key names a position (NumPy's ``ufunc.at``: a position named
-    twice takes both values, as JAX's scatter-add does)."""
-    target = x._np_view
-    if target is None:
-        target = numpy_view(x._storage, x._layout, x._dtype.dtype)
-    try:
-        getattr(np, function).at(target, key, _elements(value))
-    except IndexError as error:
-        raise _indexing_error(error, "__setitem__") from None
-    except ValueError:
-        raise ValueError(
-            "__setitem__(): the value does not broadcast to the shape the index selects"
-        ) from None
-
-
 def _elements(value: Any) -> Any:
     """A value to write or compare: our array's view, else the value (a NumPy scalar
     or array made by these kernels)."""
@@ -395,15 +378,21 @@ def write_selected(elements: np.ndarray, index: np.ndarray, value: Any) -> None:
     elements[index] = value
 
 
-def scatter(x: ArrayObject, key: tuple, value: Any) -> None:
+def scatter(x: ArrayObject, key: tuple, value: Any, function: str | None = None) -> None:
     """``x[key] = value`` for an advanced key of ``index_key`` (``value`` as for ``write``);
     NumPy checks everything before writing. The target is not read, so it is reached
-    through its storage, not through ``_numpy()`` (the reads the views modes watch)."""
+    through its storage, not through ``_numpy()`` (the reads the views modes watch).
+    With ``function`` (``"add"``, ...): ``function(x[key], value)`` written there once for
+    each time the key names a position (NumPy's ``ufunc.at``: a position named twice takes
+    both values, as JAX's scatter-add does)."""
     target = x._np_view
     if target is None:
         target = numpy_view(x._storage, x._layout, x._dtype.dtype)
     try:
-        target[key] = _elements(value)
+        if function is None:
+            target[key] = _elements(value)
+        else:
+            getattr(np, function).at(target, key, _elements(value))
     except IndexError as error:
         raise _indexing_error(error, "__setitem__") from None
     except ValueError:
