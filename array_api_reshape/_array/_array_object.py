@@ -909,7 +909,8 @@ class Array:
         target = select(self, key, "__setitem__")
         if isinstance(target, Layout):
             return False
-        _views.scatter(self, kernel_key(target), value, function)
+        self._write(key, target, self._checked_source(value, target), "__setitem__", True,
+                    function)
         return True
 
     def __deepcopy__(self, memo: object) -> Array:
@@ -1270,11 +1271,14 @@ class Array:
         self._write(key, target, source, "__setitem__", False)
 
     def _write(
-        self, key: Any, target: Target, source: Any, operation: str, augmented: bool
+        self, key: Any, target: Target, source: Any, operation: str, augmented: bool,
+        accumulating: str | None = None,
     ) -> None:
         """The one place where elements are written: ``source`` (checked) into the
         ``target`` that ``key`` selects, between the views modes' look before and after.
-        ``augmented`` for an in-place operator's write."""
+        ``augmented`` for an in-place operator's write; ``accumulating`` (``"add"``, ...)
+        for JAX's ``x.at[key].add(v)`` through an index array, which applies each value
+        once for each time the key names a position."""
         pending = None
         advanced_key = None if isinstance(target, Layout) else kernel_key(target)
         if _MODES.profile and source.__class__ is Array and source._storage is self._storage:
@@ -1292,7 +1296,7 @@ class Array:
         if advanced_key is None:
             _views.write(self, target, source)
         else:
-            _views.scatter(self, advanced_key, source)
+            _views.scatter(self, advanced_key, source, accumulating)
         if pending is not None:
             _view_modes.after_write(self, pending)
 
