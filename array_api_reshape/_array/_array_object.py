@@ -787,10 +787,10 @@ class Array:
             refuse_lazy(f"{method}()", "the array's value")
             count_read(f"{method}()")
         if self.ndim != 0:
-            if _MODES.profile and self._layout.size == 1 and behaves(
+            if _MODES.profile and method != "__index__" and self._layout.size == 1 and behaves(
                 "one-element arrays convert to bool" if method == "__bool__" else
                 "one-element arrays convert to int and float"
-            ) and method != "__index__":
+            ):
                 return _scalars.scalar_value(self[(0,) * self.ndim])
             raise TypeError(
                 f"{method}(): only a 0-dimensional array converts to a Python scalar, "

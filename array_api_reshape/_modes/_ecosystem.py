@@ -19,8 +19,8 @@ library's own ``x[i] = v`` is refused as before: only the helpers' view changes.
 
 Wrappers are put in place once (``see_arrays_as_profiled``), when a profile is first
 possible: in the modules already imported, and, through an import hook that watches only
-array-api-compat's packages, in copies imported later (which every later ``from
-array_api_compat import ...`` then binds).
+array-api-compat's packages and array-api-extra's testing module, in copies imported later
+(which every later ``from array_api_compat import ...`` then binds).
 """
 
 from __future__ import annotations
@@ -128,7 +128,9 @@ def wrap_module(module: ModuleType) -> int:
     return len(names)
 
 
-def _is_compat_package(name: str) -> bool:
+def _is_watched_package(name: str) -> bool:
+    """array-api-compat's packages and array-api-extra's testing module, released or
+    vendored: what other code imports the wrapped helpers from."""
     return name.endswith(("array_api_compat", "array_api_compat.common",
                           "array_api_extra.testing"))
 
@@ -148,11 +150,12 @@ class _WrappingLoader(importlib.abc.Loader):
 
 
 class _CompatPackageFinder(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: for array-api-compat's packages, the spec the other finders
-    give, with a loader that wraps the helpers once the package has run."""
+    """Finds nothing itself: for the watched packages (``_is_watched_package``), the spec
+    the other finders give, with a loader that wraps the helpers once the package has
+    run."""
 
     def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if not _is_compat_package(fullname):
+        if not _is_watched_package(fullname):
             return None
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):

@@ -181,8 +181,6 @@ def _check_library_settings(value: Any) -> tuple[tuple[str, object], ...]:
 
 def _parse_library_settings(text: str) -> dict[str, object]:
     """``jax_enable_x64=true;torch_default_dtype=float64`` as a mapping."""
-    if not isinstance(text, str):
-        return text
     settings: dict[str, object] = {}
     for part in filter(None, (part.strip() for part in text.replace(",", ";").split(";"))):
         name, _, setting = part.partition("=")
