@@ -1,13 +1,16 @@
 """
 The pytest entry point of array_api_reshape's plugin, kept apart from the package so that
 other projects' test runs pay nothing for it: it adds the options and the markers, and
-only when an option asks for a mode, a parametrized ``xp`` or a report does it import
-``array_api_reshape.testing`` (the plugin itself) and register it.
+only when an option asks for a mode, a parametrized ``xp``, a report or a stand-in does it
+import ``array_api_reshape.testing`` (the plugin itself) and register it.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import pytest
 
 PLUGIN = "array_api_reshape.testing"
 
@@ -42,10 +45,31 @@ def pytest_addoption(parser: Any, pluginmanager: Any) -> None:
              "entry being NAME=VALUE pairs joined by ';' ('default' for no flag)",
     )
     group.addoption(
+        "--xp-as", default=None, metavar="PACKAGE",
+        help="for the whole run, 'import PACKAGE' gives array_api_reshape standing in for "
+             "it (array_api_strict: its name, flags, devices, and its behaviour as the "
+             "profile 'strict'); also in the processes the run starts",
+    )
+    group.addoption(
         "--xp-report", default=None, metavar="PATH",
         help="write, at the end of the run, the failures and warnings the modes caused, "
              "grouped by mode and by the library's own line (Markdown; JSON beside it)",
     )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
+    """With ``--xp-as`` (or ``ARRAY_API_RESHAPE_AS`` set): the stand-in in place before
+    pytest imports the first conftest, which may import the package it stands in for."""
+    name = getattr(early_config.known_args_namespace, "xp_as", None) or os.environ.get(
+        "ARRAY_API_RESHAPE_AS", "").strip()
+    if name:
+        from array_api_reshape._modes import _stand_in
+
+        try:
+            _stand_in.install(name)
+        except ValueError as error:
+            raise pytest.UsageError(str(error)) from None
 
 
 def pytest_configure(config: Any) -> None:
@@ -53,7 +77,8 @@ def pytest_configure(config: Any) -> None:
     for marker in MARKERS:
         config.addinivalue_line("markers", marker)
     asked = (config.getoption("xp_mode") or config.getoption("xp_params") is not None
-             or config.getoption("xp_report") is not None)
+             or config.getoption("xp_report") is not None
+             or config.getoption("xp_as") is not None)
     if asked and not config.pluginmanager.has_plugin(PLUGIN):
         import importlib
 

@@ -12,6 +12,7 @@ from . import linalg as _linalg
 from ._array import _pickling, _versions
 from ._array._array_object import Array
 from ._modes import _ecosystem  # noqa: F401  # under a profile from the environment: see there
+from ._modes import _stand_in
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
 from ._chapters._creation_entries import (
@@ -202,6 +203,10 @@ def __dir__() -> list[str]:
 # The older versions' namespaces are built from this module (see _versions): it hands
 # itself over rather than being imported there, so that no import circle forms.
 _versions.register_latest(_sys.modules[__name__], _Info, _EXTENSIONS)
+
+# ARRAY_API_RESHAPE_AS=array_api_strict: this process's `import array_api_strict` gives the
+# stand-in (a process started by a run of the pytest plugin's --xp-as).
+_stand_in.install_from_environment()
 
 # Pickles written before the modules moved into their layers' folders name the old modules.
 _pickling.keep_older_pickles_loading(__name__)

@@ -19,6 +19,17 @@ that other projects' runs pay nothing). The options:
     with ``xp`` the namespace under that entry's flags (``NAME=VALUE`` pairs joined by
     ``;``; ``default`` for none): ``--xp-params default "views=error" "profile=jax"``.
     Without it, ``xp`` is the namespace under the run's flags.
+``--xp-as array_api_strict``
+    For the whole run, ``import array_api_strict`` (in the tests, their conftests, the
+    library) gives this namespace standing in for array-api-strict: its name, its flag
+    functions (``set_array_api_strict_flags``, ``ArrayAPIStrictFlags``, ... on this
+    package's flags of the same names), its ``Device`` names (``CPU_DEVICE``,
+    ``device1``, ...), ``Array``, and its behaviour (the profile ``"strict"``, the default
+    while no ``--xp-mode profile=...`` says otherwise); arrays answer
+    ``__array_namespace__()`` with it. ``--xp-mode`` flags stack on top. The processes the
+    run starts stand in too (``ARRAY_API_RESHAPE_AS`` is set for them, and ``PYTHONPATH``
+    leads to a small package that gives the stand-in when that variable asks for it).
+    Without the option, ``array_api_strict`` is the real package.
 ``--xp-report PATH``
     At the end of the run, a Markdown report at PATH (and JSON beside it, ``.json``):
     every failure and warning a mode caused, grouped by mode and then by the line of the
@@ -42,7 +53,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -51,7 +62,7 @@ import pytest
 import array_api_reshape
 
 from . import flags
-from ._modes import _flag_state
+from ._modes import _flag_state, _stand_in
 from ._testing._records import LineChooser, Record, record
 from ._testing._report import Run, write
 from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
@@ -73,6 +84,7 @@ class _State:
         self.params: list[str] = config.getoption("xp_params") or []
         self.entries: list[Settings] = []
         self.report_path: str | None = config.getoption("xp_report")
+        self.standing_in: str | None = None
         self.worker = hasattr(config, "workerinput")
         self.chooser = LineChooser((), str(config.rootpath))
         self.records: list[Record] = []
@@ -108,15 +120,24 @@ def pytest_configure(config: Any) -> None:
         state.entries = [parse_entry(text) for text in state.params]
     except SettingError as error:
         raise pytest.UsageError(str(error)) from None
+    state.standing_in = config.getoption("xp_as")
+    if state.standing_in and not _stand_in.standing_in():  # pytester's runs in-process
+        _stand_in.install(state.standing_in)
     state.earlier = _flag_state.saved_defaults()
     try:
         flags.set(**state.modes)
         variables = flags.environment(**state.modes)
     except (TypeError, ValueError) as error:
         raise pytest.UsageError(f"--xp-mode: {error}") from None
+    if state.standing_in:
+        variables[_stand_in.ENVIRONMENT_VARIABLE] = state.standing_in
+        variables["PYTHONPATH"] = _stand_in.shim_on_path(os.environ.get("PYTHONPATH"))
     state.environment = {name: os.environ.get(name) for name in variables}
     os.environ.update(variables)
-    state.run.modes = " ".join(f"{name}={value!r}" for name, value in state.modes.items())
+    state.run.modes = " ".join(
+        ([f"as {state.standing_in}"] if state.standing_in else [])
+        + [f"{name}={value!r}" for name, value in state.modes.items()]
+    )
 
 
 def pytest_unconfigure(config: Any) -> None:
@@ -131,21 +152,37 @@ def pytest_unconfigure(config: Any) -> None:
             os.environ.pop(name, None)
         else:
             os.environ[name] = text
+    if state.standing_in:
+        _stand_in.uninstall()
     if state in _RUNNING:
         _RUNNING.remove(state)
 
 
+class _Entry(dict[str, object]):
+    """The flags of one entry of ``--xp-params``: the parameter of this plugin's ``xp``
+    fixture, told apart from the parameters of a project's own ``xp`` fixture (SciPy's is
+    a module)."""
+
+
 def pytest_generate_tests(metafunc: Any) -> None:
-    """Each test that takes ``xp`` runs once per entry of ``--xp-params``."""
+    """Each test that takes this plugin's ``xp`` runs once per entry of ``--xp-params``
+    (a test whose ``xp`` is a project's own fixture is left alone)."""
     state = _state(metafunc.config)
-    if "xp" in metafunc.fixturenames and state.entries:
-        metafunc.parametrize("xp", state.entries, indirect=True, ids=state.params)
+    if "xp" in metafunc.fixturenames and state.entries and _takes_our_xp(metafunc):
+        metafunc.parametrize("xp", [_Entry(entry) for entry in state.entries],
+                             indirect=True, ids=state.params)
+
+
+def _takes_our_xp(metafunc: Any) -> bool:
+    definitions: Sequence[Any] = metafunc.definition._fixtureinfo.name2fixturedefs.get("xp", ())
+    return bool(definitions) and definitions[-1].func is _xp_fixture
 
 
 def _active(state: _State, item: Any) -> Settings:
-    """The flags in force for ``item``: the run's, then its ``xp`` entry's."""
+    """The flags in force for ``item``: the run's, then its ``xp`` entry's (a parameter
+    of this plugin's ``xp``; a project's own ``xp`` parameters are no flags)."""
     entry = getattr(getattr(item, "callspec", None), "params", {}).get("xp")
-    return {**state.modes, **(entry or {})}
+    return {**state.modes, **(entry if isinstance(entry, _Entry) else {})}
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
@@ -181,13 +218,15 @@ def _reason(marker: Any, active: Settings) -> str:
     )
 
 
-@pytest.fixture
-def xp(request: Any) -> Iterator[ModuleType]:
+def _xp_fixture(request: Any) -> Iterator[ModuleType]:
     """The ``array_api_reshape`` namespace, under the flags of this test's entry of
     ``--xp-params`` (and the run's ``--xp-mode``) for the whole test."""
     entry: Settings = getattr(request, "param", None) or {}
     with flags.using(**entry):
         yield array_api_reshape
+
+
+xp = pytest.fixture(name="xp")(_xp_fixture)
 
 
 @pytest.hookimpl(hookwrapper=True)

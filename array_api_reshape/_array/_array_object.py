@@ -89,7 +89,7 @@ from .._tables._layout_indexing import (
 )
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
-from ._versions import namespace as _namespace
+from ._versions import array_namespace as _array_namespace
 
 Operand = Union["Array", bool, int, float, complex]
 """What an operator takes besides the array: another array or a Python scalar."""
@@ -641,7 +641,7 @@ class Array:
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The namespace that behaves as standard version ``api_version`` (2021.12 to
         2025.12); None gives the default version's (see ``array_api_reshape.versions``)."""
-        return _namespace(api_version, "__array_namespace__")
+        return _array_namespace(api_version)
 
     @property
     def dtype(self) -> DType:

@@ -148,6 +148,28 @@ def namespace(api_version: str | None, function: str = "namespace") -> types.Mod
     return _namespaces.setdefault(version, _build(version))
 
 
+_stand_in: types.ModuleType | None = None
+
+
+def set_stand_in(module: types.ModuleType | None) -> None:
+    """While ``module`` (the stand-in for array-api-strict, see ``_modes._stand_in``) is
+    set, arrays' ``__array_namespace__`` answers with it; None ends that."""
+    global _stand_in
+    _stand_in = module
+
+
+def array_namespace(api_version: str | None) -> types.ModuleType:
+    """What ``x.__array_namespace__(api_version=api_version)`` gives: the namespace of
+    that version, or while a stand-in holds, the stand-in, which follows the version asked
+    for from then on (array-api-strict's own answer sets its api_version flag)."""
+    stand_in = _stand_in
+    if stand_in is None:
+        return namespace(api_version, "__array_namespace__")
+    if api_version is not None:
+        stand_in.set_array_api_strict_flags(api_version=api_version)
+    return stand_in
+
+
 class VersionedNamespace(types.ModuleType):
     """A namespace of array_api_reshape as one version of the standard defines it."""
 

@@ -112,7 +112,7 @@ def _check_device(value: object) -> Device | None:
     raise _refuse("fixed_device", value, f"None or one of the devices {tuple(DEVICES_BY_NAME)}")
 
 
-PROFILES = ("torch", "jax", "dask", "cupy", "lowest")
+PROFILES = ("torch", "jax", "dask", "cupy", "strict", "lowest")
 """The values of the profile flag besides None: the libraries whose refusals and answers
 a profile brings to the code under test (``_profiles``), and ``"lowest"``, all of them at
 once."""
@@ -122,13 +122,14 @@ PROFILE_FLAGS: dict[str, dict[str, object]] = {
     "jax": {"writeable": False},
     "dask": {"views": "copy-on-write"},
     "cupy": {},
+    "strict": {"unspecified": "refuse"},
     "lowest": {"writeable": False, "views": "copy-on-write"},
 }
 """The flags each profile sets: where a profile is in force, a flag nobody set explicitly
 (in a ``flags.using`` block or ``flags.set``, or its environment variable) takes the
 profile's value (JAX's arrays are read-only; every view of Dask's is a copy, so a write
-through one reaches neither the array it came from nor the others; "lowest" holds code to
-all of them at once)."""
+through one reaches neither the array it came from nor the others; array-api-strict refuses
+what the standard leaves unspecified; "lowest" holds code to all of them at once)."""
 
 _SET_BY_PROFILES = frozenset(name for flags in PROFILE_FLAGS.values() for name in flags)
 

@@ -29,7 +29,8 @@ from ._flag_state import LIBRARY_SETTINGS, MODES, value
 from ._call_sites import user_stack_level
 from ._findings import E, mode_error
 
-LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy"}
+LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy",
+             "strict": "array-api-strict"}
 """Each profile's library, as its messages name it."""
 
 CPU_DEFAULT_DTYPE_NAMES = {

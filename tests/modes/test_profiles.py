@@ -79,7 +79,7 @@ def test_a_bad_profile_in_the_environment_names_the_variable():
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert ("ARRAY_API_RESHAPE_PROFILE must be None or one of 'torch', 'jax', 'dask', "
-            "'cupy', 'lowest', got 'tensorflow'") in (
+            "'cupy', 'strict', 'lowest', got 'tensorflow'") in (
         done.stderr
     )
 
