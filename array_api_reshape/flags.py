@@ -14,9 +14,9 @@ workers inherit) or for one block of code in one thread or task (:func:`using`):
 ...     xp.nonzero(x)
 Traceback (most recent call last):
     ...
-RuntimeError: nonzero(): its result's shape depends on the data, and the
-data_dependent_shapes flag is off (array_api_reshape.flags.set(data_dependent_shapes=True)
-turns it back on)
+RuntimeError: nonzero(): its result's shape depends on the data (data-dependent shapes),
+and the data_dependent_shapes flag is off
+(array_api_reshape.flags.set(data_dependent_shapes=True) turns it back on)
 
 The flags:
 

@@ -101,8 +101,9 @@ def refuse_data_dependent(function: str, device: Device) -> None:
     if not value("data_dependent_shapes"):
         raise mode_error(
             RuntimeError,
-            f"{function}(): its result's shape depends on the data, and the "
-            f"data_dependent_shapes flag is off ({_turn_on('data_dependent_shapes', True)} on)",
+            f"{function}(): its result's shape depends on the data (data-dependent shapes), "
+            "and the data_dependent_shapes flag is off "
+            f"({_turn_on('data_dependent_shapes', True)} on)",
             "data_dependent_shapes",
         )
 
@@ -230,7 +231,8 @@ def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
             return library_result
     result = agreed_promotion(a, b, function)
     if MODES.flags and not is_standard_promotion(a, b):
-        refuse_unspecified(function, f"promoting {a.name} with {b.name} (across kinds)")
+        refuse_unspecified(function, f"{a.name} cannot be promoted with {b.name} "
+                                     "(across kinds)")
     return result
 
 
@@ -241,7 +243,8 @@ def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
     result = agreed_scalar_promotion(dtype, scalar, function)
     if MODES.flags and scalar_beyond_the_standard(dtype, scalar):
         refuse_unspecified(
-            function, f"a Python {type(scalar).__name__} with an array of {dtype.name}"
+            function,
+            f"a Python {type(scalar).__name__} cannot be promoted with an array of {dtype.name}",
         )
         if MODES.profile:
             return library_default(result)
