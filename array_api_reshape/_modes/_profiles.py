@@ -191,8 +191,8 @@ def profile_device_list() -> list[Device] | None:
     """The devices the profile's library lists in its inspection's ``devices()``: its
     own (CuPy's GPU; the CPU for the others, whose test devices it has none of), as a list,
     as each library gives it (their namespaces follow 2024.12 there); None without a
-    profile."""
-    if not libraries():
+    profile, and under array-api-strict's, whose devices are ours."""
+    if not libraries() or libraries() == ("strict",):
         return None
     return [GPU_DEVICE if "cupy" in libraries() else CPU_DEVICE]
 

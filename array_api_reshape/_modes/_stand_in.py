@@ -205,7 +205,8 @@ class StandIn(types.ModuleType):
             raise AttributeError(f"module {STRICT!r} has no attribute {name!r}")
         namespace = _versions.namespace(_flag_state.value("api_version"), STRICT)
         if name == "__all__":
-            return sorted({*_OWN_NAMES, *dir(namespace)} - {"layout"})
+            present = [name for name in namespace.__all__ if hasattr(namespace, name)]
+            return sorted({*_OWN_NAMES, "__array_api_version__", *present} - {"layout"})
         if name == "layout":
             raise AttributeError(f"module {STRICT!r} has no attribute {name!r}")
         try:
