@@ -31,6 +31,7 @@ from .._modes._device_checks import (
 )
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
+from .._modes._strict_rules import refuse_iteration, refuse_len
 from .._modes._profiles import (
     behaves,
     casts_in_place,
@@ -942,6 +943,7 @@ class Array:
         if self.ndim == 0:
             raise TypeError("len() of a 0-dimensional array")
         if _MODES.profile:
+            refuse_len()
             check_known(self, "len()", "the size of axis 0", (0,))
         return self._layout.shape[0]
 
@@ -949,6 +951,7 @@ class Array:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-dimensional array")
         if _MODES.profile:
+            refuse_iteration(self.ndim)
             check_known(self, "iter()", "the size of axis 0, to count the rows", (0,))
         return (self[i] for i in range(self._layout.shape[0]))
 

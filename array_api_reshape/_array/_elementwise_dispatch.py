@@ -44,6 +44,7 @@ from .._modes._profiles import (
     library_default,
 )
 from .._modes._refusals import MODES as _MODES
+from .._modes import _strict_rules as strict_rules
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import (
@@ -408,6 +409,8 @@ def general_binary(name: str, array_class: ArrayClass | None) -> Operation:
 
     def function(x1: Any, x2: Any, /) -> Any:
         cls = array_class or x1.__class__
+        if _MODES.profile and strict_rules.in_force():
+            strict_rules.check_operands(name, x1, x2, cls)
         if array_class is None and x2.__class__ is not cls and not is_operand(x2, name, cls):
             return NotImplemented
         if array_class is not None and _MODES.profile:
@@ -479,6 +482,8 @@ def reflected(name: str, method: str) -> BinaryEntry:
 
     def operator(x1: Any, x2: Any, /) -> Any:
         cls = x2.__class__
+        if _MODES.profile and strict_rules.in_force():
+            strict_rules.check_operands(method, x1, x2, cls)
         if x1.__class__ is not cls and not is_operand(x1, method, cls):
             return NotImplemented
         return apply_binary(record, x1, x2, cls)
@@ -522,6 +527,8 @@ def in_place(name: str, method: str) -> InPlaceEntry:
     plans = entry[0]
 
     def operator(self: Any, other: Any, /) -> Any:
+        if _MODES.profile and strict_rules.in_force():
+            strict_rules.check_operands(method, self, other, self.__class__)
         if not is_operand(other, method, self.__class__):
             return NotImplemented
         if _MODES.profile:

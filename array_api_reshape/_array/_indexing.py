@@ -29,6 +29,7 @@ from .._modes._profiles import (
     uint8_mask_warning,
 )
 from .._modes._call_sites import user_stack_level
+from .._modes import _strict_rules as strict_rules
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
@@ -73,6 +74,8 @@ def select(array: Any, key: Any, operation: str) -> Target:
     portability modes' errors for a key they refuse."""
     if MODES.profile:
         check_key(key, operation)
+        if strict_rules.in_force():
+            strict_rules.check_key(array, key, operation)
         if operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
             key = clamped_key(key, array._layout.shape)
         elif operation == "__setitem__" and behaves("out-of-bounds writes drop"):

@@ -44,6 +44,7 @@ from .._modes._profiles import (
     refuse_argument,
 )
 from .._modes._unknown_sizes import same_axes
+from .._modes import _strict_rules as strict_rules
 from .._modes._refusals import MODES, check_dtype, refuse_unspecified
 from .._modes._transfers import check_transfer
 from .._modes._view_modes import tracking
@@ -158,6 +159,8 @@ def asarray(
     if isinstance(obj, Array):
         target = obj._storage.device if device is None else check_device(device, "asarray")
         return _from_array(obj, dtype, copy, target)
+    if MODES.profile and isinstance(obj, (list, tuple)) and _nested_arrays(obj):
+        strict_rules.refuse_nested_arrays("asarray")
     if device is None and MODES.devices and isinstance(obj, (list, tuple)):
         device = _device_of_nested_arrays(obj)
     target = check_device(device, "asarray")

@@ -16,6 +16,7 @@ from .._kernels._manipulation_kernels import (
 )
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
+from .._modes import _strict_rules as strict_rules
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import concatenated as unknown_joined
 from .._modes._unknown_sizes import permuted as unknown_permuted
@@ -54,6 +55,8 @@ from .._tables._arguments import (
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """The general path of :func:`reshape` (``_entries.reshape`` takes the fast one)."""
+    if MODES.profile:
+        strict_rules.refuse_sequence_shape("reshape", "shape", shape)
     return reshape_in_order(x, shape, copy, "C")
 
 
@@ -652,6 +655,8 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     Array([1, 2, 1, 2], dtype=int64)
     """
     check_array(x, "tile")
+    if MODES.profile:
+        strict_rules.refuse_sequence_shape("tile", "repetitions", repetitions)
     counts = as_int_tuple(repetitions, "tile", "repetitions")
     if any(n < 0 for n in counts):
         raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")

@@ -28,6 +28,7 @@ from .._tables._devices import (
     device_names,
 )
 from .._tables._dtypes import ALL_DTYPES, DType
+from ._strict_rules import refuse_device_name
 from ._findings import mode_error
 from ._flag_state import MODES, value
 from ._profiles import cpu_default_dtype_names, profile_device
@@ -98,6 +99,8 @@ def resolve_device(device: object, function: str) -> Device:
     if device.__class__ is Device:
         return device
     if isinstance(device, str):
+        if MODES.profile:
+            refuse_device_name(function, device)
         named = DEVICES_BY_NAME.get(device)
         if named is not None:
             return named

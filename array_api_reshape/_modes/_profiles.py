@@ -302,8 +302,9 @@ _SCALAR_KINDS = ((complex, "complex floating"), (float, "real floating"), (int, 
 def scalars_alone_dtype(scalars: list[Any]) -> DType | None:
     """``result_type`` of Python scalars alone, which the standard refuses and every
     profiled library answers: its default dtype of the highest kind among them (bool for
-    bools alone); None without a profile."""
-    if not libraries():
+    bools alone); None without a profile, and under array-api-strict's, which refuses
+    as the standard does."""
+    if not libraries() or libraries() == ("strict",):
         return None
     names = cpu_default_dtype_names() or _NUMPY_DEFAULT_NAMES
     for python_type, kind in _SCALAR_KINDS:
