@@ -64,10 +64,10 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
     name = getattr(early_config.known_args_namespace, "xp_as", None) or os.environ.get(
         "ARRAY_API_RESHAPE_AS", "").strip()
     if name:
-        from array_api_reshape._modes import _stand_in
+        from array_api_reshape import stand_in
 
         try:
-            _stand_in.install(name)
+            stand_in.install(name)
         except ValueError as error:
             raise pytest.UsageError(str(error)) from None
 

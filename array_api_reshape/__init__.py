@@ -3,6 +3,7 @@ array_api_reshape: a standalone namespace of the Python Array API standard (2025
 on a strided array type whose reshape is a view whenever any strides allow.
 """
 
+import os as _os
 import sys as _sys
 
 from ._tables import _build  # noqa: F401  # first: it chooses compiled or pure-Python source
@@ -12,7 +13,6 @@ from . import linalg as _linalg
 from ._array import _pickling, _versions
 from ._array._array_object import Array
 from ._modes import _ecosystem  # noqa: F401  # under a profile from the environment: see there
-from ._modes import _stand_in
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
 from ._chapters._creation_entries import (
@@ -206,7 +206,10 @@ _versions.register_latest(_sys.modules[__name__], _Info, _EXTENSIONS)
 
 # ARRAY_API_RESHAPE_AS=array_api_strict: this process's `import array_api_strict` gives the
 # stand-in (a process started by a run of the pytest plugin's --xp-as).
-_stand_in.install_from_environment()
+if _os.environ.get("ARRAY_API_RESHAPE_AS", "").strip():
+    from . import stand_in as _stand_in
+
+    _stand_in.install_from_environment()
 
 # Pickles written before the modules moved into their layers' folders name the old modules.
 _pickling.keep_older_pickles_loading(__name__)

@@ -62,7 +62,8 @@ import pytest
 import array_api_reshape
 
 from . import flags
-from ._modes import _flag_state, _stand_in
+from . import stand_in as _stand_in
+from ._modes import _flag_state
 from ._testing._records import LineChooser, Record, record
 from ._testing._report import Run, write
 from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
@@ -130,8 +131,7 @@ def pytest_configure(config: Any) -> None:
     except (TypeError, ValueError) as error:
         raise pytest.UsageError(f"--xp-mode: {error}") from None
     if state.standing_in:
-        variables[_stand_in.ENVIRONMENT_VARIABLE] = state.standing_in
-        variables["PYTHONPATH"] = _stand_in.shim_on_path(os.environ.get("PYTHONPATH"))
+        variables.update(_stand_in.child_environment())
     state.environment = {name: os.environ.get(name) for name in variables}
     os.environ.update(variables)
     state.run.modes = " ".join(

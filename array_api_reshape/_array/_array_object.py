@@ -31,7 +31,7 @@ from .._modes._device_checks import (
 )
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
-from .._modes._strict_rules import refuse_iteration, refuse_len
+from .._modes._strict_rules import refuse_export_from_device, refuse_iteration, refuse_len
 from .._modes._profiles import (
     behaves,
     casts_in_place,
@@ -43,7 +43,9 @@ from .._modes._profiles import (
     refuse_index_conversion,
 )
 from .._modes._computes import count_read
-from .._modes._refusals import is_lazy, is_read_only, refuse_lazy, refuse_write
+from .._modes._refusals import (
+    is_lazy, is_read_only, refuse_lazy, refuse_unspecified, refuse_write,
+)
 from .._modes._call_sites import called_by_package
 from .._modes._unknown_sizes import (
     check_known,
@@ -68,8 +70,10 @@ from .._tables._dtypes import (
     DType,
     as_python_scalar,
     check_dtype_kind,
+    is_standard_promotion,
     promotes_to,
     python_scalar_fits_kind,
+    scalar_beyond_the_standard,
 )
 from .._tables._layout import (
     Layout,
@@ -828,8 +832,10 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.flags:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
-            if _MODES.profile and on_library_device(self):
-                raise refuse_host_conversion("__array__()")
+            if _MODES.profile:
+                if on_library_device(self):
+                    raise refuse_host_conversion("__array__()")
+                refuse_export_from_device(self._storage.device)
             count_read("__array__()")
             exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
@@ -1240,9 +1246,9 @@ class Array:
             index: Array = key
             if _is_plain_index_array(self, index) and _wrote_through_index(self, index, value):
                 return
-        elif type(key) is int and (
-            not _MODES.writes or (not _MODES.read_only and self._storage.sharing is None)
-        ):
+        elif type(key) is int and (not _MODES.writes or (
+            not _MODES.read_only and not _MODES.profile and self._storage.sharing is None
+        )):
             element: Any = value
             if type(value) is Array:  # a 0-d array of this dtype, while one device is in use
                 if (_MODES.devices or value._dtype is not self._dtype
@@ -1357,6 +1363,10 @@ class Array:
                     f"dtype {self._dtype.name} without losing data; convert the value with "
                     "astype() first"
                 )
+            if _MODES.flags and not is_standard_promotion(value._dtype, self._dtype):
+                refuse_unspecified("__setitem__", f"{value._dtype.name} values cannot be "
+                                   f"promoted into an array of {self._dtype.name} (a write "
+                                   "across kinds)")
             if isinstance(target, Layout) and broadcast_to_shape(
                 value._layout, target.shape
             ) is None:
@@ -1371,6 +1381,9 @@ class Array:
                 f"__setitem__(): cannot cast {type(value).__name__} {value!r} to the "
                 f"array's dtype {self._dtype.name} without losing data"
             )
+        if _MODES.flags and scalar_beyond_the_standard(self._dtype, scalar):
+            refuse_unspecified("__setitem__", f"a Python {type(scalar).__name__} cannot be "
+                               f"promoted into an array of {self._dtype.name}")
         return _scalars.scalar_of_dtype(scalar, self._dtype)
 
 

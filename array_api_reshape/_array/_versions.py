@@ -152,7 +152,7 @@ _stand_in: types.ModuleType | None = None
 
 
 def set_stand_in(module: types.ModuleType | None) -> None:
-    """While ``module`` (the stand-in for array-api-strict, see ``_modes._stand_in``) is
+    """While ``module`` (the stand-in for array-api-strict, see ``array_api_reshape.stand_in``) is
     set, arrays' ``__array_namespace__`` answers with it; None ends that."""
     global _stand_in
     _stand_in = module

@@ -17,6 +17,7 @@ from .._array import _elementwise_dispatch as dispatch
 from .._array._array_object import Array, Operand, check_array
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
+from .._modes import _strict_rules as strict_rules
 from .._modes._placement import same_device
 from .._modes._refusals import MODES
 from .._tables._devices import CPU_DEVICE
@@ -387,6 +388,8 @@ def clip(
     bounds = []
     for argument, bound in (("min", min), ("max", max)):
         if bound is not None:
+            if MODES.profile and strict_rules.in_force():
+                strict_rules.check_operands("clip", x, bound, Array)
             bound = dispatch.checked_scalar("clip", argument, bound, Array)
             _check_bound(x, argument, bound)
         bounds.append(bound)

@@ -14,7 +14,7 @@ from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
 from .._modes._device_checks import check_device, check_dtype_on_device, default_dtypes_of
 from .._modes._profiles import refuse_transform_length
-from .._modes._refusals import MODES, check_dtype
+from .._modes._refusals import MODES, check_dtype, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._tables._layout import product
@@ -657,6 +657,7 @@ def _shift(
     axes: int | Sequence[int] | None,
 ) -> Array:
     check_array(x, f"fft.{function}")
+    refuse_unspecified_kind(f"fft.{function}", "x", x.dtype, "floating-point")
     checked_axes = None if axes is None else normalize_axes(
         axes, x.ndim, f"fft.{function}", "axes"
     )

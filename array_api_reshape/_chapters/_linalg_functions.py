@@ -13,7 +13,7 @@ from .._kernels import _linalg_kernels as kernels
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._profiles import behaves, gives_upper_cholesky_factor, refuse_argument
-from .._modes._refusals import MODES, check_dtype, promote_types
+from .._modes._refusals import MODES, check_dtype, promote_types, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
@@ -425,6 +425,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     """
     check_array(x, "linalg.matrix_power")
     n = as_int(n, "linalg.matrix_power", "n")
+    refuse_unspecified_kind("linalg.matrix_power", "x", x.dtype, "floating-point")
     if x.ndim < 2 or x._layout.shape[-1] != x._layout.shape[-2]:
         raise ValueError(f"linalg.matrix_power(): 'x' must hold square matrices, got {x.shape}")
     if n < 0:

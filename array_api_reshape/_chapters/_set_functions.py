@@ -10,7 +10,9 @@ from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
 from .._modes._profiles import check_operation
 from .._modes._unknown_sizes import is_dask, made_unknown, same_axes
-from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
+from .._modes._refusals import (
+    MODES, promote_types, refuse_data_dependent, refuse_unspecified_kind, scalar_result_dtype,
+)
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
 from .._tables._dtypes import bool as bool_dtype
@@ -183,6 +185,9 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
         dtype = _dtype_with_scalar(x2, x1)
     else:
         raise TypeError("isin(): at least one of 'x1' and 'x2' must be an array")
+    for argument, given in (("x1", x1), ("x2", x2)):
+        if isinstance(given, Array):
+            refuse_unspecified_kind("isin", argument, given.dtype, "integer")
     if MODES.profile:
         check_operation("isin", dtype)
     device = same_device("isin", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE

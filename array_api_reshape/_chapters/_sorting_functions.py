@@ -5,6 +5,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._kernels._sorting_kernels import sort_positions, sorted_values
 from .._modes._device_checks import index_dtype_on
+from .._modes._refusals import refuse_unspecified_kind
 from .._tables._dtypes import check_dtype_kind
 from .._tables._arguments import normalize_axis
 
@@ -14,6 +15,7 @@ def _sort_arguments(
 ) -> int:
     check_array(x, function)
     check_dtype_kind(x.dtype, function, "x", "real-valued or boolean")
+    refuse_unspecified_kind(function, "x", x.dtype, "real-valued")
     for name, flag in (("descending", descending), ("stable", stable)):
         if flag is not True and flag is not False:
             raise TypeError(f"{function}(): '{name}' must be a bool, got {flag!r}")

@@ -11,7 +11,7 @@ from .._modes._device_checks import check_result_dtype, default_dtypes_of
 from .._modes._profiles import (
     behaves, check_accumulation, check_correction, unsigned_accumulator,
 )
-from .._modes._refusals import MODES, check_dtype, refuse_unspecified
+from .._modes._refusals import MODES, check_dtype, refuse_unspecified, refuse_unspecified_kind
 from .._tables._dtypes import bool as bool_dtype
 from .._tables._dtypes import (
     DType,
@@ -278,6 +278,7 @@ def _cumulative(
     include_initial: bool,
 ) -> Array:
     check_array(x, function)
+    refuse_unspecified_kind(function, "x", x.dtype, "numeric")
     if x.ndim == 0:
         raise ValueError(f"{function}(): 'x' must have at least one dimension")
     if axis is None:

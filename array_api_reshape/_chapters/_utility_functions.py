@@ -5,7 +5,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import differences
 from .._modes._placement import same_device
-from .._modes._refusals import MODES, promote_types
+from .._modes._refusals import MODES, promote_types, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import bool as bool_dtype
 from .._tables._arguments import as_int, normalize_axis
@@ -63,6 +63,7 @@ def diff(
     Array([3, 5, 7], dtype=int64)
     """
     check_array(x, "diff")
+    refuse_unspecified_kind("diff", "x", x.dtype, "numeric")
     if x.ndim == 0:
         raise ValueError("diff(): 'x' must have at least one dimension")
     axis = normalize_axis(axis, x.ndim, "diff")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 from .._tables._dtypes import (
+    KIND_GROUPS,
     DType,
     agreed_promotion,
     agreed_scalar_promotion,
@@ -45,6 +46,7 @@ __all__ = [
     "refuse_disabled_extension",
     "refuse_missing_extension",
     "refuse_unspecified",
+    "refuse_unspecified_kind",
     "check_dtype",
     "promote_types",
     "scalar_result_dtype",
@@ -203,6 +205,15 @@ def refuse_unspecified(function: str, what: str) -> None:
             "NumPy, PyTorch and JAX do)",
             "unspecified",
         )
+
+
+def refuse_unspecified_kind(function: str, argument: str, dtype: DType, kinds: str) -> None:
+    """``refuse_unspecified`` for an argument whose dtype is not of ``kinds`` (a group of
+    ``KIND_GROUPS``), where the standard says the argument should be and the default
+    namespace takes it as NumPy does (``sort`` of bools, ``isin`` of floats)."""
+    if MODES.flags and dtype.kind not in KIND_GROUPS[kinds]:
+        refuse_unspecified(function, f"'{argument}' of dtype {dtype.name}, where the standard "
+                                     f"asks for a {kinds} dtype")
 
 
 def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:

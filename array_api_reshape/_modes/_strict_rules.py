@@ -73,7 +73,7 @@ def check_key(array: Any, key: Any, operation: str) -> None:
         raise refused(IndexError, "strict", (
             f"{operation}(): integer index arrays are only allowed with integer indices "
             "(no slice, ellipsis or mask beside them) in the Array API; index the other "
-            f"axes with integer arrays too, or take() one axis at a time; {_note()}"
+            f"axes with arrays of positions too, or take() one axis at a time; {_note()}"
         ))
     if has_mask and len(items) != 1:
         raise refused(IndexError, "strict", (
@@ -89,8 +89,8 @@ def _check_item(item: Any, array_class: Any, operation: str) -> None:
         if operation == "__setitem__" and item._dtype.kind in ("signed integer",
                                                                "unsigned integer"):
             raise refused(IndexError, "strict", (
-                f"{operation}(): fancy indexing __setitem__ (an integer array in a write's "
-                "key) is not supported by array-api-strict; write through a mask, or build "
+                f"{operation}(): fancy indexing __setitem__ (an array of positions in a "
+                "write's key) is not supported by array-api-strict; write through a mask, or build "
                 f"the result with where() or a scatter of your own; {_note()}"
             ))
         return
@@ -117,7 +117,7 @@ def _check_item(item: Any, array_class: Any, operation: str) -> None:
     raise refused(IndexError, "strict", (
         f"{operation}(): single-axis index {item!r} has type {type(item).__name__}, but "
         "only integers, slices (:), ellipsis (...), newaxis (None), zero-dimensional "
-        "integer arrays and boolean arrays are specified in the Array API; index with "
+        "arrays of integers, and boolean arrays are specified in the Array API; index with "
         f"xp.asarray(...) for positions; {_note()}"
     ))
 
@@ -205,6 +205,17 @@ def refuse_sequence_shape(function: str, argument: str, given: Any) -> None:
         raise refused(TypeError, "strict", (
             f"{function}(): '{argument}' must be a tuple in array-api-strict, got "
             f"{type(given).__name__} {given!r}; pass tuple({argument}); {_note()}"
+        ))
+
+
+def refuse_export_from_device(device: Any) -> None:
+    """RuntimeError for handing NumPy (``__array__``) the elements of an array on a test
+    device, as array-api-strict refuses for any device but its CPU."""
+    if device.name != "cpu" and in_force():
+        raise refused(RuntimeError, "strict", (
+            f"__array__(): the array is on device {device.name!r}, whose memory "
+            "array-api-strict does not hand to NumPy; move it with x.to_device() to the "
+            f"CPU first; {_note()}"
         ))
 
 

@@ -218,8 +218,8 @@ def test_every_layer_is_a_folder_of_modules_and_the_top_holds_only_public_ones()
                  if p.suffix == ".py" or (p / "__init__.py").exists())
     folders = sorted(layer.folder for layer in _layers.LAYERS if layer.folder)
     assert top == sorted([*folders, "__init__.py", "__main__.py", "devices.py", "fft.py",
-                          "flags.py", "layout", "linalg.py", "testing.py", "threads.py",
-                          "versions.py"])
+                          "flags.py", "layout", "linalg.py", "stand_in.py", "testing.py",
+                          "threads.py", "versions.py"])
 
 
 def test_numpy_outside_the_kernel_layer_is_named():

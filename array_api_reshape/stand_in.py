@@ -5,12 +5,17 @@ package's namespace under array-api-strict's name, flags and devices.
 Library authors test portability against array-api-strict, and their test set-ups choose it
 by name (``import array_api_strict``, ``xp.__name__ == "array_api_strict"``,
 ``array_api_strict.Device("device1")``, ``set_array_api_strict_flags(api_version=...)``).
-While the stand-in holds (``install``), ``sys.modules`` maps that name (and its extension
-submodules) to a module of ours, so that every later import, a conftest's included, gets it;
-arrays answer ``__array_namespace__()`` with it, so that array-api-compat's
-``array_namespace`` and its name checks agree. Outside a stand-in run the name is the real
-package's: nothing is installed at import unless the environment variable
-``ARRAY_API_RESHAPE_AS`` names array-api-strict (set for the processes a run starts).
+While the stand-in holds (:func:`install`), ``sys.modules`` maps that name (and its
+extension submodules) to a module of ours, so that every later import, a conftest's
+included, gets it; arrays answer ``__array_namespace__()`` with it, so that
+array-api-compat's ``array_namespace`` and its name checks agree. The profile ``"strict"``
+(array-api-strict's refusals) becomes the default where no profile was set.
+
+The pytest plugin's ``--xp-as array_api_strict`` installs it for a run and for the
+processes the run starts (:func:`child_environment`: the environment variable
+``ARRAY_API_RESHAPE_AS``, and ``PYTHONPATH`` leading to a small package that imports this
+one). Outside such a run ``array_api_strict`` is the real package: nothing is installed at
+import unless ``ARRAY_API_RESHAPE_AS`` names it.
 
 The module's standard names are those of the namespace of the standard version in force
 (the api_version flag), read at each access, so that strict's flags (which map onto ours:
@@ -18,20 +23,40 @@ api_version, boolean_indexing, data_dependent_shapes, enabled_extensions) change
 offers as they change strict's; its own names are strict's flag functions, ``Device``
 (strict's device names: ``CPU_DEVICE``, ``device1``, ...), ``Array`` and ``__version__``,
 the strict release whose behaviour the profile ``"strict"`` follows.
+
+>>> from array_api_reshape import stand_in
+>>> strict = stand_in.install()
+>>> import array_api_strict
+>>> array_api_strict is strict, array_api_strict.asarray([1, 2]).__array_namespace__() is strict
+(True, True)
+>>> stand_in.uninstall()
+
+This submodule is not part of the standard; import it as
+``from array_api_reshape import stand_in``.
 """
 
 from __future__ import annotations
 
+import atexit
 import importlib.machinery
 import os
+import shutil
 import sys
+import tempfile
 import types
 from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
-from .._tables._devices import Device as _OurDevice
-from . import _flag_state
-from ._flag_state import EXTENSIONS, SUPPORTED_API_VERSIONS
+from ._array import _versions
+from ._array._array_object import Array
+from ._modes import _flag_state
+from ._modes._flag_state import EXTENSIONS, SUPPORTED_API_VERSIONS
+from ._tables._devices import Device as _OurDevice
+
+__all__ = ["install", "uninstall", "standing_in", "child_environment", "shim_folder",
+           "set_array_api_strict_flags", "get_array_api_strict_flags",
+           "reset_array_api_strict_flags", "ArrayAPIStrictFlags", "Device", "StandIn",
+           "STRICT", "STRICT_RELEASE", "ENVIRONMENT_VARIABLE"]
 
 STRICT = "array_api_strict"
 """The one package the namespace stands in for."""
@@ -43,12 +68,6 @@ follow (measured in profiles/FIDELITY-strict.md)."""
 ENVIRONMENT_VARIABLE = "ARRAY_API_RESHAPE_AS"
 """Names the package the namespace stands in for in a process (read at import): the
 plugin's ``--xp-as`` sets it for the processes a run starts."""
-
-SHIM_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_stand_in_path")
-"""A folder holding an ``array_api_strict`` package that gives the stand-in when
-``ARRAY_API_RESHAPE_AS`` names it (the real package otherwise): put first on
-``PYTHONPATH``, it reaches processes that would not import this package first (a Dask
-worker, a subprocess)."""
 
 STRICT_FLAGS = ("api_version", "boolean_indexing", "data_dependent_shapes",
                 "enabled_extensions")
@@ -199,8 +218,6 @@ class StandIn(types.ModuleType):
     ``__dict__``, the standard's read from the namespace of the version in force."""
 
     def __getattr__(self, name: str) -> Any:
-        from .._array import _versions
-
         if name.startswith("__") and name not in _DYNAMIC_DUNDERS:
             raise AttributeError(f"module {STRICT!r} has no attribute {name!r}")
         namespace = _versions.namespace(_flag_state.value("api_version"), STRICT)
@@ -244,8 +261,6 @@ def stand_in() -> StandIn:
 
 
 def _build() -> StandIn:
-    from .. import Array
-
     module = StandIn(STRICT, "array_api_reshape standing in for array-api-strict "
                              f"{STRICT_RELEASE} (pytest --xp-as array_api_strict).")
     module.__spec__ = importlib.machinery.ModuleSpec(STRICT, None, origin="array_api_reshape")
@@ -274,8 +289,6 @@ def install(name: str = STRICT, *, profile: bool = True) -> StandIn:
     if name != STRICT:
         raise ValueError(f"--xp-as: array_api_reshape stands in for {STRICT!r} only, "
                          f"not {name!r}")
-    from .._array import _versions
-
     module = stand_in()
     if standing_in():
         return module
@@ -293,8 +306,6 @@ def install(name: str = STRICT, *, profile: bool = True) -> StandIn:
 
 def uninstall() -> None:
     """``import array_api_strict`` gives the real package again (where installed)."""
-    from .._array import _versions
-
     if not standing_in():
         return
     for full_name, earlier in _Installed.replaced.items():
@@ -313,7 +324,7 @@ def uninstall() -> None:
 
 def _modules(module: StandIn) -> dict[str, types.ModuleType]:
     """The module names the stand-in answers: the package and its extensions."""
-    from .. import fft, linalg
+    from . import fft, linalg
 
     return {STRICT: module, f"{STRICT}.linalg": linalg, f"{STRICT}.fft": fft}
 
@@ -341,13 +352,45 @@ def install_from_environment(environment: Mapping[str, str] = os.environ) -> Non
         install(name)
 
 
-def shim_on_path(path: str | None) -> str:
-    """``PYTHONPATH``'s text with ``SHIM_PATH`` first (once)."""
-    parts = [part for part in (path or "").split(os.pathsep) if part and part != SHIM_PATH]
-    return os.pathsep.join([SHIM_PATH, *parts])
+_SHIM = '''"""Not array-api-strict: array_api_reshape standing in for it in a process started
+by a run of ``pytest --xp-as array_api_strict`` (see array_api_reshape.stand_in); where
+ARRAY_API_RESHAPE_AS does not ask for that, this folder steps aside for the real package."""
+import importlib
+import os
+import sys
+
+if os.environ.get("ARRAY_API_RESHAPE_AS", "").strip() == "array_api_strict":
+    importlib.import_module("array_api_reshape")  # reads ARRAY_API_RESHAPE_AS: the stand-in
+else:
+    _here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or ".") != _here]
+    del sys.modules[__name__]
+    sys.modules[__name__] = importlib.import_module(__name__)
+'''
+
+_shim_folder: list[str] = []
 
 
-def shim_off_path(path: str) -> str:
-    """``PYTHONPATH``'s text without ``SHIM_PATH``."""
-    return os.pathsep.join(part for part in path.split(os.pathsep) if part != SHIM_PATH)
+def shim_folder() -> str:
+    """A folder (made once per process, removed at its exit) holding an
+    ``array_api_strict`` package that imports this one, which stands in when
+    ``ARRAY_API_RESHAPE_AS`` asks for it: first on ``PYTHONPATH``, it reaches processes
+    that would not import array_api_reshape before ``array_api_strict`` (a Dask worker, a
+    subprocess)."""
+    if not _shim_folder:
+        folder = tempfile.mkdtemp(prefix="array_api_reshape_stand_in_")
+        os.mkdir(os.path.join(folder, STRICT))
+        with open(os.path.join(folder, STRICT, "__init__.py"), "w", encoding="utf-8") as file:
+            file.write(_SHIM)
+        atexit.register(shutil.rmtree, folder, True)
+        _shim_folder.append(folder)
+    return _shim_folder[0]
 
+
+def child_environment(environment: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The environment variables that make the processes started from here stand in too:
+    ``ARRAY_API_RESHAPE_AS``, and ``PYTHONPATH`` with :func:`shim_folder` first."""
+    folder = shim_folder()
+    parts = [part for part in environment.get("PYTHONPATH", "").split(os.pathsep)
+             if part and part != folder]
+    return {ENVIRONMENT_VARIABLE: STRICT, "PYTHONPATH": os.pathsep.join([folder, *parts])}
