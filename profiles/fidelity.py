@@ -12,10 +12,11 @@ the recorded outcomes against the profile (tests/tooling/test_fidelity.py), so t
 change that makes the profile stray from the library fails without the library installed.
 
 The library runs in its own interpreter (one where it is installed, with array-api-compat),
-which prints the outcomes as JSON; this package runs here. Two outcomes agree when both
-raise the same type of exception, or both give the same kind of value: the same dtype,
-shape and elements (floats to 6 significant digits), the same Python value, or the same
-dtype names. Messages and warnings are not compared: ours name the library and the
+which prints the outcomes as JSON; this package runs here. array-api-strict is measured as
+its own namespace, its flags put back to their defaults before each snippet. Two outcomes
+agree when both raise the same type of exception, or both give the same kind of value: the
+same dtype, shape and elements (floats to 6 significant digits), the same Python value, or
+the same dtype names. Messages and warnings are not compared: ours name the library and the
 portable way, and a library warns once per place.
 
 A snippet also has ``computes`` in its scope next to ``xp``: ``computes(fn)`` calls ``fn()``
@@ -45,10 +46,24 @@ sys.path.insert(0, HERE)
 from snippets import NOT_EMULATED, READ, SNIPPETS  # noqa: E402  (this folder is no package)
 
 NAMESPACES = {"torch": "array_api_compat.torch", "jax": "jax.numpy",
-              "dask": "array_api_compat.dask.array", "cupy": "array_api_compat.cupy"}
+              "dask": "array_api_compat.dask.array", "cupy": "array_api_compat.cupy",
+              "strict": "array_api_strict"}
 """The array-API namespace each profile's library is measured through."""
 
-LIBRARY_MODULES = {"torch": "torch", "jax": "jax", "dask": "dask"}
+LIBRARY_MODULES = {"torch": "torch", "jax": "jax", "dask": "dask",
+                   "strict": "array_api_strict"}
+
+
+def _library_flags_reset(profile: str) -> Callable[[], None]:
+    """What puts the library's own settings back to their defaults before each snippet:
+    array-api-strict keeps its flags (standard version, extensions, boolean indexing) in
+    module globals that a snippet or the environment could change."""
+    if profile == "strict":
+        import array_api_strict
+
+        return array_api_strict.reset_array_api_strict_flags
+    return lambda: None
+
 
 def _our_computes(fn: Callable[[], object]) -> int:
     """How many eager reads the package counted while ``fn()`` ran: a ``computes`` block
@@ -143,6 +158,19 @@ def _known_sizes_or_none(value: tuple[Any, ...]) -> tuple[Any, ...]:
     return value
 
 
+def _on_default_device(array: Any) -> Any:
+    """``array``, moved to its namespace's default device when it is on another: an
+    array of a test device (array-api-strict's ``device1``, ours alike) holds CPU memory
+    but hands it to NumPy (RuntimeError) only from the default device."""
+    try:
+        default = array.__array_namespace__().__array_namespace_info__().default_device()
+        if array.device == default:
+            return array
+    except AttributeError:  # (no namespace, no inspection, no device: where it is)
+        return array
+    return array.to_device(default)
+
+
 def describe(value: Any) -> Any:
     """A library-neutral record of ``value``: JSON, comparable across libraries.
 
@@ -159,7 +187,10 @@ def describe(value: Any) -> Any:
         host = value.cpu() if hasattr(value, "cpu") else value
         if hasattr(host, "__dlpack_device__") and host.__dlpack_device__()[0] != 1:
             host = host.get() if hasattr(host, "get") else host.to_device("cpu")  # a GPU's
-        elements = np.asarray(host)
+        try:
+            elements = np.asarray(host)
+        except RuntimeError:  # (a test device's, which hands nothing to NumPy)
+            elements = np.asarray(_on_default_device(host))
         return {"array": _dtype_name(value.dtype), "shape": list(elements.shape),
                 "values": _rounded(elements.tolist())}
     if isinstance(value, tuple):
@@ -183,9 +214,17 @@ def outcomes(profile: str, side: str) -> dict[str, Any]:
     if side == "library":
         xp = importlib.import_module(NAMESPACES[profile])
         library = importlib.import_module(LIBRARY_MODULES[profile])
-        versions = {LIBRARY_MODULES[profile]: library.__version__,
-                    "array_api_compat": importlib.import_module("array_api_compat").__version__}
-        results = [run(snippet.program, xp) for snippet in SNIPPETS[profile]]
+        versions = {LIBRARY_MODULES[profile]: library.__version__}
+        if profile == "strict":  # its own namespace (no wrapper); its flags' defaults
+            versions["api_version"] = xp.__array_api_version__
+        else:
+            versions["array_api_compat"] = importlib.import_module(
+                "array_api_compat").__version__
+        reset = _library_flags_reset(profile)
+        results = []
+        for snippet in SNIPPETS[profile]:
+            reset()
+            results.append(run(snippet.program, xp))
     else:
         import array_api_reshape as xp
         from array_api_reshape import flags

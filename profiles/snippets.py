@@ -476,6 +476,295 @@ def _dask() -> list[Snippet]:
     return snippets
 
 
+def _strict() -> list[Snippet]:
+    """array-api-strict 2.6.1 at its default flags (standard 2025.12, linalg and fft on,
+    boolean indexing and data-dependent shapes allowed), read from its source: every place
+    it refuses what NumPy does or answers otherwise, with the nearby cases it takes."""
+    snippets: list[Snippet] = []
+
+    def add(topic: str, *codes: str, setup: str = "") -> None:
+        snippets.extend(Snippet(topic, code, setup) for code in codes)
+
+    arrays = ("i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); "
+              "b = xp.asarray([True, False]); c = xp.asarray([1j, 2 + 0j]); "
+              "i8 = xp.asarray([1, 2], dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); "
+              "u64 = xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], "
+              "dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64)")
+    add(
+        "promotion between arrays",
+        "i + f", "f + i", "i * f", "i - b", "i + u8", "i8 + u8", "i + u64", "u8 + u64",
+        "f32 + f", "f32 + c64", "f + c64", "i + c", "b + b", "b & b", "i & b", "i == f",
+        "i == b", "f == c", "i < f", "xp.add(i, f)", "xp.maximum(i, f)", "xp.multiply(i8, u8)",
+        "xp.where(b, i, f)", "xp.where(b, i, i8)", "xp.concat([i, f])", "xp.concat([i, u8])",
+        "xp.stack([i, f])", "xp.result_type(i, f)", "xp.result_type(xp.int64, xp.uint64)",
+        "xp.result_type(xp.int8, xp.uint8)", "xp.result_type(xp.float32, xp.complex64)",
+        "xp.result_type()", "xp.can_cast(xp.int64, xp.float64)", "xp.can_cast(xp.bool, xp.int8)",
+        "xp.can_cast(xp.int8, xp.int16)", "xp.can_cast(xp.uint8, xp.int16)",
+        "xp.can_cast(xp.float64, xp.complex64)", "xp.can_cast(xp.float32, xp.complex64)",
+        "xp.matmul(i, f)", "i @ f", "xp.linalg.outer(i, f)", "xp.meshgrid(i, u8)",
+        "xp.isin(i, f)", "xp.isin(f, f)", "xp.isin(i, u8)", "xp.tensordot(i, f, axes=1)",
+        "xp.vecdot(i, f)", "xp.diff(i8, prepend=xp.asarray([0.5]))", "xp.stack([i8, i])",
+        "xp.concat([xp.asarray(1), xp.asarray(2)], axis=None)", "f32 + xp.asarray(1.0)",
+        "b < b",
+        setup=arrays,
+    )
+    add(
+        "Python scalars",
+        "i + 1.5", "1.5 + i", "f + 1", "f32 + 1", "f32 + 1.5", "i + True", "b & 1", "b & True",
+        "i & True", "f + 1j", "f32 * 1j", "i * 1j", "c + 1.5", "c + 1", "i == 1.5", "i == 1",
+        "b == True", "b == 1", "f == 1", "f > 1j", "i ** 2", "i ** 0.5", "2 ** i", "f ** 2",
+        "xp.add(i, 1.5)", "xp.add(1, i)", "xp.add(1, 2)", "xp.where(b, 1.0, 2.0)",
+        "xp.where(b, i, 1)", "xp.where(b, i, 1.5)", "xp.maximum(i, 1.5)", "xp.maximum(f, 1)",
+        "xp.clip(i, 0.5, 2)", "xp.clip(i, 0, 1)", "xp.clip(f, 0, 1.5)", "xp.clip(f, i[:1], None)",
+        "xp.clip(xp.asarray([1, 5]), 3, 2)", "xp.result_type(i, 1.0)", "xp.result_type(f32, 1.0)",
+        "xp.result_type(i8, 1)", "xp.result_type(1, 2)", "xp.searchsorted(i, 1.5)",
+        "xp.searchsorted(i, 1)", "xp.isin(i, 1)", "import numpy as np; f + np.float64(1.0)",
+        "import numpy as np; xp.add(f, np.float64(1.0))", "import numpy as np; i * np.int64(2)",
+        "import numpy as np; xp.clip(f, np.float64(0.5))", "2.5 ** i", "1 / i", "1 / f",
+        "1 - b", "f == None", "f == 'a'", "xp.pow(i, 2.5)", "xp.equal(i, 1.0)",
+        "xp.logical_and(b, True)", "xp.logical_and(b, 1)", "xp.bitwise_and(b, 1)",
+        "xp.result_type(xp.float32, 1j)", "xp.clip(b, 0, 1)",
+        setup=arrays,
+    )
+    add(
+        "Python ints out of a dtype's range",
+        "i8 + 200", "i8 + 127", "u8 + (-1)", "u8 + 255", "i8 == 1000", "xp.where(b, i8, 1000)",
+        "xp.add(u8, 256)", "xp.clip(i8, 0, 1000)", "xp.full(2, 300, dtype=xp.int8)",
+        "xp.asarray(300, dtype=xp.int8)", "xp.asarray(2**63)", "xp.asarray(-2**63 - 1)",
+        "xp.asarray(2**64 + 1)", "xp.asarray(2**64)", "xp.result_type(xp.int8, 1000)",
+        "x = xp.asarray([1, 2], dtype=xp.int8); x[0] = 300; x",
+        "x = xp.asarray([1, 2], dtype=xp.uint8); x[0] = 255; x",
+        setup=arrays,
+    )
+    add(
+        "reading with an index",
+        "x[10:20]", "x[2:7]", "x[-7:]", "x[:6]", "x[-6:]", "x[6:]", "x[0:10:2]", "x[5:-7:-1]",
+        "x[::-1]", "x[: xp.asarray(2)]", "a[0]", "a[0, ...]", "a[0, :]", "a[1:]", "a[...]",
+        "a[:, 0]", "a[0, 0, 0]", "x[None]", "x[None, ...]", "x[None, :]", "a[None, 0]",
+        "a[None, 0, :]", "x[[0, 1]]", "x[(0,)]", "x[((0,),)]", "import numpy as np; "
+        "x[np.asarray([0, 1])]", "import numpy as np; x[np.int64(1)]", "x[True]", "x[1.0]",
+        "x[xp.asarray([0, 1])]", "x[xp.asarray(1)]", "x[xp.asarray(1.0)]",
+        "x[xp.asarray([0, 10])]", "a[xp.asarray([0, 1]), :]", "a[xp.asarray([0, 1]), 0]",
+        "a[xp.asarray([0, 1]), ...]", "a[xp.asarray([0, 2]), xp.asarray([1, 3])]",
+        "a[xp.asarray(1), 2]", "a[a > 5]", "a[xp.asarray([True, False, True])]",
+        "a[xp.asarray([True, False, True]), 0]", "a[xp.asarray([True, False, True]), ...]",
+        "a[..., ...]", "xp.asarray(5)[()]", "xp.asarray(5)[None]", "xp.zeros(0)[0:0]",
+        "xp.zeros(0)[0:1]", "[int(v) for v in x]", "list(a)", "list(xp.asarray(1))", "len(x)",
+        "x[-1]", "x[6]", "x[xp.asarray(True)]", "a[xp.asarray(1), :]", "a[xp.asarray(1), ...]",
+        "a[0, None, :]",
+        setup="x = xp.arange(6); a = xp.reshape(xp.arange(12), (3, 4))",
+    )
+    add(
+        "writing with an index",
+        "x[xp.asarray([0, 1])] = 1.0; x", "x[xp.asarray(0)] = 1.0; x", "x[x == 0] = 1.0; x",
+        "x[0] = 1.0; x", "x[0] = 1; x", "x[0] = 1j; x", "x[0] = True; x", "n[0] = 1.5; n",
+        "n[0] = True; n", "n[0] = 7; n", "x[:2] = xp.asarray([1, 2]); x",
+        "n[:2] = xp.asarray([1, 2], dtype=xp.int8); n",
+        "x32 = xp.zeros(2, dtype=xp.float32); x32[:] = xp.asarray([1.0, 2.0]); x32",
+        "x[:2] = xp.asarray([1.0, 2.0], dtype=xp.float32); x", "x[None] = 1.0; x",
+        "x[0, ...] = 1.0; x", "m = xp.zeros((2, 2)); m[0] = 1.0; m",
+        "m = xp.zeros((2, 2)); m[0, :] = 1.0; m", "x[10:12] = 1.0; x", "x[[0, 1]] = 1.0; x",
+        "b = xp.asarray([True, False]); b[0] = 1; b",
+        "b = xp.asarray([True, False]); b[1] = True; b",
+        "x[xp.asarray([True, False, True, False])] = xp.asarray([5.0, 6.0]); x",
+        "x[1:3] = xp.asarray(7.0); x", "x[...] = xp.ones((1, 4)); x",
+        "x[0] = xp.asarray([1.0]); x", "x[:2] = [1.0, 2.0]; x",
+        "import numpy as np; x[0] = np.float64(2.0); x", "x[:] = xp.asarray([1.0, 2.0]); x",
+        setup="x = xp.zeros(4); n = xp.asarray([1, 2, 3, 4])",
+    )
+    add(
+        "Python and NumPy conversions",
+        "float(x)", "float(s)", "int(s)", "int(n)", "bool(x)", "bool(s)", "complex(s)",
+        "complex(x)", "float(c)", "int(c)", "complex(c)", "float(t)", "int(t)", "bool(n)",
+        "import operator; operator.index(n)", "import operator; operator.index(s)",
+        "import operator; operator.index(t)", "import operator; operator.index(xp.asarray([3]))",
+        "float(xp.asarray([1.5]))", "bool(xp.asarray([True]))", "list(range(n))",
+        "[10, 20, 30, 40][n]", "import numpy as np; np.asarray(x)",
+        "import numpy as np; np.asarray(x, dtype=np.float32)",
+        "import numpy as np; np.testing.assert_allclose(x, [1.5, 2.0])",
+        "xp.asarray(np_data)", "import numpy as np; xp.asarray(np.float32(1.5))",
+        "xp.asarray([xp.asarray(1.0)])", "xp.asarray((n, n))", "xp.asarray([[1, 2], [3]])",
+        "xp.asarray('abc')", "xp.asarray(None)", "xp.asarray([1, 2.5])", "xp.asarray([1, True])",
+        "xp.asarray([1, 1j])", "import numpy as np; xp.from_dlpack(np.arange(3))",
+        "xp.from_dlpack(x)", "tuple(int(v) for v in x.__dlpack_device__())",
+        "x.to_device('cpu')", "x.to_device(x.device) is x", "xp.asarray(x, copy=False) is x",
+        "y = xp.asarray(x); y[0] = 9.0; x", "y = xp.asarray(x, copy=True); y[0] = 9.0; x",
+        "xp.asarray([1, 2], copy=False)", "xp.asarray(x, dtype=xp.float32, copy=False)",
+        "xp.asarray(x, dtype=xp.int64)", "xp.asarray(1.5, dtype=xp.bool)", "hash(x)",
+        "type(x.__dlpack__()).__name__", "x.__array_namespace__() is xp",
+        "x.__array_namespace__(api_version='bogus')", "bool(c)", "x.dtype == xp.float64",
+        "xp.float64 == 'float64'",
+        setup="import numpy as np; x = xp.asarray([1.5, 2.0]); s = xp.asarray(2.5); "
+              "n = xp.asarray(3); t = xp.asarray(True); c = xp.asarray(1j); "
+              "np_data = np.asarray([1, 2], dtype=np.int16)",
+    )
+    add(
+        "devices",
+        "x + y", "(y + y).device == d1", "(y + 1.0).device == d1", "y + y", "xp.add(x, y)",
+        "xp.concat([x, y])", "xp.stack([x, y])", "xp.where(x > 1, x, y)", "xp.matmul(x, y)",
+        "xp.meshgrid(x, y)", "xp.searchsorted(x, y)", "xp.clip(y, x, None)",
+        "y[xp.asarray([0])]", "y[xp.asarray([0], device=d1)]", "y[y > 1]",
+        "xp.take(y, xp.asarray([0]))",
+        "y[0] = x[0]; y", "y[0] = 5.0; y", "xp.asarray(y).device == d1",
+        "xp.asarray(y, device=d2).device == d2", "xp.zeros_like(y).device == d1",
+        "xp.empty_like(y, device=d2).device == d2", "xp.ones(2, device=d1).device == d1",
+        "xp.zeros(2, device='device1')", "xp.zeros(2, device=d2).dtype",
+        "xp.asarray([1.0], device=d2).dtype", "xp.asarray([1], device=d2).dtype",
+        "xp.asarray(x, device=d2).dtype", "xp.arange(3, device=nox64).dtype",
+        "xp.arange(3.0, device=d2).dtype", "xp.asarray([1.0], dtype=xp.float64, device=nof64)",
+        "xp.asarray([1.0], device=nof64).dtype", "xp.ones(2, device=nof64).dtype",
+        "xp.astype(xp.ones(2, device=nof64), xp.float64)",
+        "xp.sum(xp.ones(2, dtype=xp.int32, device=nox64))",
+        "xp.linspace(0, 1, 3, device=d2).dtype", "xp.full(2, 1, device=nox64).dtype",
+        "xp.eye(2, device=d2).dtype", "xp.fft.fftfreq(4, device=d2).dtype",
+        "xp.fft.fftfreq(4, device=nof64).dtype", "x.device == xp.__array_namespace_info__()"
+        ".default_device()", "y.to_device(d2).device == d2", "x.to_device(d1) + y",
+        "xp.asarray(1.0, device=d1) + xp.asarray(1.0)", "import numpy as np; np.asarray(y)",
+        "float(y[0])", "bool(y[0] > 1)", "y[xp.asarray([True, False])] = 0.0; y",
+        "xp.asarray(x, device=d1).device == d1", "xp.from_dlpack(x, device=d1).device == d1",
+        "xp.take_along_axis(y, xp.asarray([0]), axis=0)",
+        setup="info = xp.__array_namespace_info__(); d1, d2, nof64, nox64 = info.devices()[1:]; "
+              "x = xp.asarray([1.0, 2.0]); y = xp.asarray([1.0, 2.0], device=d1)",
+    )
+    add(
+        "functions given dtypes outside their category",
+        "xp.sqrt(i)", "xp.log(b)", "xp.sqrt(f)", "xp.floor(i)",
+        "xp.floor(b)", "xp.floor(c)", "xp.ceil(f)", "xp.trunc(i)", "xp.round(i)", "xp.round(c)",
+        "xp.round(b)", "xp.abs(b)", "-b", "xp.negative(b)", "~f", "~b", "~i",
+        "xp.bitwise_and(f, f)", "f & f", "f | 1", "i << 1", "b << 1",
+        "xp.bitwise_left_shift(i, -1)", "xp.bitwise_right_shift(i, xp.asarray([-1, 1]))",
+        "i << -1", "xp.logical_and(i, i)", "xp.logical_not(i)", "xp.logical_and(b, b)",
+        "xp.isnan(b)", "xp.isnan(i)", "xp.isfinite(i)", "xp.sign(b)", "xp.sign(c)",
+        "xp.imag(f)", "xp.real(f)", "xp.real(i)", "xp.conj(i)", "xp.conj(b)", "xp.signbit(i)",
+        "xp.atan2(i, i)", "xp.copysign(c, c)", "xp.hypot(i, i)", "xp.logaddexp(f, f)",
+        "xp.square(b)", "xp.square(i)", "xp.maximum(c, c)", "c < c", "xp.equal(b, b)", "c == c",
+        "i % 2", "c % 2", "c // c", "xp.remainder(f, 2.0)", "xp.reciprocal(i)",
+        "xp.reciprocal(f)", "b * b", "i / i", "xp.divide(i, i)", "i / 2", "f / 2",
+        "i // 2", "i ** -1", "xp.pow(b, b)", "xp.floor(i) is i",
+        setup=arrays,
+    )
+    add(
+        "reductions and their dtypes",
+        "xp.sum(i8)", "xp.sum(u8)", "xp.sum(i32)", "xp.sum(f32)", "xp.sum(b)", "xp.prod(i8)",
+        "xp.prod(u8)", "xp.sum(c64)", "xp.sum(i8, dtype=xp.int8)", "xp.sum(i8, dtype=xp.float64)",
+        "xp.sum(f32, dtype=xp.float64)", "xp.sum(f32, dtype=xp.int32)",
+        "xp.cumulative_sum(i8)", "xp.cumulative_sum(u8)", "xp.cumulative_sum(b)",
+        "xp.cumulative_prod(i8)", "xp.cumulative_sum(xp.asarray(1))",
+        "xp.cumulative_prod(xp.asarray(1.0))", "xp.cumulative_sum(xp.ones((2, 2)))",
+        "xp.cumulative_sum(i8, include_initial=True)", "xp.mean(i32)", "xp.mean(c64)",
+        "xp.mean(b)", "xp.mean(f32)", "xp.std(i8)", "xp.var(c64)", "xp.std(f32)",
+        "xp.var(f32, correction=1)", "xp.max(b)", "xp.max(c64)", "xp.max(i8)", "xp.min(u8)",
+        "xp.argmax(b)", "xp.argmax(i8)", "xp.all(i8)", "xp.any(f32)", "xp.count_nonzero(b)",
+        "xp.count_nonzero(f32)", "xp.diff(b)", "xp.diff(i8)",
+        "xp.linalg.trace(xp.asarray([[1, 0], [0, 1]], dtype=xp.int8))",
+        "xp.linalg.vector_norm(i8)", "xp.linalg.vector_norm(f32)", "xp.sort(b)",
+        "xp.argsort(b)", "xp.sort(c64)", "xp.unique_values(b)", "xp.unique_values(c64)",
+        "xp.searchsorted(b, b)", "xp.nonzero(xp.asarray(1))",
+        "xp.take(i8, xp.asarray([0.0]))", "xp.take(i8, xp.asarray([[0]]))",
+        "xp.take(xp.ones((2, 2)), xp.asarray([0]))", "xp.where(i8 > 1, i8, 0)",
+        "xp.where(xp.asarray([1, 0]), i8, i8)",
+        "xp.argsort(xp.asarray([2, 1, 2, 1]), descending=True)",
+        setup="i8 = xp.asarray([1, 2, 3], dtype=xp.int8); u8 = xp.asarray([1, 2, 3], "
+              "dtype=xp.uint8); i32 = xp.asarray([1, 2, 3], dtype=xp.int32); "
+              "f32 = xp.asarray([1.0, 2.0, 4.0], dtype=xp.float32); "
+              "b = xp.asarray([True, False, True]); c64 = xp.asarray([1j, 2j, 1 + 0j], "
+              "dtype=xp.complex64)",
+    )
+    add(
+        "creation and default dtypes",
+        "xp.asarray([1.0])", "xp.asarray(1)", "xp.asarray(True)", "xp.full(2, 1.5)",
+        "xp.full(2, True)", "xp.full(2, 1j)", "xp.full(2, 7)", "xp.arange(3)", "xp.arange(3.0)",
+        "xp.arange(0, 1, 0.5)", "xp.linspace(0, 1, 3)", "xp.linspace(0j, 1j, 3)",
+        "xp.linspace(0, 10, 3, dtype=xp.int64)", "xp.eye(2)", "xp.empty(2).dtype",
+        "xp.zeros_like(i)", "xp.full_like(i, 1.5)", "xp.full_like(b, 2)",
+        "xp.full(2, 1.5, dtype=xp.int64)", "xp.full(2, 'a')",
+        "xp.asarray([1, 2], dtype=xp.float32)",
+        "xp.asarray([1.5], dtype=xp.int64)", "xp.asarray([1], dtype='float64')",
+        "xp.asarray([1], dtype=float)", "import numpy as np; xp.zeros(2, dtype=np.float64)",
+        "xp.arange(3, dtype=int)", "xp.tril(i)", "i.T", "i.mT", "xp.matrix_transpose(i)",
+        "xp.reshape(xp.arange(6), (3, 2), copy=False)",
+        "xp.reshape(xp.permute_dims(xp.reshape(xp.arange(6), (2, 3)), (1, 0)), (6,), "
+        "copy=False)", "xp.reshape(i, [2, 1])", "xp.reshape(i, 2)", "xp.squeeze(i, None)",
+        "xp.roll(i, 1.0)", "xp.tile(i, 2)", "xp.tile(i, (2,))", "xp.repeat(i, 2.0)",
+        "xp.repeat(i, xp.asarray([1.0, 2.0]))", "xp.repeat(i, xp.asarray([1, 2], dtype=xp.uint64))",
+        "xp.unstack(i, axis=1)", "xp.expand_dims(i, axis=(0, 1)).shape",
+        "xp.broadcast_shapes((2, 1), (3,))", "xp.broadcast_arrays(i, i)", "xp.meshgrid(i, i)",
+        "xp.empty((2, 0)).shape", "xp.zeros(())", "xp.full(2, 1, dtype=xp.bool)",
+        "xp.can_cast(xp.float32, 'float64')", "type(xp.broadcast_arrays(i, i)).__name__",
+        "type(xp.meshgrid(i, i)).__name__",
+        "xp.unique_inverse(xp.asarray([[1, 2], [2, 1]])).inverse_indices.shape",
+        "xp.take_along_axis(i, xp.asarray([0.0]), axis=0)",
+        setup="i = xp.asarray([1, 2]); b = xp.asarray([True, False])",
+    )
+    add(
+        "astype",
+        "xp.astype(c, xp.float64)", "xp.astype(c, xp.complex64)", "xp.astype(f, xp.int64)",
+        "xp.astype(f, xp.bool)", "xp.astype(b, xp.float64)", "xp.astype(i, xp.bool)",
+        "xp.astype(i, xp.uint8)", "xp.astype(f, 'float32')",
+        "import numpy as np; xp.astype(f, np.float32)", "xp.astype(f, f.dtype, copy=False) is f",
+        "xp.astype(f, xp.float32, copy=False)", "xp.astype(f, f.dtype) is f",
+        "xp.astype(i, xp.float64, device=d1).device == d1",
+        "xp.astype(i, xp.float64, device='cpu')",
+        setup="i = xp.asarray([-1, 2]); f = xp.asarray([1.5, -2.0]); "
+              "b = xp.asarray([True, False]); c = xp.asarray([1 + 1j, 2j]); "
+              "d1 = xp.__array_namespace_info__().devices()[1]",
+    )
+    add(
+        "inspection",
+        "info.capabilities()", "info.default_dtypes()", "info.default_dtypes(device=d[2])",
+        "info.default_dtypes(device=d[3])", "info.default_dtypes(device=d[4])",
+        "sorted(info.dtypes())", "sorted(info.dtypes(kind='integral'))",
+        "sorted(info.dtypes(kind=('bool', 'real floating')))", "info.dtypes(kind='bogus')",
+        "sorted(info.dtypes(device=d[3]))", "sorted(info.dtypes(device=d[4], kind='numeric'))",
+        "len(d)", "d[0] == info.default_device()", "d[1] == d[2]",
+        "xp.isdtype(xp.float32, 'real floating')", "xp.isdtype(xp.float32, 'floating')",
+        "xp.isdtype(xp.float32, float)", "xp.isdtype('float32', 'real floating')",
+        "xp.isdtype(xp.int8, ('bool', xp.int8))", "xp.isdtype(xp.int8, (('bool',),))",
+        "xp.iinfo(xp.int8).max", "xp.finfo(xp.float32).bits", "xp.finfo(xp.int8)",
+        "xp.iinfo(xp.float32)", "xp.finfo(xp.complex64).bits", "xp.finfo(xp.complex64).dtype",
+        "import numpy as np; xp.iinfo(np.int8)", "import numpy as np; xp.float32 == np.float32",
+        "xp.__array_api_version__", "type(xp.finfo(xp.float32).eps).__name__",
+        "xp.iinfo(xp.asarray([1], dtype=xp.int16)).bits", "type(d).__name__",
+        setup="info = xp.__array_namespace_info__(); d = info.devices()",
+    )
+    add(
+        "linear algebra and FFT",
+        "xp.linalg.inv(i2)", "xp.linalg.det(i2)", "xp.linalg.inv(f2)", "xp.matmul(b2, b2)",
+        "xp.linalg.outer(f2, f2)", "xp.vecdot(f2, f2, axis=0)", "xp.vecdot(f2, f2)",
+        "xp.linalg.cross(v, v, axis=0)", "xp.linalg.cross(xp.asarray([1.0, 2.0]), "
+        "xp.asarray([3.0, 4.0]))", "xp.linalg.cross(v, v)", "xp.tensordot(b2, b2, axes=1)",
+        "xp.linalg.matrix_rank(v)", "xp.linalg.solve(f2, i2)", "xp.linalg.solve(f2, v[:2])",
+        "xp.linalg.solve(xp.stack([f2, f2]), v[:2])", "xp.linalg.eigvals(f2)",
+        "xp.linalg.matrix_power(i2, 2)", "xp.linalg.matrix_power(f2, 2)",
+        "xp.linalg.diagonal(f2)", "xp.linalg.vector_norm(f2, axis=(0, 1))",
+        "xp.linalg.matrix_norm(i2)", "xp.linalg.svdvals(f2)", "xp.linalg.pinv(i2)",
+        "xp.fft.fft(v)", "xp.fft.fft(xp.astype(v, xp.complex128))",
+        "xp.fft.fft(xp.asarray([1j, 0j], dtype=xp.complex64))", "xp.fft.rfft(xp.asarray([1j, 0j]))",
+        "xp.fft.rfft(xp.asarray([1.0, 0.0], dtype=xp.float32))",
+        "xp.fft.irfft(xp.asarray([1j, 0j], dtype=xp.complex64))", "xp.fft.fftshift(i2)",
+        "xp.fft.fftshift(f2)", "xp.fft.fftfreq(4, dtype=xp.int64)", "xp.fft.fftfreq(4).dtype",
+        "xp.fft.fftfreq(4, dtype=xp.float32).dtype", "f2 @ 2", "xp.linalg.cholesky(i2)",
+        "xp.linalg.eigh(i2)", "xp.fft.fftn(f2)", "xp.fft.hfft(v)", "xp.fft.ihfft(xp.asarray([1j]))",
+        "xp.linalg.cross(xp.asarray([1, 0, 0]), v)",
+        setup="i2 = xp.asarray([[1, 2], [3, 4]]); f2 = xp.asarray([[2.0, 1.0], [1.0, 3.0]]); "
+              "b2 = xp.asarray([[True, False], [False, True]]); v = xp.asarray([1.0, 0.0, 0.0])",
+    )
+    add(
+        "in-place operators",
+        "i += 1; i", "i += 1.5; i", "f += 1; f", "f32 += f; f32", "f += f32; f", "i += u8; i",
+        "u8 += i; u8", "i /= 2; i", "f /= 2; f", "z = f; f += 1; z", "f += xp.ones((2, 2)); f",
+        "b |= True; b", "b += True; b", "i **= 2; i", "i <<= 1; i", "i //= 2; i", "f //= 2; f",
+        "m = xp.eye(2); m @= m; m", "i8 += 1000; i8", "f += c; f", "c += f; c",
+        "i += xp.asarray(1); i",
+        "f32 += 1.5; f32", "f32 *= xp.asarray(2.0); f32",
+        setup="i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); "
+              "f32 = xp.asarray([1.0, 2.0], dtype=xp.float32); "
+              "u8 = xp.asarray([1, 2], dtype=xp.uint8); i8 = xp.asarray([1, 2], dtype=xp.int8); "
+              "b = xp.asarray([True, False]); c = xp.asarray([1j, 2j])",
+    )
+    return snippets
+
+
 def _cupy() -> list[tuple[Snippet, dict[str, Any]]]:
     """CuPy's snippets, each with the outcome read from CuPy 14.2.0's source (no GPU here
     to run it): ``cupy/_core/core.pyx`` (``__array__`` raises TypeError, no ``__index__``),
@@ -535,11 +824,256 @@ READ = {"cupy": _cupy()}
 outcome read from the library's source, which ``fidelity.py`` takes in place of a run."""
 
 SNIPPETS = {"torch": _torch(), "jax": _jax(), "dask": _dask(),
-            "cupy": [snippet for snippet, _ in READ["cupy"]]}
+            "cupy": [snippet for snippet, _ in READ["cupy"]], "strict": _strict()}
 """Each profile's snippets."""
 
 NOT_EMULATED: dict[str, dict[str, str]] = {
     "cupy": {},
+    "strict": {
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); f > 1j': (
+            'array-api-strict promotes a Python complex with a floating array before '
+            'it looks at the operator, so an ordering of complex numbers (which the '
+            "standard does not define) gives NumPy's answer; the profile refuses it, "
+            "as the standard's ordering operators take real-valued operands"
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.clip(i8, 0, 1000)': (
+            "array-api-strict drops a bound beyond the dtype's range; the profile "
+            "keeps the default's OverflowError for a Python int the dtype cannot hold"
+            ' (operators raise it in both)'
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.asarray(2**63)': (
+            "NumPy's value-based uint64 for an int above int64, which the standard "
+            "leaves unspecified; the profile keeps the default's OverflowError (the "
+            'default integer dtype, int64, cannot hold it)'
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.asarray(2**64)': (
+            'both refuse; NumPy makes an object array, which array-api-strict refuses'
+            ' with TypeError; the profile raises OverflowError, the error for a '
+            'Python int no dtype holds'
+        ),
+        'x = xp.zeros(4); n = xp.asarray([1, 2, 3, 4]); x[...] = xp.ones((1, 4)); x': (
+            "NumPy's assignment drops a value's leading axes of size 1, which the "
+            "standard's rule (the value broadcasts to the selection's shape) does "
+            'not; the profile follows the standard'
+        ),
+        'x = xp.zeros(4); n = xp.asarray([1, 2, 3, 4]); x[:2] = [1.0, 2.0]; x': (
+            "both refuse a list as the value; array-api-strict's AttributeError comes"
+            " from reading the list's device, the profile's TypeError names the value"
+        ),
+        'import numpy as np; x = xp.asarray([1.5, 2.0]); s = xp.asarray(2.5); n = '
+        'xp.asarray(3); t = xp.asarray(True); c = xp.asarray(1j); np_data = '
+        'np.asarray([1, 2], dtype=np.int16); xp.asarray(x, copy=False) is x': (
+            'both share the memory; whether the result is the same Python object the '
+            'standard does not say'
+        ),
+        'import numpy as np; x = xp.asarray([1.5, 2.0]); s = xp.asarray(2.5); n = '
+        'xp.asarray(3); t = xp.asarray(True); c = xp.asarray(1j); np_data = '
+        'np.asarray([1, 2], dtype=np.int16); xp.asarray(1.5, dtype=xp.bool)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'info = xp.__array_namespace_info__(); d1, d2, nof64, nox64 = '
+        'info.devices()[1:]; x = xp.asarray([1.0, 2.0]); y = xp.asarray([1.0, 2.0], '
+        'device=d1); xp.sum(xp.ones(2, dtype=xp.int32, device=nox64))': (
+            "array-api-strict sums int32 in NumPy's int64 and then refuses that dtype"
+            " on no_x64; the standard's sum gives the default integer dtype, int32 on"
+            ' that device, as the profile does'
+        ),
+        'info = xp.__array_namespace_info__(); d1, d2, nof64, nox64 = '
+        'info.devices()[1:]; x = xp.asarray([1.0, 2.0]); y = xp.asarray([1.0, 2.0], '
+        'device=d1); xp.fft.fftfreq(4, device=d2).dtype': (
+            'array-api-strict keeps float64 on device2; the standard gives the '
+            "default real floating dtype, which is the device's (float32 on device2),"
+            ' as the profile does'
+        ),
+        'info = xp.__array_namespace_info__(); d1, d2, nof64, nox64 = '
+        'info.devices()[1:]; x = xp.asarray([1.0, 2.0]); y = xp.asarray([1.0, 2.0], '
+        'device=d1); y[xp.asarray([True, False])] = 0.0; y': (
+            "array-api-strict checks the devices of a read's key but not of a "
+            "write's; the profile refuses arrays of two devices in any call, as the "
+            "standard's devices rule says"
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.bitwise_left_shift(i, -1)': (
+            'array-api-strict reads the values and raises ValueError for a negative '
+            'shift, which the standard leaves unspecified; the profile answers as '
+            'NumPy does (refusals never depend on the values)'
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.bitwise_right_shift(i, xp.asarray([-1, 1]))': (
+            'array-api-strict reads the values and raises ValueError for a negative '
+            'shift, which the standard leaves unspecified; the profile answers as '
+            'NumPy does (refusals never depend on the values)'
+        ),
+        'i = xp.asarray([1, 2]); f = xp.asarray([1.0, 2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1j, 2 + 0j]); i8 = xp.asarray([1, 2], '
+        'dtype=xp.int8); u8 = xp.asarray([1, 2], dtype=xp.uint8); u64 = '
+        'xp.asarray([1, 2], dtype=xp.uint64); f32 = xp.asarray([1.0, 2.0], '
+        'dtype=xp.float32); c64 = xp.asarray([1j, 2j], dtype=xp.complex64); '
+        'xp.floor(i) is i': (
+            'array-api-strict returns its integer input itself; whether a result is a'
+            ' new object the standard does not say'
+        ),
+        'i8 = xp.asarray([1, 2, 3], dtype=xp.int8); u8 = xp.asarray([1, 2, 3], '
+        'dtype=xp.uint8); i32 = xp.asarray([1, 2, 3], dtype=xp.int32); f32 = '
+        'xp.asarray([1.0, 2.0, 4.0], dtype=xp.float32); b = xp.asarray([True, False, '
+        'True]); c64 = xp.asarray([1j, 2j, 1 + 0j], dtype=xp.complex64); '
+        'xp.cumulative_sum(xp.asarray(1))': (
+            'array-api-strict hands a 0-d array to NumPy, which flattens it; the '
+            'standard asks for at least one dimension, which the profile (as the '
+            'default) enforces'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.linspace(0, 10, 3,'
+        ' dtype=xp.int64)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.full_like(i, 1.5)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.full_like(b, 2)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.full(2, 1.5, '
+        'dtype=xp.int64)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.asarray([1], '
+        "dtype='float64')": (
+            "both refuse a dtype that is not one of the namespace's; "
+            "array-api-strict's ValueError, the profile's TypeError (a wrong kind of "
+            "argument, the package's rule)"
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.asarray([1], '
+        'dtype=float)': (
+            "both refuse a dtype that is not one of the namespace's; "
+            "array-api-strict's ValueError, the profile's TypeError (a wrong kind of "
+            "argument, the package's rule)"
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); import numpy as np; '
+        'xp.zeros(2, dtype=np.float64)': (
+            "both refuse a dtype that is not one of the namespace's; "
+            "array-api-strict's ValueError, the profile's TypeError (a wrong kind of "
+            "argument, the package's rule)"
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.arange(3, '
+        'dtype=int)': (
+            "both refuse a dtype that is not one of the namespace's; "
+            "array-api-strict's ValueError, the profile's TypeError (a wrong kind of "
+            "argument, the package's rule)"
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); '
+        'xp.reshape(xp.permute_dims(xp.reshape(xp.arange(6), (2, 3)), (1, 0)), (6,), '
+        'copy=False)': (
+            'both refuse; an AttributeError from NumPy (a keyword its reshape lacks) '
+            "there, the standard's ValueError, naming the axes that block a view here"
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.squeeze(i, None)': (
+            'both refuse; ValueError there, TypeError (axis must be an int or a '
+            'tuple) here'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.roll(i, 1.0)': (
+            'both refuse; ValueError there, TypeError (shift must be an int or a '
+            'tuple) here'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.unstack(i, axis=1)': (
+            "both refuse; the profile's AxisError is a ValueError (and an "
+            "IndexError), which is what code catching array-api-strict's ValueError "
+            'catches'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.full(2, 1, '
+        'dtype=xp.bool)': (
+            'array-api-strict hands the value and the dtype to NumPy, which casts '
+            '(1.5 becomes 1, 2 becomes True); the profile refuses a value its dtype '
+            'cannot hold, as the default does: a silent loss is what the package '
+            'never gives'
+        ),
+        'i = xp.asarray([1, 2]); b = xp.asarray([True, False]); xp.take_along_axis(i,'
+        ' xp.asarray([0.0]), axis=0)': (
+            "both refuse; NumPy's IndexError there, TypeError (indices of a floating "
+            'dtype) here'
+        ),
+        'i = xp.asarray([-1, 2]); f = xp.asarray([1.5, -2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1 + 1j, 2j]); d1 = '
+        "xp.__array_namespace_info__().devices()[1]; xp.astype(f, 'float32')": (
+            'both refuse; AttributeError (reading the string as a dtype) there, '
+            'TypeError (a wrong kind of argument) here'
+        ),
+        'i = xp.asarray([-1, 2]); f = xp.asarray([1.5, -2.0]); b = xp.asarray([True, '
+        'False]); c = xp.asarray([1 + 1j, 2j]); d1 = '
+        'xp.__array_namespace_info__().devices()[1]; import numpy as np; xp.astype(f,'
+        ' np.float32)': (
+            "both refuse; AttributeError (reading NumPy's type as a dtype) there, "
+            'TypeError (a wrong kind of argument) here'
+        ),
+        'info = xp.__array_namespace_info__(); d = info.devices(); xp.finfo(xp.int8)': (
+            "both refuse; NumPy's ValueError there, TypeError (a dtype of the wrong "
+            'kind) here'
+        ),
+        'info = xp.__array_namespace_info__(); d = info.devices(); '
+        'xp.iinfo(xp.float32)': (
+            "both refuse; NumPy's ValueError there, TypeError (a dtype of the wrong "
+            'kind) here'
+        ),
+        'i2 = xp.asarray([[1, 2], [3, 4]]); f2 = xp.asarray([[2.0, 1.0], [1.0, '
+        '3.0]]); b2 = xp.asarray([[True, False], [False, True]]); v = '
+        'xp.asarray([1.0, 0.0, 0.0]); xp.linalg.matrix_rank(v)': (
+            "both refuse; NumPy's LinAlgError there, ValueError (a one-dimensional "
+            'array holds no matrix) here'
+        ),
+        'i2 = xp.asarray([[1, 2], [3, 4]]); f2 = xp.asarray([[2.0, 1.0], [1.0, '
+        '3.0]]); b2 = xp.asarray([[True, False], [False, True]]); v = '
+        'xp.asarray([1.0, 0.0, 0.0]); xp.fft.fftfreq(4, dtype=xp.int64)': (
+            'both refuse; ValueError there, TypeError (a dtype of the wrong kind) '
+            'here'
+        ),
+        'i2 = xp.asarray([[1, 2], [3, 4]]); f2 = xp.asarray([[2.0, 1.0], [1.0, '
+        '3.0]]); b2 = xp.asarray([[True, False], [False, True]]); v = '
+        'xp.asarray([1.0, 0.0, 0.0]); f2 @ 2': (
+            "both refuse; ValueError, from NumPy's matmul of a 0-d array there, "
+            'TypeError: @ takes arrays only here'
+        ),
+    },
     "dask": {
         'x = xp.concat([xp.asarray([-3, -2, -1, 0, 1]), xp.asarray([2, 3, 4, 5, 6])]); m '
         '= x[x > 0]; xp.sort(m)': (

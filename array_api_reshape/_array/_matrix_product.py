@@ -19,15 +19,16 @@ from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 
 
-def matrix_product(x1: Any, x2: Any) -> Any:
+def matrix_product(x1: Any, x2: Any, operator: bool = True) -> Any:
     """``x1 @ x2`` for two arrays: stacks of matrices broadcast, 1-D operands act as vectors;
-    the result is on their device."""
+    the result is on their device. ``operator`` False for the function ``matmul`` (whose
+    promotion array-api-strict leaves to NumPy)."""
     device = same_device("matmul", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
     for argument, x in (("x1", x1), ("x2", x2)):
         check_dtype_kind(x._dtype, "matmul", argument, "numeric")
         if x.ndim == 0:
             raise ValueError(f"matmul(): '{argument}' must have at least one dimension")
-    dtype = promote_types(x1._dtype, x2._dtype, "matmul")
+    dtype = promote_types(x1._dtype, x2._dtype, "__matmul__" if operator else "matmul")
     inner1 = x1._layout.shape[-1]
     inner2 = x2._layout.shape[-2] if x2.ndim > 1 else x2._layout.shape[0]
     if inner1 != inner2:

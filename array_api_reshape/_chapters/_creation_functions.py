@@ -769,6 +769,8 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
                 f"meshgrid(): 'arrays[{i}]' must be one-dimensional, got shape {x.shape}"
             )
         if x.dtype is not arrays[0].dtype:
+            if MODES.profile:
+                strict_rules.refuse_mixed_dtypes("meshgrid", arrays[0].dtype, x.dtype)
             raise TypeError(
                 f"meshgrid(): all arrays must have one dtype, got {arrays[0].dtype} and {x.dtype}"
             )

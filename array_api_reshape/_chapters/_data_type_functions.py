@@ -7,6 +7,7 @@ from typing import NamedTuple
 from .._array._array_object import Array, check_array
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._data_type_kernels import floating_limits, integer_range
+from .._modes import _strict_rules as strict_rules
 from .._modes._device_checks import check_device, check_dtype_on_device
 from .._modes._refusals import MODES, check_dtype, promote_types, scalar_result_dtype
 from .._modes._profiles import scalars_alone_dtype
@@ -286,5 +287,7 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType
         result = promote_types(result, dtype, "result_type")
     for scalar in scalars:
         result = scalar_result_dtype(result, scalar, "result_type")
+        if MODES.profile:
+            strict_rules.check_int_range("result_type", result, scalar)
     return result
 

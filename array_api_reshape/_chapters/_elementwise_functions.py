@@ -394,6 +394,8 @@ def clip(
             _check_bound(x, argument, bound)
         bounds.append(bound)
     low, high = bounds
+    if MODES.profile:
+        strict_rules.refuse_empty_clip(low, high)
     if (isinstance(low, Array) and isinstance(high, Array)
             and broadcast_shape(x._layout.shape, low._layout.shape, high._layout.shape) is None):
         raise ValueError(

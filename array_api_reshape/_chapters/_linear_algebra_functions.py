@@ -79,7 +79,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """
     check_array(x1, "matmul", "x1")
     check_array(x2, "matmul", "x2")
-    return matrix_product(x1, x2)
+    return matrix_product(x1, x2, operator=False)
 
 
 def tensordot(

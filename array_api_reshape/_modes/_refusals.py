@@ -22,6 +22,7 @@ from .._tables._dtypes import (
     scalar_beyond_the_standard,
 )
 from .._tables._devices import Device
+from . import _strict_rules as strict_rules
 from ._device_checks import refuse_data_dependent_on
 from ._findings import mode_error
 from ._flag_state import MODES, ServedAttributes, hold_served, value
@@ -241,7 +242,8 @@ def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
         if library_result is not None:
             return library_result
     result = agreed_promotion(a, b, function)
-    if MODES.flags and not is_standard_promotion(a, b):
+    if MODES.flags and not is_standard_promotion(a, b) and not (
+            MODES.profile and strict_rules.lets_numpy_promote(function)):
         refuse_unspecified(function, f"{a.name} cannot be promoted with {b.name} "
                                      "(across kinds)")
     return result

@@ -23,6 +23,55 @@ from ._profiles import libraries, refused
 
 _PYTHON_SCALARS = (bool, int, float, complex)
 
+NUMPY_PROMOTES = frozenset({"matmul", "tensordot", "vecdot", "linalg.outer", "linalg.cross",
+                            "diff"})
+"""The functions whose operands array-api-strict checks only for their kind (numeric) and
+lets NumPy promote across kinds (int64 with float64 gives float64): its ``@`` operator
+refuses, these functions do not."""
+
+
+def lets_numpy_promote(function: str) -> bool:
+    """True where array-api-strict lets NumPy promote ``function``'s operands across
+    kinds (``NUMPY_PROMOTES``), under its profile."""
+    return function in NUMPY_PROMOTES and in_force()
+
+
+def refuse_mixed_dtypes(function: str, first: Any, other: Any) -> None:
+    """ValueError (array-api-strict's exception) for arrays of two dtypes given to
+    ``function`` (``meshgrid``), where the default raises TypeError."""
+    if in_force():
+        raise refused(ValueError, "strict", (
+            f"{function}(): all arrays must have one dtype, got {first} and {other}; "
+            f"convert them with astype() first; {_note()}"
+        ))
+
+
+def check_int_range(function: str, dtype: Any, scalar: object) -> None:
+    """OverflowError for a Python int outside the range of the integer ``dtype`` it meets
+    in ``function`` (``result_type``), as array-api-strict checks."""
+    if scalar.__class__ is not int or not dtype.kind.endswith("integer") or not in_force():
+        return
+    bits = int(dtype.name.lstrip("uint"))
+    low, high = (0, 2**bits - 1) if dtype.name.startswith("u") else (-2**(bits - 1),
+                                                                      2**(bits - 1) - 1)
+    if not low <= scalar <= high:
+        raise refused(OverflowError, "strict", (
+            f"{function}(): the Python int {scalar} is out of bounds for {dtype.name} "
+            f"([{low}, {high}]); use a wider dtype; {_note()}"
+        ))
+
+
+def refuse_empty_clip(low: object, high: object) -> None:
+    """ValueError for ``clip`` with a Python scalar ``min`` above its ``max``, which the
+    standard leaves unspecified and array-api-strict refuses."""
+    scalars = (int, float)
+    if (low.__class__ in scalars and high.__class__ in scalars and low > high
+            and in_force()):
+        raise refused(ValueError, "strict", (
+            f"clip(): min ({low}) is greater than max ({high}), which the Array API does "
+            f"not specify; give min <= max; {_note()}"
+        ))
+
 
 def in_force() -> bool:
     """True while the profile ``"strict"`` is in force here."""
