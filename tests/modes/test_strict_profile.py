@@ -87,7 +87,7 @@ def test_operands_must_be_arrays_or_exact_python_scalars():
         with pytest.raises(TypeError, match="Python bool, int, float or complex"):
             x + operand
     with pytest.raises(TypeError):
-        x == None  # noqa: E711
+        _ = x == None  # noqa: E711
     assert (x + 1.0).dtype == xp.float64 and (x * 2).dtype == xp.float64
 
 
