@@ -8,11 +8,13 @@ import ``array_api_reshape.testing`` (the plugin itself) and register it.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import pytest
 
 PLUGIN = "array_api_reshape.testing"
+PURE = "ARRAY_API_RESHAPE_PURE"
 
 MARKERS = (
     "skip_xp_mode(mode, *, reason=''): skip the test when the xp fixture's entry of "
@@ -48,7 +50,9 @@ def pytest_addoption(parser: Any, pluginmanager: Any) -> None:
         "--xp-as", default=None, metavar="PACKAGE",
         help="for the whole run, 'import PACKAGE' gives array_api_reshape standing in for "
              "it (array_api_strict: its name, flags, devices, and its behaviour as the "
-             "profile 'strict'); also in the processes the run starts",
+             "profile 'strict'); also in the processes the run starts; on the pure-Python "
+             "build, whose Array class a suite may patch, unless ARRAY_API_RESHAPE_PURE "
+             "is set (0: the compiled core)",
     )
     group.addoption(
         "--xp-report", default=None, metavar="PATH",
@@ -60,10 +64,17 @@ def pytest_addoption(parser: Any, pluginmanager: Any) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     """With ``--xp-as`` (or ``ARRAY_API_RESHAPE_AS`` set): the stand-in in place before
-    pytest imports the first conftest, which may import the package it stands in for."""
+    pytest imports the first conftest, which may import the package it stands in for; on
+    the pure-Python build unless ``ARRAY_API_RESHAPE_PURE`` says otherwise (the run's
+    processes inherit the choice)."""
     name = getattr(early_config.known_args_namespace, "xp_as", None) or os.environ.get(
         "ARRAY_API_RESHAPE_AS", "").strip()
     if name:
+        if "array_api_reshape" not in sys.modules and PURE not in os.environ:
+            # the pure-Python build, whose Array is a Python class as array-api-strict's
+            # is: suites patch it (array-api-compat's set type(x).shape); set
+            # ARRAY_API_RESHAPE_PURE=0 to keep the compiled core
+            os.environ[PURE] = "1"
         from array_api_reshape import stand_in
 
         try:

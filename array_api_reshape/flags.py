@@ -72,11 +72,14 @@ The flags:
     clamped, ...), ``"dask"`` (``array_api_compat.dask.array``: sizes that depend on
     the data are None in ``shape``, views are copies, in-place operators rebind, one
     index array per key, eager values counted), ``"cupy"`` (CuPy: arrays on a GPU
-    device that hands nothing to NumPy implicitly); ``"lowest"`` holds code to all of them
-    at once (each refusal; where one answers and another refuses, the refusal). Each
-    refusal names the library and the portable way. A profile sets the flags that belong
-    to it (``"jax"``: ``writeable=False``; ``"dask"``: ``views="copy-on-write"``;
-    ``"lowest"``: both); a flag set explicitly wins. The docs page "Backend profiles"
+    device that hands nothing to NumPy implicitly), ``"strict"`` (array-api-strict: the
+    standard's promotion and indexing rules only, exact Python scalars, no ``len()``; the
+    default under the pytest plugin's ``--xp-as array_api_strict``); ``"lowest"`` holds
+    code to the four libraries at once (each refusal; where one answers and another
+    refuses, the refusal). Each refusal names the library and the portable way. A profile
+    sets the flags that belong to it (``"jax"``: ``writeable=False``; ``"dask"``:
+    ``views="copy-on-write"``; ``"strict"``: ``unspecified="refuse"``; ``"lowest"``:
+    the first two); a flag set explicitly wins. The docs page "Backend profiles"
     shows each at work and measures it against its library.
 ``computes``
     None (the default), or how many eager reads (``bool()``, ``int()``, ``float()``,

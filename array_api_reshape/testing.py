@@ -29,7 +29,10 @@ that other projects' runs pay nothing). The options:
     ``__array_namespace__()`` with it. ``--xp-mode`` flags stack on top. The processes the
     run starts stand in too (``ARRAY_API_RESHAPE_AS`` is set for them, and ``PYTHONPATH``
     leads to a small package that gives the stand-in when that variable asks for it).
-    Without the option, ``array_api_strict`` is the real package.
+    The run uses the pure-Python build, whose ``Array`` is a Python class as
+    array-api-strict's is (suites patch it), unless ``ARRAY_API_RESHAPE_PURE`` is set
+    (``0``: the compiled core). Without the option, ``array_api_strict`` is the real
+    package.
 ``--xp-report PATH``
     At the end of the run, a Markdown report at PATH (and JSON beside it, ``.json``):
     every failure and warning a mode caused, grouped by mode and then by the line of the

@@ -79,6 +79,17 @@ class Device:
             raise ValueError(f"Device(): 'name' must be one of {device_names()}, got {name!r}")
         return device
 
+    @property
+    def type(self) -> str:
+        """The kind of device, as PyTorch's devices name theirs (code that meets arrays as
+        PyTorch's under the torch profile asks ``x.device.type``): ``"cuda"`` for the cupy
+        profile's GPU, ``"meta"`` for a device whose arrays' shapes never depend on their
+        values (as on PyTorch's meta device), ``"cpu"`` for the others, which hold CPU
+        memory."""
+        if self.name.startswith("cuda"):
+            return "cuda"
+        return "cpu" if self.data_dependent_shapes else "meta"
+
     def __repr__(self) -> str:
         return f"array_api_reshape.Device({self.name!r})"
 

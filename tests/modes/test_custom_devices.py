@@ -472,3 +472,12 @@ def test_threads_defining_and_removing_see_whole_tables():
     assert INFO.devices() == BUILT_IN
     for listed in seen:
         assert listed[:len(BUILT_IN)] == BUILT_IN and len(set(listed)) == len(listed)
+
+
+def test_a_device_says_its_type_as_pytorch_names_it(meta, mps):
+    # array-api-extra asks x.device.type of arrays it meets as PyTorch's (torch profile)
+    assert [device.type for device in xp.__array_namespace_info__().devices()
+            if device not in (meta, mps)] == ["cpu"] * 5
+    assert (meta.type, mps.type) == ("meta", "cpu")
+    with flags.using(profile="cupy"):
+        assert xp.asarray([1.0]).device.type == "cuda"

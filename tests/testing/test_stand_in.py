@@ -219,6 +219,11 @@ def test_a_subprocess_stands_in_too():
                          capture_output=True, text=True, check=True).stdout
     assert out.startswith("array_api_reshape"), out
 
+def test_the_array_class_can_be_patched_as_strict_s_can(monkeypatch):
+    x = array_api_strict.asarray([1.0])
+    monkeypatch.setattr(type(x), "shape", (None,))
+    assert x.shape == (None,)
+
 def test_worker():
     print("WORKER", os.environ.get("PYTEST_XDIST_WORKER"), array_api_strict.__name__)
 """
@@ -240,13 +245,13 @@ def _run(pytester, *args, shown=True):
 
 def test_xp_as_serves_the_conftest_the_tests_and_their_subprocesses(scipy_layout):
     result = _run(scipy_layout, "--xp-as", "array_api_strict", "--xp-mode", "views=error")
-    result.assert_outcomes(passed=5)
+    result.assert_outcomes(passed=6)  # on the pure-Python build: its Array class is patchable
     result.stdout.fnmatch_lines(["*NAMESPACE array_api_strict array_api_reshape*"])
 
 
 def test_without_xp_as_the_suite_meets_the_real_package(scipy_layout):
     result = _run(scipy_layout, "--xp-mode", "views=error")
-    result.assert_outcomes(passed=4, failed=1)  # the real package everywhere: the subprocess's
+    result.assert_outcomes(passed=5, failed=1)  # the real package everywhere: the subprocess's
     result.stdout.fnmatch_lines(["*FAILED test_suite.py::test_a_subprocess_stands_in_too*"])
     result.stdout.fnmatch_lines(["*NAMESPACE array_api_strict array_api_strict*"])
 
@@ -255,10 +260,23 @@ def test_xp_as_reaches_pytest_xdist_workers(scipy_layout):
     junit = scipy_layout.path / "junit.xml"
     result = _run(scipy_layout, "-p", "xdist.plugin", "--xp-as", "array_api_strict", "-n", "2",
                   f"--junitxml={junit}", "-o", "junit_logging=system-out", shown=False)
-    result.assert_outcomes(passed=5)
+    result.assert_outcomes(passed=6)
     written = junit.read_text()
     assert written.count("NAMESPACE array_api_strict array_api_reshape") == 1
     assert "WORKER gw" in written
+
+
+def test_the_compiled_core_is_kept_when_asked_for(scipy_layout, monkeypatch):
+    monkeypatch.setenv("ARRAY_API_RESHAPE_PURE", "0")
+    build = subprocess.run(
+        [sys.executable, "-c", "import array_api_reshape; "
+         "from array_api_reshape._tables import _build; print(_build.build_name())"],
+        capture_output=True, text=True, check=True).stdout
+    result = _run(scipy_layout, "--xp-as", "array_api_strict", "-k", "patched or name")
+    if build.startswith("compiled"):
+        result.assert_outcomes(passed=2, failed=1)  # a C extension type takes no attribute
+    else:
+        result.assert_outcomes(passed=3)  # no compiled core installed: pure Python anyway
 
 
 def test_xp_params_leave_a_projects_own_xp_alone(scipy_layout):
