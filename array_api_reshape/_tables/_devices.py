@@ -33,6 +33,7 @@ Pure Python.
 
 from __future__ import annotations
 
+import builtins
 import threading
 from collections.abc import Iterable, Mapping
 
@@ -96,7 +97,7 @@ class Device:
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self) -> tuple[type[Device], tuple[str]]:
+    def __reduce__(self) -> tuple[builtins.type[Device], tuple[str]]:
         return (Device, (self.name,))
 
 
