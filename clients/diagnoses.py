@@ -154,68 +154,68 @@ def cause_of(suite: str, test: str, message: str) -> Cause | None:
     return None
 
 
+# --- array_api_reshape standing in for array-api-strict -----------------------------------
+
+STRICTS_BUG = "strict's bug"
+"""Verdict: array-api-strict passes where the standard, or its own documentation, says it
+should not; standing in, ours answers as they say."""
+SUITES_BUG = "the suite's bug"
+"""Verdict: the test holds array-api-strict to something no behaviour gives (its class's
+module, its file, an internal name), which a stand-in cannot be asked for."""
+OURS_OPEN = "ours: open"
+"""Verdict: array-api-strict is right, the stand-in is not, and the fix has not landed."""
+OURS_FIXED = "ours: fixed"
+"""Verdict: as ``OURS_OPEN``, fixed since by the commit the finding names."""
+STAND_IN_VERDICTS = (STRICTS_BUG, SUITES_BUG, OURS_OPEN, OURS_FIXED)
+
+
 @dataclass(frozen=True)
-class ModeFinding:
-    """A failure of another project's tests under a portability mode of ours: what the
-    mode refused, where in that project's code, and whose the defect is."""
+class StandInFinding:
+    """A test that passes on array-api-strict and not on array_api_reshape standing in for
+    it (the pytest plugin's ``--xp-as array_api_strict``): which test, on which builds of
+    ours, and whose the failure is (one of ``STAND_IN_VERDICTS``), with the evidence."""
 
-    refusal: str  # how the failure's message starts
-    where: str  # the project's code that made the call
-    verdict: str
+    kind: str
+    suite: str        # regular expression on the suite's name
+    test: str         # regular expression searched in "module::test name"
+    verdict: str      # one line, beside each test in the report
+    evidence: str     # what the test does, what each side answers; once below the tests
+    builds: tuple[str, ...] = ("compiled", "pure")  # the builds of ours it fails on
+    message: str = ""  # regular expression searched in the failure message ("" matches any)
+    fixed: str = ""   # kind OURS_FIXED: the commit that fixed it
+
+    def matches(self, suite: str, test: str, message: str, builds) -> bool:
+        return bool(re.search(self.suite, suite) and re.search(self.test, test)
+                    and re.search(self.message, message) and set(builds) <= set(self.builds))
 
 
-MODE_FINDINGS = (
-    ModeFinding(
-        "ValueError: __setitem__(): arrays are read-only here",
-        "`array_api_extra/_at.py:349` (`_AtOp`, the in-place path of `at()`)",
-        "a non-portable write in array-api-extra: `at()` writes in place when "
-        "`array_api_compat.is_writeable_array(x)` is true, which it is for every library "
-        "but NumPy (by its flag), JAX and sparse; any other read-only library is written into",
-    ),
-    ModeFinding(
-        "ValueError: __ior__(): arrays are read-only here",
-        "`array_api_extra/_lib/_helpers.py:100` (`in1d`: `mask |= x1 == a`)",
-        "an in-place operator in array-api-extra on a mask it has just made: JAX, which has "
-        "no in-place operators, rebinds the name instead; a read-only library that refuses "
-        "in-place operators fails",
-    ),
-    ModeFinding(
-        "ValueError: __iand__(): arrays are read-only here",
-        "`array_api_extra/_lib/_helpers.py:96` (`in1d`: `mask &= x1 != a`)",
-        "as for `|=` above",
-    ),
-    ModeFinding(
-        "ValueError: __array__(): needs the elements",
-        "`array_api_extra/_lazy.py:323` (`lazy_apply(..., as_numpy=True)`)",
-        "array-api-extra's `lazy_apply` converts its arguments with `numpy.asarray` on every "
-        "library but JAX and Dask, the lazy ones it knows; on another lazy library that is an "
-        "eager conversion inside a function meant to run under jit",
-    ),
-    ModeFinding(
-        "ValueError: __int__(): needs the array's value",
-        "`array_api_extra/_lazy.py:327` (the function `lazy_apply` calls eagerly)",
-        "as for `__array__` above: the eager path of `lazy_apply` on a lazy library",
-    ),
-    ModeFinding(
-        "ValueError: unique_values(): needs the values",
-        "`array_api_extra/_lazy.py:327` (the function `lazy_apply` calls eagerly)",
-        "as for `__array__` above",
-    ),
-    ModeFinding(
-        "ValueError: __bool__(): needs the array's value",
-        "`tests/main/test_testing.py` (functions that materialise on purpose, 4 tests)",
-        "tests of array-api-extra's own lazy-testing helpers: they expect materialising to "
-        "fail on JAX and Dask, which they recognise by name, and to work elsewhere; our lazy "
-        "backend fails as JAX does, so these would need it in their JAX branch. Not a defect",
+STAND_IN_FINDINGS = (
+    StandInFinding(
+        OURS_FIXED, suite=r"^array-api-compat$",
+        test=r"^test_common::test_is_lazy_array_(nan_size|bool_raises)\[",
+        message=r"cannot set '\w+' attribute of immutable type",
+        builds=("compiled",), fixed="998e61c",
+        verdict="the compiled Array class cannot be patched (C extension types are "
+                "immutable); --xp-as runs the pure-Python build since, whose class takes "
+                "the patches",
+        evidence="the tests imitate a lazy library on array-api-strict's class: "
+                 "`monkeypatch.setattr(type(x), \"shape\", shape)` with a NaN or None in the "
+                 "shape, or `monkeypatch.setattr(type(x), \"__bool__\", ...)` raising "
+                 "(`tests/test_common.py`), then ask `is_lazy_array(x)`. array-api-strict's "
+                 "`Array` is a Python class; our compiled core's is a C extension type, whose "
+                 "attributes cannot be set (`TypeError: cannot set 'shape' attribute of "
+                 "immutable type 'array_api_reshape._array._array_object.Array'`); the "
+                 "pure-Python build's class takes them, and the six pass there",
     ),
 )
-"""The verdicts on every failure of array-api-extra's suite on our strictest backend."""
+"""The verdicts on every test that passes on array-api-strict and fails standing in."""
 
 
-def mode_finding_of(message: str) -> ModeFinding | None:
-    """The known finding a failure's message belongs to, or None."""
-    for finding in MODE_FINDINGS:
-        if message.startswith(finding.refusal):
+def stand_in_finding_of(suite: str, test: str, message: str, builds
+                        ) -> StandInFinding | None:
+    """The known finding a test failing standing in (on ``builds``) belongs to, or None."""
+    for finding in STAND_IN_FINDINGS:
+        if finding.matches(suite, test, message, builds):
             return finding
     return None
 
@@ -474,7 +474,7 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
         ("jax", "lowest"), LIBRARY_BEHAVIOUR,
         r"^TypeError: __setitem__\(\): JAX arrays are immutable",
         suite=r"array-api-extra",
-        test=r"test_at::test_gh134\[array_api_reshape-(True|False)-False\]",
+        test=r"test_at::test_gh134\[array_api_(reshape|strict)-(True|False)-False\]",
         what="`at(y, idx, copy=False).set(1)`: an update asked to happen in place",
         where="`tests/main/test_at.py` (`test_gh134` with `copy=False`)",
         verdict="a read-only library cannot update in place: array-api-extra skips these two "
@@ -499,8 +499,8 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
         what="`at(x, idx).add(1.1)` and the other updates of an int array by a float",
         where="`tests/main/test_at.py` (`test_incompatible_dtype`)",
         verdict="the test expects JAX to succeed with a `FutureWarning` "
-                "(`library.like(Backend.JAX)`) and, as edited here, array_api_reshape to "
-                "raise a promotion error as array_api_strict does; under the profile `at()` "
+                "(`library.like(Backend.JAX)`) and array_api_strict, which array_api_reshape "
+                "stands in for here, to raise a promotion error; under the profile `at()` "
                 "takes its in-place path (above) and the write is refused as immutable "
                 "instead. It passes on JAX by its name",
     ),
@@ -681,7 +681,8 @@ PROFILE_FINDINGS: tuple[ProfileFinding, ...] = (
         ("dask", "lowest"), LIBRARY_BEHAVIOUR,
         r"^(ValueError: __setitem__\(\): Dask cannot write an array of values through a "
         r"boolean mask|ValueError: \w+\(\): needs the sizes, to broadcast an unknown size)",
-        suite=r"array-api-extra", test=r"test_at::test_update_ops\[array_api_reshape-True-1-1-",
+        suite=r"array-api-extra",
+        test=r"test_at::test_update_ops\[array_api_(reshape|strict)-True-1-1-",
         what="`at(x, mask).<op>(y)` with a one-dimensional `y`: values of a known size meet "
              "the mask's selection, whose size is unknown",
         where="`array_api_extra/_at.py:347` and `:349` (`x[idx] = in_place_op(x[idx], y)`, "

@@ -1,6 +1,8 @@
 """
 Turn the results of clients/run.py's pytest runs into clients/REPORT.md: counts side by
-side per suite and namespace, then every failure on our namespace sorted by cause.
+side per suite and namespace, the suites' tests on array-api-strict and on our namespace
+standing in for it compared test by test, then every failure on our namespace sorted by
+cause.
 """
 
 from __future__ import annotations
@@ -11,18 +13,24 @@ from dataclasses import dataclass
 
 from diagnoses import (
     CAUSES,
+    OURS_FIXED,
     PROFILE_FINDINGS,
     PROFILES,
     REAL_LIBRARY_RUNS,
+    STAND_IN_FINDINGS,
+    STAND_IN_VERDICTS,
+    STRICTS_BUG,
+    SUITES_BUG,
     VERDICT_KINDS,
     Cause,
+    StandInFinding,
     cause_of,
-    mode_finding_of,
     profile_finding_of,
+    stand_in_finding_of,
     view_finding_of,
 )
 from junit_results import OUTCOMES, CaseResult
-from suites import OURS, PytestRun, Suite
+from suites import OURS, STRICT, PytestRun, Suite, is_ours
 
 ANY_NAMESPACE = "(no backend parameter)"
 
@@ -67,8 +75,15 @@ def failures_on_ours(outcomes) -> list[tuple[str, CaseResult]]:
     ]
 
 
-def ours_all_passed(outcomes) -> bool:
-    return not failures_on_ours(outcomes) and not any(outcome.problem for outcome in outcomes)
+def ours_all_passed(outcomes, chosen: list[Suite] = ()) -> bool:
+    """Nothing failed on our namespace, every run gave results, and every test that passes
+    on array-api-strict passes standing in, but where the verdict blames strict or the
+    suite."""
+    lost = [disagreement for suite in chosen if (found := compared(suite, outcomes))
+            for disagreement in found.lost()]
+    blamed_elsewhere = (STRICTS_BUG, SUITES_BUG)
+    return (not failures_on_ours(outcomes) and not any(outcome.problem for outcome in outcomes)
+            and all(d.finding is not None and d.finding.kind in blamed_elsewhere for d in lost))
 
 
 def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today,
@@ -85,9 +100,9 @@ def render(chosen: list[Suite], outcomes: list[RunOutcome], versions: str, today
         "",
         *count_table(chosen, outcomes),
         *problems(outcomes),
+        *stand_in_section(chosen, outcomes),
         *failures_by_cause(outcomes),
         *fixed_causes(outcomes),
-        *mode_findings(outcomes),
         *views_findings(view_outcomes or {}),
         *profile_findings(profile_outcomes or {}),
         *plugin_sections(plugin_reports or {}),
@@ -132,8 +147,184 @@ def problems(outcomes) -> list[str]:
         return []
     lines = ["", "## Runs that produced no results", ""]
     for outcome in broken:
-        lines += [f"{outcome.run.suite} on {outcome.run.namespace or 'every backend'}:", "",
+        lines += [f"{outcome.run.suite} on {outcome.run.description()}:", "",
                   "```text", outcome.problem, "```", ""]
+    return lines
+
+
+# --- standing in for array-api-strict ------------------------------------------------------
+
+NOT_RUN = "not run"
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A test whose outcome on array-api-strict and on our namespace standing in differ in
+    passing: passing on one and not on the other (on one build of ours at least)."""
+
+    test: str                     # "module::test name"
+    backend: str                  # the namespace the real run ran it on
+    real: str                     # its outcome on array-api-strict (NOT_RUN if not collected)
+    ours: dict[str, str]          # build -> its outcome standing in
+    message: str                  # standing in, the first failure's message
+    finding: StandInFinding | None = None
+
+    @property
+    def verdict(self) -> str:
+        finding = self.finding
+        if finding is None:
+            return f"no verdict yet: `{self.message[:200]}`" if self.message else "no verdict yet"
+        if finding.kind == OURS_FIXED:
+            return f"{finding.kind} by {finding.fixed}, yet failing here: {finding.verdict}"
+        return f"{finding.kind}: {finding.verdict}"
+
+
+@dataclass
+class Compared:
+    """One suite's tests on array-api-strict and standing in, test by test."""
+
+    suite: str
+    builds: list[str]
+    real: dict[str, CaseResult]
+    ours: dict[str, dict[str, CaseResult]]     # build -> "module::name" -> result
+    backend: dict[str, str]                    # "module::name" -> namespace on the real run
+
+    def outcome(self, results: dict[str, CaseResult], test: str) -> str:
+        return results[test].outcome if test in results else NOT_RUN
+
+    def passing(self, results: dict[str, CaseResult], tests) -> int:
+        return sum(self.outcome(results, test) == "passed" for test in tests)
+
+    def disagreements(self) -> list[Disagreement]:
+        found = []
+        for test in self.backend:
+            real = self.outcome(self.real, test)
+            ours = {build: self.outcome(self.ours[build], test) for build in self.builds}
+            passing = [outcome == "passed" for outcome in ours.values()]
+            lost, gained = real == "passed" and not all(passing), real != "passed" and any(passing)
+            if not (lost or gained):
+                continue
+            failing = [build for build, outcome in ours.items() if outcome != "passed"]
+            message = next((self.ours[build][test].message for build in failing
+                            if test in self.ours[build]), "")
+            finding = (stand_in_finding_of(self.suite, test, message, failing)
+                       if real == "passed" else None)
+            found.append(Disagreement(test, self.backend[test], real, ours, message, finding))
+        return found
+
+    def lost(self) -> list[Disagreement]:
+        """The tests passing on array-api-strict and not standing in (on some build)."""
+        return [d for d in self.disagreements() if d.real == "passed"]
+
+    def gained(self) -> list[Disagreement]:
+        """The tests passing standing in (on some build) and not on array-api-strict."""
+        return [d for d in self.disagreements() if d.real != "passed"]
+
+
+def _test_key(result: CaseResult) -> str:
+    return f"{result.module}::{result.name}"
+
+
+def compared(suite: Suite, outcomes: list[RunOutcome]) -> Compared | None:
+    """The suite's comparison of array-api-strict with our stand-in, from the runs'
+    outcomes; None for a suite without one, or one of whose runs gave no results."""
+    comparison = suite.comparison
+    if comparison is None or uncompared(suite, outcomes):
+        return None
+    by_run = {id(outcome.run): outcome for outcome in outcomes}
+
+    def results(run: PytestRun) -> dict[str, CaseResult]:
+        return {_test_key(result): result for result in by_run[id(run)].results}
+
+    real = results(comparison.real)
+    ours = {run.build: results(run) for run in comparison.stand_ins}
+    backend = {}
+    for found in (real, *ours.values()):
+        for test, result in found.items():
+            backend.setdefault(test, comparison.real.namespace_of(result.name) or ANY_NAMESPACE)
+    return Compared(suite.name, [run.build for run in comparison.stand_ins], real, ours, backend)
+
+
+def uncompared(suite: Suite, outcomes: list[RunOutcome]) -> list[PytestRun]:
+    """The runs of the suite's comparison that gave no results."""
+    gave = {id(outcome.run) for outcome in outcomes if not outcome.problem}
+    comparison = suite.comparison
+    runs = [comparison.real, *comparison.stand_ins] if comparison else []
+    return [run for run in runs if id(run) not in gave]
+
+
+def stand_in_section(chosen: list[Suite], outcomes: list[RunOutcome]) -> list[str]:
+    """The suites' tests on array-api-strict and on our namespace standing in for it: how
+    many pass on each, by backend; every test passing on one and not the other, those
+    passing on strict with a verdict; the findings of ours fixed since."""
+    found = [c for c in (compared(suite, outcomes) for suite in chosen) if c is not None]
+    missing = [f"{suite.name}: not compared, as {run.description()} gave no results."
+               for suite in chosen for run in uncompared(suite, outcomes)]
+    if not found:
+        return ["", f"## {OURS} standing in for array-api-strict", "", *missing] if missing else []
+    builds = list(dict.fromkeys(build for c in found for build in c.builds))
+    lost = [(one.suite, d) for one in found for d in one.lost()]
+    gained = [(one.suite, d) for one in found for d in one.gained()]
+    seen = list(dict.fromkeys(d.finding for _, d in lost if d.finding is not None))
+    fixed = [f for f in STAND_IN_FINDINGS if f.kind == OURS_FIXED and f not in seen]
+    lines = [
+        "", f"## {OURS} standing in for array-api-strict", "",
+        "The suites' tests that concern array-api-strict, unpatched, on the real "
+        f"`{STRICT}` and again under the pytest plugin's `--xp-as {STRICT}`: our namespace "
+        "with array-api-strict's name, flag functions, device names and refusals (the profile "
+        "`strict`), on each build of ours. Every test passing on array-api-strict should pass "
+        "standing in; each one that does not has a verdict: *" + "*, *".join(STAND_IN_VERDICTS)
+        + "*.", "",
+        *([*missing, ""] if missing else []),
+        *comparison_counts(found, builds),
+        "", "### Passing on array-api-strict, not standing in", "",
+        *disagreement_table(lost, builds, with_verdicts=True),
+    ]
+    if seen:
+        lines += ["", "The verdicts' evidence:", ""]
+        lines += [f"- *{f.kind}: {f.verdict}*: {f.evidence}." for f in seen]
+    if fixed:
+        lines += ["", "Found in earlier runs, now fixed:", "",
+                  *(f"- `{f.test}` ({f.suite}): fixed by {f.fixed}: {f.verdict}; {f.evidence}."
+                    for f in fixed)]
+    return lines + ["", "### Passing standing in, not on array-api-strict", "",
+                    *disagreement_table(gained, builds, with_verdicts=False)]
+
+
+def comparison_counts(found: list[Compared], builds: list[str]) -> list[str]:
+    """Per suite and backend: the tests, how many pass on array-api-strict, standing in on
+    each build, and on array-api-strict but not standing in."""
+    lines = ["| suite | backend | tests | pass on array-api-strict | "
+             + " | ".join(f"pass standing in ({build})" for build in builds)
+             + " | pass on array-api-strict, not standing in |",
+             "| --- | --- | --- | --- | " + " | ".join("---" for _ in builds) + " | --- |"]
+    for one in found:
+        lost = collections.Counter(d.backend for d in one.lost())
+        for backend in sorted(set(one.backend.values()), key=namespace_order):
+            tests = [test for test, named in one.backend.items() if named == backend]
+            ours = [str(one.passing(one.ours[build], tests)) if build in one.ours else NOT_RUN
+                    for build in builds]
+            lines.append(f"| {one.suite} | {backend} | {len(tests)} | "
+                         f"{one.passing(one.real, tests)} | "
+                         + " | ".join(ours) + f" | {lost[backend]} |")
+    return lines
+
+
+def disagreement_table(rows: list[tuple[str, Disagreement]], builds: list[str],
+                       with_verdicts: bool) -> list[str]:
+    """One line per test: its outcome on array-api-strict and standing in on each build
+    (and the verdict)."""
+    if not rows:
+        return ["None."]
+    verdict = [" verdict |"] if with_verdicts else []
+    lines = ["| suite | test | array-api-strict | "
+             + " | ".join(f"standing in ({build})" for build in builds) + " |" + "".join(verdict),
+             "| --- | --- | --- | " + " | ".join("---" for _ in builds) + " |"
+             + " --- |" * with_verdicts]
+    for suite, d in rows:
+        lines.append(f"| {suite} | `{d.test}` | {d.real} | "
+                     + " | ".join(d.ours.get(build, NOT_RUN) for build in builds) + " |"
+                     + (f" {d.verdict} |" if with_verdicts else ""))
     return lines
 
 
@@ -199,29 +390,6 @@ def test_list(group) -> str:
         else:
             parts.append(f"`{function}` x{len(names)} ({suite})")
     return ", ".join(parts)
-
-
-STRICTEST = "array_api_reshape_strictest"
-"""Our namespace under the strictest portability modes (array-api-extra's backend)."""
-
-
-def mode_findings(outcomes) -> list[str]:
-    """Every failure on our strictest backend, grouped by the mode's refusal, with the
-    project's code that made the call and the verdict (``diagnoses.MODE_FINDINGS``)."""
-    groups: dict[object, list[str]] = collections.defaultdict(list)
-    for outcome in outcomes:
-        for result in outcome.results:
-            if result.outcome in ("failed", "errors") and (
-                outcome.run.namespace_of(result.name) == STRICTEST
-            ):
-                groups[mode_finding_of(result.message) or result.message[:150]].append(result.name)
-    if not groups:
-        return []
-    lines = ["", "## Findings under our strictest portability modes", "",
-             "array-api-extra's tests on `array_api_reshape_strictest` (`boolean_indexing=False`, "
-             "`data_dependent_shapes=False`, `enabled_extensions=()`, `writeable=False`, and "
-             "`lazy=True` inside the functions tagged for jit), each failure with a verdict:"]
-    return lines + verdict_lines(groups, lambda finding: f"`{finding.refusal}`")
 
 
 def verdict_lines(groups: dict[object, list[str]], headline) -> list[str]:
@@ -367,7 +535,9 @@ def peers_failures(outcomes, most=5) -> list[str]:
         messages = collections.defaultdict(collections.Counter)
         for result in outcome.results:
             namespace = outcome.run.namespace_of(result.name)
-            if result.outcome in ("failed", "errors") and namespace not in (OURS, STRICTEST, None):
+            if result.outcome in ("failed", "errors") and namespace is not None and not (
+                is_ours(namespace)
+            ):
                 messages[namespace][result.message[:200]] += 1
         for namespace, counter in sorted(messages.items()):
             if not lines:

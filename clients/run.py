@@ -3,12 +3,15 @@ Run other projects' array-API test suites against array_api_reshape, NumPy and
 array_api_strict, and write clients/REPORT.md.
 
 Cubed's tests come from its installed wheel (those of its Dask executor, where distributed is
-installed, from a patched scratch copy); array-api-extra and einops are other people's
-code, never part of this repository: pass the paths of checkouts made as
-../shared/CONFORMANCE.md says. Their tests run from scratch copies that clients/suites.py
-edits so that our namespace is one of the libraries they test.
+installed, from a patched scratch copy); array-api-extra, array-api-compat and einops are
+other people's code, never part of this repository: pass the paths of checkouts made as
+../shared/CONFORMANCE.md says. Their tests run from scratch copies of the checkouts' last
+commits: array-api-extra's and array-api-compat's unpatched, on array-api-strict and on our
+namespace standing in for it (the pytest plugin's ``--xp-as array_api_strict``), compared
+test by test; einops' with the edits clients/suites.py lists.
 
-    python clients/run.py --array-api-extra ~/array-api-extra --einops ~/einops
+    python clients/run.py --array-api-extra ~/array-api-extra \
+        --array-api-compat ~/array-api-compat --einops ~/einops
 """
 
 from __future__ import annotations
@@ -40,13 +43,15 @@ def parse_arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--array-api-extra", type=Path, metavar="CHECKOUT",
                         help="checkout of array-api-extra (left out when not given)")
+    parser.add_argument("--array-api-compat", type=Path, metavar="CHECKOUT",
+                        help="checkout of array-api-compat (left out when not given)")
     parser.add_argument("--einops", type=Path, metavar="CHECKOUT",
                         help="checkout of einops (left out when not given)")
     parser.add_argument("--no-cubed", action="store_true", help="leave Cubed's tests out")
     parser.add_argument("--namespaces", nargs="+", default=list(suites.NAMESPACES),
                         choices=suites.NAMESPACES,
-                        help="namespaces for Cubed and einops "
-                             "(array-api-extra runs all its backends)")
+                        help="namespaces for Cubed and einops (array-api-extra runs all "
+                             "its backends, array-api-compat array-api-strict's tests)")
     parser.add_argument("--workers", default="2", choices=("0", "1", "2"),
                         help="pytest-xdist workers ('0' for none); the machines have 2 cores")
     parser.add_argument("--python", default=sys.executable, help="interpreter to run pytest")
@@ -96,6 +101,8 @@ def build_suites(args: argparse.Namespace, scratch: Path) -> list[suites.Suite]:
             chosen.append(suites.cubed_dask_suite(args.namespaces, scratch, args.python))
     if args.array_api_extra:
         chosen.append(suites.array_api_extra_suite(args.array_api_extra, scratch, args.python))
+    if args.array_api_compat:
+        chosen.append(suites.array_api_compat_suite(args.array_api_compat, scratch, args.python))
     if args.einops:
         chosen.append(suites.einops_suite(args.einops, scratch, args.namespaces, args.python))
     return chosen
@@ -132,13 +139,12 @@ def recorded_seconds(junit: Path) -> float:
 
 def execute_under_flag(run: suites.PytestRun, flag: str, value: str, places: Places,
                        workers: str) -> report.RunOutcome:
-    """``run`` again, on our namespace only, with array_api_reshape's ``flag`` set to
+    """``run`` (one on our namespace) again, with array_api_reshape's ``flag`` set to
     ``value`` (a views mode, a profile, any flag) by the pytest plugin's ``--xp-mode``,
     whose ``--xp-report`` lands beside the run's log."""
     label = f"{run.suite}-{flag}-{value}".replace(" ", "_")
-    ours = run.selecting_ours()
-    flagged = dataclasses.replace(ours, arguments=[
-        *ours.arguments, "--xp-mode", f"{flag}={value}",
+    flagged = dataclasses.replace(run, arguments=[
+        *run.arguments, "--xp-mode", f"{flag}={value}",
         "--xp-report", str(places.plugin_report(label)),
     ])
     print(f"running {run.suite} under {flag}={value} ...", flush=True)
@@ -206,7 +212,8 @@ def describe(problem: Exception) -> str:
 
 def main(argv=None) -> int:
     args = parse_arguments(argv)
-    for name, checkout in (("array-api-extra", args.array_api_extra), ("einops", args.einops)):
+    for name, checkout in (("array-api-extra", args.array_api_extra),
+                           ("array-api-compat", args.array_api_compat), ("einops", args.einops)):
         if checkout is not None and not (checkout / ".git").exists():
             print(f"run.py: --{name} {checkout} is not a git checkout", file=sys.stderr)
             return 2
@@ -227,13 +234,12 @@ def main(argv=None) -> int:
                 run.environment.update(flag_environment(args.flag))
             for number, run in enumerate(suite.runs):
                 label = f"{suite.name}-{run.namespace or 'all'}-{number}".replace(" ", "_")
-                print(f"running {suite.name} on {run.namespace or 'every backend'} ...", flush=True)
+                print(f"running {suite.name} on {run.description()} ...", flush=True)
                 outcome = execute(run, places.junit(label), places.log(label), args.workers,
                                   places.from_logs)
                 print(f"  {report.one_line(outcome)}", flush=True)
                 outcomes.append(outcome)
-        ours = [run for suite in chosen for run in suite.runs
-                if run.namespace in (suites.OURS, None)]
+        ours = [run for suite in chosen for run in suite.runs if run.namespace == suites.OURS]
         view_outcomes = {
             mode: [execute_under_flag(run, "views", mode, places, args.workers) for run in ours]
             for mode in args.views_check
@@ -255,7 +261,7 @@ def main(argv=None) -> int:
     args.report.write_text(text)
     print(text)
     print(f"wrote {args.report}")
-    return 0 if report.ours_all_passed(outcomes) else 1
+    return 0 if report.ours_all_passed(outcomes, chosen) else 1
 
 
 if __name__ == "__main__":

@@ -12,9 +12,16 @@ at a namespace.
   with one line added where the release still needs it (``CUBED_DASK_WORKAROUND``), and
   the main Cubed run leaves them out.
 - **array-api-extra** lists the libraries its tests run on in the ``Backend`` enum of
-  its own source. A scratch copy of the checkout gets one more member for us, and the
-  few tests that branch on array_api_strict treat us like it. One pytest process runs
-  every backend; the backend is the parameter id of each test.
+  its own source; the backend is the parameter id of each test. Its checkout runs
+  unpatched: the tests of its ``array_api_strict`` and ``array_api_strictest`` backends
+  once on the real array-api-strict and once with the plugin's ``--xp-as
+  array_api_strict`` (our namespace standing in for it), compared test by test; the
+  stand-in again without the profile ``"strict"`` (``--xp-mode profile=None``) as our
+  default namespace; and its other backends (NumPy, Dask, ...) in one more process.
+- **array-api-compat** parametrises its tests over library names; its tests that concern
+  array-api-strict run on the real package and standing in (on the pure-Python build, as
+  ``--xp-as`` chooses), compared test by test, and once more on the compiled core where it
+  is installed, for the record.
 - **einops** tests its array-API front end with four tests that import NumPy as the
   namespace in their body. A scratch copy makes that import read the namespace from an
   environment variable, one pytest process per namespace.
@@ -26,7 +33,7 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from patching import (
@@ -41,7 +48,24 @@ from patching import (
 )
 
 OURS = "array_api_reshape"
-NAMESPACES = (OURS, "numpy", "array_api_strict")
+STRICT = "array_api_strict"
+NAMESPACES = (OURS, "numpy", STRICT)
+
+COMPILED = "compiled"
+PURE = "pure"
+PURE_VARIABLE = "ARRAY_API_RESHAPE_PURE"
+"""Set to 1 before the import, array_api_reshape runs its pure-Python source."""
+
+
+def standing_in(namespace: str, build: str) -> str:
+    """How the report names our namespace standing in for ``namespace`` (a package, or a
+    backend of a suite named after it): 'array_api_reshape as array_api_strict (pure)'."""
+    return f"{OURS} as {namespace} ({build})"
+
+
+def is_ours(namespace: str) -> bool:
+    """True for our namespace, standing in for another or not."""
+    return namespace == OURS or namespace.startswith(f"{OURS} as ")
 
 
 @dataclass
@@ -56,6 +80,8 @@ class PytestRun:
     known_namespaces: tuple[str, ...] = ()  # parameter ids naming a namespace
     python: str = sys.executable
     parallel: bool = True                   # worth pytest-xdist workers
+    stand_in: str = ""                      # our namespace stood in for this package
+    build: str = ""                         # then: which build of ours (COMPILED, PURE)
 
     def command(self, junit: Path, workers: str) -> list[str]:
         # --tb=native: pytest's own traceback formatting parses the source of every frame,
@@ -63,29 +89,45 @@ class PytestRun:
         # mismatch") on some of Cubed's deep tracebacks under Python 3.11.
         command = [self.python, "-m", "pytest", *self.arguments, "-q", "-p", "no:cacheprovider",
                    "--tb=native", f"--junitxml={junit}", "-o", "junit_family=xunit1"]
+        if self.stand_in:
+            command += ["--xp-as", self.stand_in]
         if self.parallel and workers != "0":
             command += ["-n", workers]
         return command
 
-    def selecting_ours(self) -> PytestRun:
-        """This run limited to the tests on our namespace: a run of one namespace as it
-        is; a run of many (array-api-extra's) keeps the tests whose parameter id names
-        ours, not another id that contains our name (our strictest backend)."""
-        if self.namespace is not None:
-            return self
-        others = [name for name in self.known_namespaces if OURS in name and name != OURS]
-        expression = " and ".join([OURS, *(f"not {name}" for name in others)])
-        return replace(self, arguments=[*self.arguments, "-k", expression])
+    def description(self) -> str:
+        """The run in words, for the console and the report: "every backend (-k
+        'array_api_strict'), array_api_reshape standing in for array_api_strict (compiled)"."""
+        words = self.namespace or "every backend"
+        if self.namespace is None and "-k" in self.arguments:
+            words += f" (-k {self.arguments[self.arguments.index('-k') + 1]!r})"
+        if self.stand_in:
+            ours = "" if self.namespace == OURS else f", {OURS}"
+            words += f"{ours} standing in for {self.stand_in} ({self.build})"
+        modes = [after for before, after in zip(self.arguments, self.arguments[1:])
+                 if before == "--xp-mode"]
+        return words + "".join(f", --xp-mode {mode}" for mode in modes)
 
     def namespace_of(self, test_name: str) -> str | None:
-        """The namespace a test ran on: the run's own, or the first parameter id naming one."""
-        if self.namespace is not None:
-            return self.namespace
-        parameters = re.search(r"\[(.*)\]$", test_name)
-        for part in parameters.group(1).split("-") if parameters else ():
-            if part in self.known_namespaces:
-                return part
-        return None
+        """The namespace a test ran on: the run's own, or the first parameter id naming
+        one; standing in, ours as that namespace (``standing_in``)."""
+        found = self.namespace
+        if found is None:
+            parameters = re.search(r"\[(.*)\]$", test_name)
+            found = next((part for part in (parameters.group(1).split("-") if parameters else ())
+                          if part in self.known_namespaces), None)
+        if found is None or not self.stand_in or found == OURS:
+            return found
+        return standing_in(found, self.build)
+
+
+@dataclass
+class StandInComparison:
+    """The same tests on a real package and on our namespace standing in for it (one run
+    per build of ours), compared test by test in the report."""
+
+    real: PytestRun
+    stand_ins: list[PytestRun]
 
 
 @dataclass
@@ -94,6 +136,7 @@ class Suite:
     version: str                      # for the report: a release or a commit
     runs: list[PytestRun] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    comparison: StandInComparison | None = None
 
 
 def path_before(folder: Path) -> str:
@@ -229,110 +272,14 @@ def installed_package(python: str, name: str) -> tuple[str, Path]:
 # --- array-api-extra ---------------------------------------------------------------------
 
 ARRAY_API_EXTRA_BACKEND_IDS = (
-    "array_api_reshape", "array_api_reshape_strictest", "array_api_strict", "array_api_strictest",
-    "numpy", "numpy:readonly",
+    STRICT, "array_api_strictest", "numpy", "numpy:readonly",
     "cupy", "torch", "torch:gpu", "dask", "sparse", "jax", "jax:gpu",
 )
-
-_LIKE_STRICT = "treat array_api_reshape like array_api_strict, as the issue asks"
-ARRAY_API_EXTRA_SUBSTITUTIONS = (
-    Substitution(
-        "src/array_api_extra/_lib/_backends.py",
-        '    ARRAY_API_STRICTEST = "array_api_strict:strictest"\n',
-        '    ARRAY_API_STRICTEST = "array_api_strict:strictest"\n'
-        '    ARRAY_API_RESHAPE = "array_api_reshape"\n',
-        "add our namespace to the Backend enum: every backend-parametrised test runs on it",
-    ),
-    Substitution(
-        "src/array_api_extra/_lib/_backends.py",
-        '    ARRAY_API_RESHAPE = "array_api_reshape"\n',
-        '    ARRAY_API_RESHAPE = "array_api_reshape"\n'
-        '    ARRAY_API_RESHAPE_STRICTEST = "array_api_reshape:strictest"\n',
-        "add our strictest backend: array_api_strict's strictest flags and the two its "
-        "authors wanted from it (writeable=False, lazy=True)",
-    ),
-    Substitution(
-        "tests/main/conftest.py",
-        "    if library == Backend.ARRAY_API_STRICTEST:\n",
-        "    if library == Backend.ARRAY_API_RESHAPE_STRICTEST:\n"
-        "        from array_api_reshape import flags as reshape_flags\n"
-        "\n"
-        "        with reshape_flags.using(\n"
-        "            boolean_indexing=False,\n"
-        "            data_dependent_shapes=False,\n"
-        "            writeable=False,\n"
-        "            enabled_extensions=(),\n"
-        "        ), patch_lazy_xp_functions(request, xp=xp):\n"
-        "            yield xp\n"
-        "        return\n"
-        "\n"
-        "    if library == Backend.ARRAY_API_STRICTEST:\n",
-        "the strictest backend's fixture: the flags for the whole test, and the functions "
-        "under test (tagged with lazy_xp_function) run lazily, as JAX runs them under jit",
-    ),
-    Substitution(
-        "tests/main/conftest.py",
-        "            if library == elem:\n",
-        "            if library == elem or (\n"
-        "                elem == Backend.ARRAY_API_RESHAPE_STRICTEST\n"
-        "                and library in (Backend.ARRAY_API_STRICTEST, Backend.JAX)\n"
-        "            ):\n",
-        "our strictest backend takes the skip and xfail marks of array_api_strict's strictest "
-        "(the same three flags) and of JAX (immutable arrays, lazy under jit)",
-    ),
-    Substitution(
-        "src/array_api_extra/testing/_testing.py",
-        "    elif _compat.is_jax_namespace(xp):\n",
-        "    elif getattr(getattr(getattr(request.node, 'callspec', None), 'params', {})"
-        ".get('library'), 'value', None) == 'array_api_reshape:strictest':\n"
-        "        from array_api_reshape import flags as reshape_flags\n"
-        "\n"
-        "        def _reshape_lazy(func):\n"
-        "            @functools.wraps(func)\n"
-        "            def lazily(*args, **kwargs):\n"
-        "                with reshape_flags.using(lazy=True):\n"
-        "                    return func(*args, **kwargs)\n"
-        "            return lazily\n"
-        "\n"
-        "        for target, name, attr, func, tags in iter_tagged():\n"
-        "            if tags['jax_jit']:\n"
-        "                wrapped = _reshape_lazy(func)\n"
-        "                if isinstance(attr, staticmethod):\n"
-        "                    wrapped = staticmethod(wrapped)\n"
-        "                elif isinstance(attr, classmethod):\n"
-        "                    wrapped = classmethod(wrapped)\n"
-        "                temp_setattr(target, name, wrapped)\n"
-        "\n"
-        "    elif _compat.is_jax_namespace(xp):\n",
-        "under our strictest backend, run each function tagged for jit (lazy_xp_function) "
-        "with array_api_reshape's lazy flag on, where JAX would run it under jax.jit; the "
-        "backend is recognised by the test's `library` parameter, not by `writeable=False`, "
-        "which the jax profile also sets",
-    ),
-    Substitution(
-        "tests/main/test_at.py",
-        "elif library.like(Backend.ARRAY_API_STRICT):",
-        "elif library.like(Backend.ARRAY_API_STRICT, Backend.ARRAY_API_RESHAPE):",
-        f"test_incompatible_dtype: {_LIKE_STRICT} (an int array and a float operand must raise)",
-    ),
-    Substitution(
-        "tests/main/test_testing.py",
-        "if library.like(Backend.ARRAY_API_STRICT, Backend.JAX):",
-        "if library.like(Backend.ARRAY_API_STRICT, Backend.ARRAY_API_RESHAPE, Backend.JAX):",
-        f"test_lazy_xp_function_cython_ufuncs: {_LIKE_STRICT} (no __array_ufunc__ dispatch)",
-    ),
-    Substitution(
-        "tests/main/test_set.py",
-        '        Backend.ARRAY_API_STRICT, reason="array-agnostic fallback"\n    )\n',
-        '        Backend.ARRAY_API_STRICT, reason="array-agnostic fallback"\n    )\n'
-        '    @pytest.mark.skip_xp_backend(\n'
-        '        Backend.ARRAY_API_RESHAPE, reason="array-agnostic fallback"\n    )\n',
-        "TestNUnique::test_delegates checks that a library's own function is used; like "
-        "array_api_strict, ours has none and gets the array-agnostic fallback, so skip it as "
-        "strict's is",
-    ),
+ARRAY_API_EXTRA_TESTS = "tests/main"
+ARRAY_API_EXTRA_LEFT_OUT = (
+    "`tests/vendoring` left out: it tests copies of array-api-compat and array-api-extra "
+    "vendored into `tests/vendoring/` by a pixi task, which a checkout does not hold"
 )
-
 ARRAY_API_EXTRA_DESELECTED = {
     "tests/main/test_version.py::test_version":
         "compares the installed package metadata with `__version__`; the runner imports the "
@@ -340,21 +287,96 @@ ARRAY_API_EXTRA_DESELECTED = {
 }
 
 
+def installed_build(python: str) -> str:
+    """``COMPILED`` where the interpreter's array_api_reshape runs its compiled core (in
+    this environment), else ``PURE``."""
+    completed = subprocess.run(
+        [python, "-c", "import array_api_reshape; "
+                       "from array_api_reshape._tables._build import build_name; "
+                       "print(build_name())"],
+        capture_output=True, text=True, check=True,
+    )
+    return COMPILED if completed.stdout.strip() == "compiled core" else PURE
+
+
 def array_api_extra_suite(checkout: Path, scratch: Path, python: str) -> Suite:
+    """array-api-extra's own tests, unpatched: its strict backends on array-api-strict and
+    on our namespace standing in for it; the stand-in without the profile ``"strict"`` as
+    our default namespace; its other backends."""
     copy = scratch / "array-api-extra"
     commit = copy_checkout(checkout, copy)
-    apply_substitutions(copy, ARRAY_API_EXTRA_SUBSTITUTIONS)
-    arguments = ["tests/main", "-o", "log_cli_level=WARNING"]
+    arguments = [ARRAY_API_EXTRA_TESTS, "-o", "log_cli_level=WARNING"]
     for test in ARRAY_API_EXTRA_DESELECTED:
         arguments += ["--deselect", test]
-    run = PytestRun("array-api-extra", arguments, copy,
-                    dict(os.environ, PYTHONPATH=path_before(copy / "src")),
-                    known_namespaces=ARRAY_API_EXTRA_BACKEND_IDS, python=python)
-    notes = [f"array-api-extra commit `{commit}` (`tests/main`), run from a scratch copy with "
-             "these edits:"]
-    notes += [f"`{s.path}`: {s.reason}." for s in ARRAY_API_EXTRA_SUBSTITUTIONS]
+    environment = dict(os.environ, PYTHONPATH=path_before(copy / "src"))
+
+    def run(selection: str, **options) -> PytestRun:
+        return PytestRun("array-api-extra", [*arguments, "-k", selection], copy,
+                         dict(environment), known_namespaces=ARRAY_API_EXTRA_BACKEND_IDS,
+                         python=python, **options)
+
+    real = run(STRICT)
+    stand_in = run(STRICT, stand_in=STRICT, build=PURE)  # what --xp-as runs
+    ours = run(f"{STRICT} and not array_api_strictest", stand_in=STRICT, build=PURE,
+               namespace=OURS)
+    ours.arguments += ["--xp-mode", "profile=None"]
+    others = run(f"not {STRICT}")
+    notes = [f"array-api-extra commit `{commit}` (`{ARRAY_API_EXTRA_TESTS}`), unpatched, run "
+             "from a scratch copy of its last commit in four processes:",
+             f"`-k {STRICT}` (its `{STRICT}` and `array_api_strictest` backends) on the real "
+             "array-api-strict, then the same with the plugin's `--xp-as array_api_strict`: our "
+             "namespace under array-api-strict's name, flags, devices and refusals (the "
+             "profile `strict`), compared test by test below;",
+             f"`-k \"{STRICT} and not array_api_strictest\" --xp-as array_api_strict --xp-mode "
+             "profile=None`: the stand-in without strict's refusals, our default namespace "
+             "(the row `array_api_reshape`; the tests take their array-api-strict branches); "
+             "the views modes, profiles and flags rerun these;",
+             f"`-k \"not {STRICT}\"`: its other backends.",
+             ARRAY_API_EXTRA_LEFT_OUT + ".",
+             "A test that passes in spite of a non-strict xfail mark (pytest's \"xpassed\") "
+             "counts as passed, as the JUnit file records it."]
     notes += [f"Deselected `{test}`: {why}." for test, why in ARRAY_API_EXTRA_DESELECTED.items()]
-    return Suite("array-api-extra", commit, [run], notes)
+    return Suite("array-api-extra", commit, [real, stand_in, ours, others], notes,
+                 StandInComparison(real, [stand_in]))
+
+
+# --- array-api-compat --------------------------------------------------------------------
+
+ARRAY_API_COMPAT_SELECTION = ("array_api_strict or lazy_array_nan_size or lazy_array_bool_raises "
+                              "or namespace_mismatch or sort_argsort_meta")
+"""array-api-compat's tests that concern array-api-strict: those parametrised with its name,
+and those that import it in their body."""
+
+
+def array_api_compat_suite(checkout: Path, scratch: Path, python: str) -> Suite:
+    """array-api-compat's tests that concern array-api-strict, unpatched: on the real
+    package and standing in, on our installed build and on the pure-Python one."""
+    copy = scratch / "array-api-compat"
+    commit = copy_checkout(checkout, copy)
+    environment = dict(os.environ, PYTHONPATH=path_before(copy / "src"))
+
+    def run(**options) -> PytestRun:
+        return PytestRun("array-api-compat", ["tests", "-k", ARRAY_API_COMPAT_SELECTION], copy,
+                         dict(environment), namespace=STRICT, python=python, parallel=False,
+                         **options)
+
+    real = run()
+    stand_in = run(stand_in=STRICT, build=PURE)  # what --xp-as runs
+    runs = [real, stand_in]
+    notes = [f"array-api-compat commit `{commit}` (`tests`, its own source first on the path), "
+             f"unpatched, run from a scratch copy of its last commit: `-k "
+             f"\"{ARRAY_API_COMPAT_SELECTION}\"`, the tests that concern array-api-strict, on "
+             "the real array-api-strict and with the plugin's `--xp-as array_api_strict` "
+             "(on the pure-Python build, which the option chooses), compared test by test "
+             "below."]
+    if installed_build(python) == COMPILED:
+        compiled = run(stand_in=STRICT, build=COMPILED)
+        compiled.environment[PURE_VARIABLE] = "0"
+        runs.append(compiled)
+        notes.append(f"Once more standing in on the compiled core (`{PURE_VARIABLE}=0`), "
+                     "for the record and not compared: its `Array` is a C extension type, "
+                     "which takes no attribute, so the tests that patch `type(x)` fail there.")
+    return Suite("array-api-compat", commit, runs, notes, StandInComparison(real, [stand_in]))
 
 
 # --- einops ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """clients/run.py's parts: the text edits to other projects' scratch copies, reading
-JUnit reports, telling which namespace a test ran on, and sorting failures by cause."""
+JUnit reports, telling which namespace a test ran on, comparing array-api-strict with our
+namespace standing in for it, and sorting failures by cause."""
 
 from __future__ import annotations
 
@@ -264,13 +265,13 @@ def test_junit_outcomes_of_a_real_pytest_run(tmp_path):
 
 # --- which namespace a test ran on -------------------------------------------------------
 
-def _run(namespace=None):
+def _run(namespace=None, **options):
     return suites.PytestRun("array-api-extra", [], Path("."), {}, namespace=namespace,
-                            known_namespaces=suites.ARRAY_API_EXTRA_BACKEND_IDS)
+                            known_namespaces=suites.ARRAY_API_EXTRA_BACKEND_IDS, **options)
 
 
 @pytest.mark.parametrize("name, expected", [
-    ("test_incompatible_dtype[array_api_reshape-add-False-None]", "array_api_reshape"),
+    ("test_incompatible_dtype[array_api_strict-add-False-None]", "array_api_strict"),
     ("test_at[numpy:readonly]", "numpy:readonly"),
     ("test_lazy_apply_device[True-array_api_strictest]", "array_api_strictest"),
     ("test_device[numpy]", "numpy"),
@@ -281,16 +282,147 @@ def test_namespace_read_from_the_parameter_id(name, expected):
     assert _run().namespace_of(name) == expected
 
 
-def test_a_run_of_every_backend_is_narrowed_to_ours_for_a_flagged_rerun():
-    narrowed = _run().selecting_ours()
-    assert narrowed.arguments[-2:] == [
-        "-k", "array_api_reshape and not array_api_reshape_strictest"]
-    one = suites.PytestRun("Cubed", ["a"], Path("."), {}, namespace="array_api_reshape")
-    assert one.selecting_ours() is one
+@pytest.mark.parametrize("name, expected", [
+    ("test_at[array_api_strict-add]", "array_api_reshape as array_api_strict (pure)"),
+    ("test_at[True-array_api_strictest]", "array_api_reshape as array_api_strictest (pure)"),
+    ("test_version", None),
+])
+def test_a_stand_in_run_names_ours_as_the_backend_it_stands_in_for(name, expected):
+    standing_in = _run(stand_in="array_api_strict", build="pure")
+    assert standing_in.namespace_of(name) == expected
+    assert suites.is_ours(expected or "array_api_reshape")
+    assert not suites.is_ours("array_api_strict")
+    command = standing_in.command(Path("out.xml"), "2")
+    assert command[command.index("--xp-as") + 1] == "array_api_strict"
+    assert "--xp-as" not in _run().command(Path("out.xml"), "2")
+
+
+def test_our_default_namespace_standing_in_owns_its_tests():
+    ours = _run("array_api_reshape", stand_in="array_api_strict", build="compiled")
+    assert ours.namespace_of("test_at[array_api_strict-add]") == "array_api_reshape"
 
 
 def test_a_run_on_one_namespace_owns_all_its_tests():
     assert _run("numpy").namespace_of("test_var[True-0.0-None]") == "numpy"
+
+
+# --- array-api-strict and our namespace standing in for it, test by test ----------------
+
+_IMMUTABLE = ("TypeError: cannot set 'shape' attribute of immutable type "
+              "'array_api_reshape._array._array_object.Array'")
+
+
+def _compat_case(name, outcome, message=""):
+    return junit_results.CaseResult("test_common", name, outcome, message)
+
+
+def _compared_suite(ours_compiled, ours_pure):
+    """array-api-compat's comparison: the real run, and a stand-in run per build."""
+    def run(**options):
+        return suites.PytestRun("array-api-compat", [], Path("."), {},
+                                namespace="array_api_strict", **options)
+    real, compiled, pure = run(), run(stand_in="array_api_strict", build="compiled"), run(
+        stand_in="array_api_strict", build="pure")
+    real_results = [_compat_case("test_same[array_api_strict]", "passed"),
+                    _compat_case("test_is_lazy_array_nan_size[shape0]", "passed"),
+                    _compat_case("test_new[array_api_strict]", "passed"),
+                    _compat_case("test_device_to_device[array_api_strict]", "failed", "E"),
+                    _compat_case("test_only_ours[array_api_strict]", "skipped", "why"),
+                    _compat_case("test_missing[array_api_strict]", "passed")]
+    outcomes = [report.RunOutcome(real, real_results, 1.0, ""),
+                report.RunOutcome(compiled, ours_compiled, 1.0, ""),
+                report.RunOutcome(pure, ours_pure, 1.0, "")]
+    suite = suites.Suite("array-api-compat", "abc123", [real, compiled, pure], ["note"],
+                         suites.StandInComparison(real, [compiled, pure]))
+    return suite, outcomes
+
+
+def _disagreeing_suite():
+    return _compared_suite(
+        [_compat_case("test_same[array_api_strict]", "passed"),
+         _compat_case("test_is_lazy_array_nan_size[shape0]", "failed", _IMMUTABLE),
+         _compat_case("test_new[array_api_strict]", "failed", "AssertionError: new"),
+         _compat_case("test_device_to_device[array_api_strict]", "failed", "E"),
+         _compat_case("test_only_ours[array_api_strict]", "passed"),
+         _compat_case("test_missing[array_api_strict]", "passed")],
+        [_compat_case("test_same[array_api_strict]", "passed"),
+         _compat_case("test_is_lazy_array_nan_size[shape0]", "passed"),
+         _compat_case("test_new[array_api_strict]", "failed", "AssertionError: new"),
+         _compat_case("test_device_to_device[array_api_strict]", "failed", "E"),
+         _compat_case("test_only_ours[array_api_strict]", "passed")])
+
+
+def test_each_test_is_compared_on_every_build():
+    suite, outcomes = _disagreeing_suite()
+    found = report.compared(suite, outcomes)
+    lost = {d.test: d for d in found.lost()}
+    assert set(lost) == {"test_common::test_is_lazy_array_nan_size[shape0]",
+                         "test_common::test_new[array_api_strict]",
+                         "test_common::test_missing[array_api_strict]"}
+    lazy = lost["test_common::test_is_lazy_array_nan_size[shape0]"]
+    assert lazy.ours == {"compiled": "failed", "pure": "passed"}
+    assert lazy.finding.kind == diagnoses.OURS_FIXED
+    assert lazy.verdict.startswith(
+        "ours: fixed by 998e61c, yet failing here: the compiled Array class cannot be patched")
+    assert lost["test_common::test_missing[array_api_strict]"].ours["pure"] == report.NOT_RUN
+    assert lost["test_common::test_new[array_api_strict]"].verdict == (
+        "no verdict yet: `AssertionError: new`")
+    assert [d.test for d in found.gained()] == ["test_common::test_only_ours[array_api_strict]"]
+
+
+def test_a_finding_holds_only_on_the_builds_it_names():
+    # Failing on the pure build too, the compiled class is not the explanation.
+    assert diagnoses.stand_in_finding_of(
+        "array-api-compat", "test_common::test_is_lazy_array_nan_size[shape0]", _IMMUTABLE,
+        ["compiled", "pure"]) is None
+    assert diagnoses.stand_in_finding_of(
+        "array-api-extra", "test_common::test_is_lazy_array_nan_size[shape0]", _IMMUTABLE,
+        ["compiled"]) is None
+    assert all(finding.kind in diagnoses.STAND_IN_VERDICTS
+               for finding in diagnoses.STAND_IN_FINDINGS)
+
+
+def test_the_report_counts_and_lists_every_test_that_passes_on_one_side_only():
+    suite, outcomes = _disagreeing_suite()
+    lines = "\n".join(report.stand_in_section([suite], outcomes))
+    assert ("| suite | backend | tests | pass on array-api-strict | pass standing in (compiled) "
+            "| pass standing in (pure) | pass on array-api-strict, not standing in |") in lines
+    assert "| array-api-compat | array_api_strict | 6 | 4 | 3 | 3 | 3 |" in lines
+    assert ("| array-api-compat | `test_common::test_is_lazy_array_nan_size[shape0]` | passed "
+            "| failed | passed | ours: fixed by 998e61c, yet failing here: the compiled Array "
+            "class cannot be patched") in lines
+    assert ("| array-api-compat | `test_common::test_missing[array_api_strict]` | passed | "
+            "passed | not run | no verdict yet |") in lines
+    gained = lines[lines.index("### Passing standing in, not on array-api-strict"):]
+    assert ("| array-api-compat | `test_common::test_only_ours[array_api_strict]` | skipped | "
+            "passed | passed |") in gained
+    assert "The verdicts' evidence:" in lines
+    assert report.stand_in_section([suites.Suite("Cubed", "1", [], ["n"])], outcomes) == []
+
+
+def test_a_test_passing_on_strict_and_not_standing_in_fails_the_run():
+    suite, outcomes = _disagreeing_suite()
+    assert not report.ours_all_passed(outcomes, [suite])
+    agreeing = [_compat_case("test_same[array_api_strict]", "passed"),
+                _compat_case("test_is_lazy_array_nan_size[shape0]", "passed"),
+                _compat_case("test_new[array_api_strict]", "passed"),
+                _compat_case("test_device_to_device[array_api_strict]", "failed", "E"),
+                _compat_case("test_only_ours[array_api_strict]", "skipped", "why"),
+                _compat_case("test_missing[array_api_strict]", "passed")]
+    suite, outcomes = _compared_suite(agreeing, agreeing)
+    assert report.ours_all_passed(outcomes, [suite])
+    text = "\n".join(report.stand_in_section([suite], outcomes))
+    assert text.count("None.") == 2
+
+
+def test_a_suite_is_not_compared_when_one_of_its_runs_gave_no_results():
+    suite, outcomes = _disagreeing_suite()
+    outcomes[1] = report.RunOutcome(outcomes[1].run, [], 1.0, "pytest exited 4 without a report")
+    assert report.compared(suite, outcomes) is None
+    lines = "\n".join(report.stand_in_section([suite], outcomes))
+    assert ("array-api-compat: not compared, as array_api_strict, array_api_reshape standing in "
+            "for array_api_strict (compiled) gave no results.") in lines
+    assert not report.ours_all_passed(outcomes, [suite])
 
 
 # --- sorting failures into causes, and the report ----------------------------------------
@@ -445,6 +577,127 @@ def test_runner_reruns_under_a_profile_and_reads_its_logs_back(tmp_path):
         "## Under each profile"):]
 
 
+# --- the whole runner, on small stand-ins for array-api-extra and array-api-compat --------
+
+_IMPORTS_STRICT = """\
+import array_api_strict  # the stand-in must hold from the conftest on, as in the real suites
+"""
+
+_EXTRA_TESTS = """\
+import importlib
+
+import pytest
+
+
+@pytest.fixture(params=["array_api_strict", "array_api_strictest", "numpy"])
+def xp(request):
+    return importlib.import_module(request.param.removesuffix("est"))
+
+
+def test_sum(xp):
+    assert int(xp.sum(xp.asarray([1, 2]))) == 3
+
+
+def test_class_module(xp):  # asks for the real package's class: no stand-in can pass
+    assert type(xp.asarray(1)).__module__.split(".")[0] in ("array_api_strict", "numpy")
+"""
+
+_COMPAT_TESTS = """\
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("library", ["array_api_strict"])
+def test_name(library):
+    assert importlib.import_module(library).__name__ == library
+
+
+@pytest.mark.parametrize("library", ["array_api_strict"])
+def test_ours_only(library):
+    xp = importlib.import_module(library)
+    assert type(xp.asarray(1)).__module__.startswith("array_api_reshape")
+
+
+@pytest.mark.parametrize("shape", [(None,)])
+def test_is_lazy_array_nan_size(shape, monkeypatch):  # as array-api-compat's own test
+    import array_api_strict as xp
+
+    x = xp.asarray(1)
+    monkeypatch.setattr(type(x), "shape", shape)
+    assert x.shape == shape
+
+
+def test_not_selected():
+    pass
+"""
+
+
+def _commit(root: Path) -> Path:
+    for command in (["init", "-q"], ["add", "."],
+                    ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "stand-in"]):
+        subprocess.run(["git", "-C", str(root), *command], check=True)
+    return root
+
+
+def _stand_in_extra(root: Path) -> Path:
+    """A git checkout laid out like array-api-extra: backends as parameter ids."""
+    tests = root / "tests" / "main"
+    tests.mkdir(parents=True)
+    (root / "src").mkdir()
+    (tests / "conftest.py").write_text(_IMPORTS_STRICT)
+    (tests / "test_at.py").write_text(_EXTRA_TESTS)
+    return _commit(root)
+
+
+def _stand_in_compat(root: Path) -> Path:
+    """A git checkout laid out like array-api-compat: library names as parameters."""
+    tests = root / "tests"
+    tests.mkdir(parents=True)
+    (root / "src").mkdir()
+    (tests / "conftest.py").write_text(_IMPORTS_STRICT)
+    (tests / "test_common.py").write_text(_COMPAT_TESTS)
+    return _commit(root)
+
+
+def test_runner_compares_strict_with_the_stand_in_on_unpatched_checkouts(tmp_path):
+    extra = _stand_in_extra(tmp_path / "extra-checkout")
+    compat = _stand_in_compat(tmp_path / "compat-checkout")
+    report_path = tmp_path / "REPORT.md"
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "clients" / "run.py"), "--no-cubed",
+         "--array-api-extra", str(extra), "--array-api-compat", str(compat),
+         "--workers", "0", "--report", str(report_path)],
+        capture_output=True, text=True, check=False, timeout=300,
+    )
+    text = report_path.read_text()
+    compiled = suites.installed_build(sys.executable) == suites.COMPILED
+    # array-api-extra: both strict backends, real and standing in (on the pure-Python build,
+    # which --xp-as chooses); ours; the other backends
+    assert "| array-api-extra | array_api_strict | 2 | 0 | 0 | 0 | 0 |" in text, completed.stdout
+    assert ("| array-api-extra | array_api_reshape as array_api_strictest (pure) "
+            "| 1 | 1 | 0 | 0 | 0 |") in text
+    assert "| array-api-extra | array_api_reshape | 1 | 1 | 0 | 0 | 0 |" in text
+    assert "| array-api-extra | numpy | 2 | 0 | 0 | 0 | 0 |" in text
+    assert "| array-api-extra | array_api_strictest | 2 | 2 | 1 | 1 |" in text
+    assert ("| array-api-extra | `test_at::test_class_module[array_api_strictest]` | passed | "
+            "failed | no verdict yet") in text
+    assert "`test_at::test_sum[" not in text
+    # array-api-compat: the selection, standing in on the pure-Python build, whose class
+    # takes the patch; on the compiled core (for the record, not compared) it cannot
+    assert "| array-api-compat | array_api_strict | 3 | 2 | 3 | 0 |" in text
+    assert "test_not_selected" not in text
+    if compiled:
+        assert ("| array-api-compat | array_api_reshape as array_api_strict (compiled) "
+                "| 2 | 1 |") in text
+    gained = text[text.index("### Passing standing in, not on array-api-strict"):]
+    assert "`test_common::test_ours_only[array_api_strict]` | failed | passed |" in gained
+    assert completed.returncode == 1
+    for checkout in (extra, compat):
+        assert subprocess.run(["git", "-C", str(checkout), "status", "--porcelain"],
+                              capture_output=True, text=True, check=True).stdout == ""
+
+
 def test_runner_stops_with_the_missing_anchor_named(tmp_path):
     checkout = _stand_in_einops(tmp_path / "einops-checkout")
     tests = checkout / "einops" / "tests"
@@ -470,32 +723,21 @@ def test_report_keeps_the_fixed_causes_that_no_test_meets_any_more():
     assert "`mean()` takes no `dtype=`" not in fixed_section   # it failed again in this run
 
 
-def test_findings_under_the_strictest_modes_get_their_verdicts_or_say_they_have_none():
-    extra = _run()
-    read_only = "ValueError: __setitem__(): arrays are read-only here: the writeable flag is off"
-    outcomes = [report.RunOutcome(extra, [
-        _case("test_at[array_api_reshape_strictest-1]", "failed", read_only),
-        _case("test_at[array_api_reshape_strictest-2]", "failed", read_only),
-        _case("test_new[array_api_reshape_strictest]", "failed", "ValueError: something new"),
-        _case("test_at[array_api_reshape-1]", "passed"),
-    ], 1.0, "")]
-    lines = "\n".join(report.mode_findings(outcomes))
-    assert ("- **2** x `ValueError: __setitem__(): arrays are read-only here`, "
-            "at `array_api_extra/_at.py:349`") in lines
-    assert "non-portable write in array-api-extra" in lines
-    assert "- **1** x `ValueError: something new`: not yet read, no verdict yet." in lines
+def _ours_rerun():
+    """array-api-extra's run on our default namespace, which the modes and profiles rerun:
+    the stand-in under profile=None, on the array_api_strict backend's tests."""
+    return _run("array_api_reshape", stand_in="array_api_strict", build="compiled")
 
 
 def test_failures_under_a_profile_get_their_verdicts_and_are_counted_by_kind():
-    extra = _run()
+    extra = _ours_rerun()
     take = ("NotImplementedError: take(): not implemented for uint32 in PyTorch: PyTorch's "
             "uint16, uint32 and uint64 are for storage")
     outcomes = {"torch": [report.RunOutcome(extra, [
-        junit_results.CaseResult("TestSetDiff1D", "test_setdiff1d[array_api_reshape]", "failed",
+        junit_results.CaseResult("TestSetDiff1D", "test_setdiff1d[array_api_strict]", "failed",
                                  take),
-        _case("test_new[array_api_reshape]", "failed", "RuntimeError: something new"),
-        _case("test_fine[array_api_reshape]", "passed"),
-        _case("test_setdiff1d[numpy]", "failed", take),
+        _case("test_new[array_api_strict]", "failed", "RuntimeError: something new"),
+        _case("test_fine[array_api_strict]", "passed"),
     ], 1.0, "")]}
     lines = "\n".join(report.profile_findings(outcomes))
     assert "### profile=torch (PyTorch)" in lines
@@ -510,7 +752,7 @@ def test_failures_under_a_profile_get_their_verdicts_and_are_counted_by_kind():
 
 def test_a_profile_finding_is_limited_to_its_profile_suite_and_test():
     message = "AssertionError: "
-    test = "TestAngle::test_2d[array_api_reshape]"
+    test = "TestAngle::test_2d[array_api_strict]"
     found = diagnoses.profile_finding_of("torch", "array-api-extra", test, message)
     assert found is not None and found.kind == diagnoses.OURS_TO_FIX
     assert diagnoses.profile_finding_of("torch", "Cubed", test, message) is None
@@ -524,7 +766,7 @@ def test_a_profile_finding_is_limited_to_its_profile_suite_and_test():
 def test_a_finding_of_one_library_holds_under_lowest_too_and_nowhere_else():
     message = ("NotImplementedError: __setitem__(): Dask does not support a 0-dimensional "
                "boolean mask (it takes one integer index array, ...)")
-    test = "test_at::test_gh134[array_api_reshape-True-None]"
+    test = "test_at::test_gh134[array_api_strict-True-None]"
     found = {profile: diagnoses.profile_finding_of(profile, "array-api-extra", test, message)
              for profile in diagnoses.PROFILES}
     assert found["dask"] is found["lowest"] is not None
@@ -533,15 +775,15 @@ def test_a_finding_of_one_library_holds_under_lowest_too_and_nowhere_else():
 
 
 def test_a_fixed_finding_of_ours_is_listed_once_no_failure_meets_it():
-    extra = _run()
+    extra = _ours_rerun()
     outcomes = {"torch": [report.RunOutcome(extra, [
-        _case("test_fine[array_api_reshape]", "passed"),
+        _case("test_fine[array_api_strict]", "passed"),
     ], 1.0, "")]}
     lines = "\n".join(report.profile_findings(outcomes))
     assert "Found in earlier runs, now fixed:" in lines
     assert "fixed by 4df45d5" in lines
     assert "No failures." in lines
-    angle = ("AssertionError: ", "TestAngle", "test_2d[array_api_reshape]")
+    angle = ("AssertionError: ", "TestAngle", "test_2d[array_api_strict]")
     outcomes = {"jax": [report.RunOutcome(extra, [
         junit_results.CaseResult(angle[1], angle[2], "failed", angle[0]),
     ], 1.0, "")]}
@@ -550,15 +792,14 @@ def test_a_fixed_finding_of_ours_is_listed_once_no_failure_meets_it():
 
 
 def test_writes_found_by_the_views_modes_get_their_verdicts_or_say_they_have_none():
-    extra = _run()
+    extra = _ours_rerun()
     in_at = ("ValueError: __iadd__() at array_api_extra/_at.py:347: this write changes elements "
              "that another array (made by asarray() at array_api_extra/_at.py:326) also views")
     outcomes = {"error-on-write": [report.RunOutcome(extra, [
-        _case("test_update_ops[array_api_reshape-1]", "failed", in_at),
-        _case("test_update_ops[array_api_reshape-2]", "failed", in_at),
-        _case("test_other[array_api_reshape]", "failed", "ValueError: something new"),
-        _case("test_update_ops[numpy-1]", "failed", in_at),
-        _case("test_fine[array_api_reshape]", "passed"),
+        _case("test_update_ops[array_api_strict-1]", "failed", in_at),
+        _case("test_update_ops[array_api_strict-2]", "failed", in_at),
+        _case("test_other[array_api_strict]", "failed", "ValueError: something new"),
+        _case("test_fine[array_api_strict]", "passed"),
     ], 1.0, "")]}
     lines = "\n".join(report.views_findings(outcomes))
     assert "### views=error-on-write" in lines
