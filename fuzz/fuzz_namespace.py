@@ -96,8 +96,11 @@ def unchanged(values, before) -> bool:
 
 def is_ours(error: BaseException, function_name: str) -> bool:
     """True for an error of a Python type whose message names the function called
-    (``name(`` as ours and Python's own argument errors both say it)."""
-    return not type(error).__module__.startswith("numpy") and f"{function_name}(" in str(error)
+    (``name(`` as ours and Python's own argument errors both say it, or ``name:`` where a
+    message leaves parentheses out, since suites match messages as regular expressions)."""
+    text = str(error)
+    return not type(error).__module__.startswith("numpy") and (
+        f"{function_name}(" in text or text.startswith(f"{function_name}:"))
 
 
 def has_big_int(values) -> bool:

@@ -159,7 +159,8 @@ def asarray(
     if isinstance(obj, Array):
         target = obj._storage.device if device is None else check_device(device, "asarray")
         return _from_array(obj, dtype, copy, target)
-    if MODES.profile and isinstance(obj, (list, tuple)) and _nested_arrays(obj):
+    if MODES.profile and isinstance(obj, (list, tuple)) and any(
+            item.__class__ is Array for item in obj):
         strict_rules.refuse_nested_arrays("asarray")
     if device is None and MODES.devices and isinstance(obj, (list, tuple)):
         device = _device_of_nested_arrays(obj)
@@ -297,6 +298,8 @@ def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
             "(pass dtype= for an unsigned type)"
         )
     if isinstance(inferred, str):
+        if MODES.profile:
+            strict_rules.refuse_unsupported_data(inferred)
         raise TypeError(
             f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
@@ -338,7 +341,7 @@ def _number_argument(
     bools are not numbers here."""
     if value.__class__ is Array and value.ndim == 0 and value.dtype.kind != "bool":
         refuse_unspecified(function, f"a 0-d array as '{argument}' (the standard asks for "
-                           "a Python number)")
+                           "a Python number)", strict_takes=True)
         scalar = value._scalar(function)
     else:
         scalar = as_python_scalar(value)
@@ -701,7 +704,8 @@ def linspace(
     default = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
     dtype = _dtype_on(placed, dtype, default, "linspace")
     if "integer" in dtype.kind:
-        refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})")
+        refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})",
+                           strict_takes=True)
         if MODES.profile:
             check_operation("linspace", dtype)
     if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):

@@ -278,9 +278,9 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType
         library_answer = scalars_alone_dtype(scalars) if MODES.profile else None
         if library_answer is not None:
             return library_answer
-        raise ValueError(
-            "result_type(): needs at least one array or dtype (Python scalars alone "
-            "have no dtype to adapt to)"
+        raise ValueError(  # no parentheses: suites match a message as a regular expression
+            "result_type: at least one array or dtype is required, as Python scalars alone "
+            "have no dtype to adapt to"
         )
     result = dtypes[0]
     for dtype in dtypes[1:]:

@@ -507,7 +507,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
         raise ValueError("unstack(): 'x' must have at least one dimension")
     axis = normalize_axis(axis, x.ndim, "unstack")
     lead = (slice(None),) * axis
-    return tuple(x[lead + (i,)] for i in range(x._layout.shape[axis]))
+    return tuple(x[lead + (i, ...)] for i in range(x._layout.shape[axis]))
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:

@@ -194,11 +194,13 @@ def extension_function(extension: str, module: str, function: Callable[P, R]) ->
     return guarded
 
 
-def refuse_unspecified(function: str, what: str) -> None:
+def refuse_unspecified(function: str, what: str, strict_takes: bool = False) -> None:
     """TypeError (as array-api-strict) for ``what``, a behaviour the standard leaves
     unspecified and the default namespace follows NumPy, PyTorch and JAX on, when the
-    unspecified flag is "refuse"."""
-    if MODES.flags and value("unspecified") == "refuse":
+    unspecified flag is "refuse"; with ``strict_takes``, not under the profile "strict"
+    (array-api-strict takes it: ``linspace`` of an integer dtype, 0-d arrays as numbers)."""
+    if MODES.flags and value("unspecified") == "refuse" and not (
+            strict_takes and MODES.profile and strict_rules.in_force()):
         raise mode_error(
             TypeError,
             f"{function}(): {what}, which the standard does not specify, and the unspecified "

@@ -219,6 +219,17 @@ def check_operands(function: str, x1: Any, x2: Any, array_class: Any) -> None:
         ))
 
 
+def refuse_unsupported_data(numpy_type: str) -> None:
+    """TypeError for data of a type no dtype holds (strings), in array-api-strict's words
+    (suites match on them)."""
+    if in_force():
+        raise refused(TypeError, "strict", (
+            f"asarray(): The array_api_strict namespace does not support the dtype "
+            f"'{numpy_type}': NumPy's type of this data has no counterpart among the "
+            f"standard's dtypes; {_note()}"
+        ))
+
+
 def refuse_len() -> None:
     """TypeError for ``len()`` of an array: array-api-strict's arrays have no length."""
     if in_force():
@@ -239,11 +250,12 @@ def refuse_iteration(ndim: int) -> None:
 
 
 def refuse_nested_arrays(function: str) -> None:
-    """TypeError for arrays inside a list or tuple given to ``function`` (asarray)."""
+    """TypeError for arrays as the items of a list or tuple given to ``function``
+    (``asarray``); array-api-strict looks at the top level only (``[(a, b)]`` passes)."""
     if in_force():
         raise refused(TypeError, "strict", (
-            f"{function}(): a sequence holding arrays is not specified in the Array API; "
-            f"use xp.stack() of the arrays; {_note()}"
+            f"{function}(): Nested Arrays are not allowed (a list or tuple of arrays is not "
+            f"specified in the Array API); use xp.stack() of the arrays; {_note()}"
         ))
 
 
@@ -268,10 +280,21 @@ def refuse_export_from_device(device: Any) -> None:
         ))
 
 
+_NAMES_TAKEN = frozenset({"dtypes", "default_dtypes"})
+"""The functions whose ``device`` array-api-strict takes without checking it (its
+inspection's): a name gives the CPU's answer there."""
+
+
+def takes_any_name(function: str) -> bool:
+    """True where array-api-strict takes any string as ``function``'s device and answers
+    for the CPU (its inspection's ``dtypes``, ``default_dtypes``)."""
+    return function in _NAMES_TAKEN and in_force()
+
+
 def refuse_device_name(function: str, device: Any) -> None:
     """ValueError for a device named by a string, where array-api-strict takes only
-    device objects."""
-    if device.__class__ is str and in_force():
+    device objects (but in its inspection functions, ``_NAMES_TAKEN``)."""
+    if device.__class__ is str and function not in _NAMES_TAKEN and in_force():
         raise refused(ValueError, "strict", (
             f"{function}(): unsupported device {device!r}: array-api-strict takes device "
             "objects only; pass one of xp.__array_namespace_info__().devices(), or "
