@@ -50,7 +50,8 @@ from typing import Any, ClassVar
 from ._array import _versions
 from ._array._array_object import Array
 from ._modes import _flag_state
-from ._modes._flag_state import EXTENSIONS, SUPPORTED_API_VERSIONS
+from ._modes._flag_state import EXTENSIONS, LATEST_API_VERSION as LATEST
+from ._modes._flag_state import SUPPORTED_API_VERSIONS
 from ._tables._devices import Device as _OurDevice
 
 __all__ = ["install", "uninstall", "standing_in", "child_environment", "shim_folder",
@@ -215,7 +216,9 @@ class Device(metaclass=_DeviceType):
 
 class StandIn(types.ModuleType):
     """The ``array_api_strict`` module of a stand-in run: strict's own names in its
-    ``__dict__``, the standard's read from the namespace of the version in force."""
+    ``__dict__``, the standard's read from the namespace of the version in force. A name
+    a later version added is there all the same, and calling it raises RuntimeError, as
+    in array-api-strict."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") and name not in _DYNAMIC_DUNDERS:
@@ -226,16 +229,72 @@ class StandIn(types.ModuleType):
             return sorted({*_OWN_NAMES, "__array_api_version__", *present} - {"layout"})
         if name == "layout":
             raise AttributeError(f"module {STRICT!r} has no attribute {name!r}")
-        try:
-            return getattr(namespace, name)
-        except AttributeError as error:
-            raise AttributeError(str(error).replace("array_api_reshape", STRICT, 1)) from None
+        if name in _EXTENSION_NAMES:
+            getattr(namespace, name)  # AttributeError while the extension is disabled
+            return _extension(name)
+        return _attribute(namespace, name, STRICT, lambda: _versions.namespace(LATEST))
 
     def __dir__(self) -> list[str]:
         return sorted({*self.__dict__, *self.__getattr__("__all__")})
 
     def __repr__(self) -> str:
         return f"<module {STRICT!r} (array_api_reshape standing in for array-api-strict)>"
+
+
+class _Extension(types.ModuleType):
+    """``array_api_strict.linalg`` (``.fft``) of a stand-in run: the extension's names of
+    the version in force, later ones gated as in ``StandIn``."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        extension = self.__name__.rpartition(".")[2]
+        namespace = _versions.namespace(_flag_state.value("api_version"), STRICT)
+        return _attribute(getattr(namespace, extension), name, self.__name__,
+                          lambda: getattr(_versions.namespace(LATEST), extension))
+
+
+_EXTENSION_NAMES = ("linalg", "fft")
+_extensions: dict[str, _Extension] = {}
+
+
+def _extension(name: str) -> _Extension:
+    found = _extensions.get(name)
+    if found is None:
+        found = _extensions[name] = _Extension(f"{STRICT}.{name}")
+        found.__spec__ = importlib.machinery.ModuleSpec(found.__name__, None,
+                                                        origin="array_api_reshape")
+    return found
+
+
+def _attribute(namespace: Any, name: str, module: str, latest: Any) -> Any:
+    """``namespace``'s attribute ``name``; a function a later version of the standard
+    added, gated: calling it raises array-api-strict's RuntimeError while the version in
+    force is older."""
+    try:
+        return getattr(namespace, name)
+    except AttributeError as error:
+        added = namespace.__dict__.get("_added_later", {}).get(name)
+        if added is None or isinstance(getattr(latest(), name, None), types.ModuleType):
+            raise AttributeError(str(error).replace("array_api_reshape", module, 1)) from None
+    target = getattr(latest(), name)
+    return _gated(name, added, target) if callable(target) else target  # (dtypes: there)
+
+
+def _gated(name: str, added: str, function: Any) -> Any:
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        version = _flag_state.value("api_version")
+        if added > version:
+            raise RuntimeError(
+                f"The function {name} requires API version {added} or later, but the "
+                f"current API version for array-api-strict is {version} "
+                "(set_array_api_strict_flags(api_version=...) chooses it)"
+            )
+        return function(*args, **kwargs)
+
+    gated.__name__ = gated.__qualname__ = name
+    gated.__doc__ = function.__doc__
+    return gated
 
 
 _DYNAMIC_DUNDERS = frozenset({"__array_api_version__", "__array_namespace_info__", "__all__"})
@@ -324,9 +383,7 @@ def uninstall() -> None:
 
 def _modules(module: StandIn) -> dict[str, types.ModuleType]:
     """The module names the stand-in answers: the package and its extensions."""
-    from . import fft, linalg
-
-    return {STRICT: module, f"{STRICT}.linalg": linalg, f"{STRICT}.fft": fft}
+    return {STRICT: module, **{f"{STRICT}.{name}": _extension(name) for name in _EXTENSION_NAMES}}
 
 
 def _read_strict_environment(environment: Mapping[str, str]) -> None:

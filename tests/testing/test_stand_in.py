@@ -50,10 +50,12 @@ def test_import_gives_the_stand_in_and_arrays_answer_with_it(strict):
     assert array_api_compat.array_namespace(x) is strict
     assert array_api_compat.is_array_api_strict_namespace(strict)
     assert isinstance(x, strict.Array)
-    assert strict.linalg is array_api_reshape.linalg and strict.fft is array_api_reshape.fft
+    assert strict.linalg.solve is array_api_reshape.linalg.solve
+    assert strict.fft.fft is array_api_reshape.fft.fft
     import array_api_strict.linalg
 
-    assert sys.modules["array_api_strict.linalg"] is array_api_reshape.linalg
+    assert sys.modules["array_api_strict.linalg"] is strict.linalg
+    assert strict.linalg.__name__ == "array_api_strict.linalg"
 
 
 def test_the_stand_in_has_strict_s_names(strict):
@@ -97,7 +99,12 @@ def test_strict_s_flags_are_ours(strict):
     assert (ours["api_version"], ours["boolean_indexing"], ours["data_dependent_shapes"]) == (
         "2023.12", False, False)
     assert strict.__array_api_version__ == "2023.12"
-    assert not hasattr(strict, "count_nonzero")  # added in 2024.12
+    with pytest.raises(RuntimeError, match="requires API version 2024.12"):
+        strict.count_nonzero(strict.asarray([1]))  # there, as in strict, but added in 2024.12
+    strict.set_array_api_strict_flags(api_version="2024.12")
+    with pytest.raises(RuntimeError, match="eigvals requires API version 2025.12"):
+        strict.linalg.eigvals(strict.eye(2))
+    strict.set_array_api_strict_flags(api_version="2023.12")
     x = strict.asarray([1, 0, 2])
     with pytest.raises(RuntimeError, match="data-dependent shapes"):
         strict.nonzero(x)
@@ -129,6 +136,8 @@ def test_the_context_manager_puts_the_flags_back(strict):
         assert strict.get_array_api_strict_flags()["api_version"] == "2024.12"
         assert strict.__array_api_version__ == "2024.12"
         assert not hasattr(strict, "fft")
+        with pytest.raises(AttributeError):
+            strict.no_such_name  # noqa: B018
     assert strict.get_array_api_strict_flags() == before
 
 
