@@ -39,7 +39,9 @@ def pytest_addoption(parser: Any, pluginmanager: Any) -> None:
     group.addoption(
         "--xp-mode", action="append", default=[], metavar="NAME=VALUE",
         help="run the whole session under this flag of array_api_reshape.flags "
-             "(repeatable; VALUE is read as a Python literal, else as a string)",
+             "(repeatable; VALUE is read as the flag's environment variable reads it: "
+             "lazy=true, views=error, enabled_extensions=linalg,fft; or as a Python "
+             "literal)",
     )
     group.addoption(
         "--xp-params", nargs="+", default=None, metavar="ENTRY",

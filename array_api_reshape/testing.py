@@ -7,11 +7,11 @@ The package registers it through its ``pytest11`` entry point (the small module
 that other projects' runs pay nothing). The options:
 
 ``--xp-mode NAME=VALUE``
-    The whole run under that flag (``views=error``, ``lazy=True``, ``profile=jax``; any
-    flag of :mod:`array_api_reshape.flags`, VALUE read as a Python literal, else as a
-    string). Repeatable. Every pytest-xdist worker runs under it too, and so does every
-    process the tests start (the flag's environment variable is set for the run: a Dask
-    cluster's workers, a subprocess). This is the way
+    The whole run under that flag (``views=error``, ``lazy=true``, ``profile=jax``; any
+    flag of :mod:`array_api_reshape.flags`, VALUE read as the flag's environment variable
+    reads it, else as a Python literal). Repeatable. Every pytest-xdist worker runs under
+    it too, and so does every process the tests start (the flag's environment variable is
+    set for the run: a Dask cluster's workers, a subprocess). This is the way
     to run a project's existing suite, whichever namespace its conftest picks: the flags
     change what ``array_api_reshape`` does wherever the project uses it.
 ``--xp-params ENTRY [ENTRY ...]``

@@ -86,11 +86,11 @@ well: both builds find the same places and names. A function of theirs that user
 calls names itself to the walks (``function``) where a report needs the name."""
 
 
-def _outside(frame: Any) -> tuple[Any, CodeType]:
+def _outside(frame: Any) -> tuple[Any, CodeType | None]:
     """The first frame outside the package from ``frame`` outwards, and the code of the
-    package function it called (the outermost frame of the package in a module that both
-    builds run as Python; ``frame``'s own when there is none)."""
-    function = frame.f_code
+    public function of the package it called (the outermost frame of the package in a
+    module that both builds run as Python, when its name is public), or None."""
+    function = None
     while frame.f_back is not None:
         code = frame.f_code
         inside = _in_package(code.co_filename)
@@ -101,7 +101,29 @@ def _outside(frame: Any) -> tuple[Any, CodeType]:
         if code.co_filename not in _TRANSPARENT:
             function = code
         frame = frame.f_back
+    if function is not None and not is_public(function):
+        function = None
     return frame, function
+
+
+_STEPS = os.path.join(_PACKAGE, "_modes") + os.sep
+
+
+def is_public(code: CodeType) -> bool:
+    """True for a function user code calls (or Python calls for it: ``pickle``), not an
+    internal step such as the modes' check of a read: a public or dunder name, outside
+    the modes' own modules."""
+    name = code.co_name
+    return (not name.startswith("_") or name.endswith("__")) and not (
+        code.co_filename.startswith(_STEPS))
+
+
+UNNAMED = "a call"
+"""How a place names the function called where no public one is found."""
+
+
+def _called(code: CodeType | None, unnamed: str) -> str:
+    return unnamed if code is None else f"{code.co_name}()"
 
 
 def user_stack_level() -> int:
@@ -113,11 +135,11 @@ def user_stack_level() -> int:
     return level
 
 
-def call_site(function: str | None = None) -> Site:
-    """The first frame outside the package, and ``function``, or else the package
-    function that frame called."""
+def call_site(function: str | None = None, unnamed: str = UNNAMED) -> Site:
+    """The first frame outside the package, and ``function``, or else the public function
+    of the package that frame called (``unnamed`` where none is found)."""
     frame, called = _outside(sys._getframe(1))
-    return _new_site(Site, (function or f"{called.co_name}()", frame.f_code.co_filename,
+    return _new_site(Site, (function or _called(called, unnamed), frame.f_code.co_filename,
                             frame.f_lineno))
 
 
@@ -125,16 +147,16 @@ PLACE_FRAMES = 8
 """How many frames outside the package a ``Place`` keeps: the caller and its callers."""
 
 
-def place_here(function: str | None = None) -> Place:
+def place_here(function: str | None = None, unnamed: str = UNNAMED) -> Place:
     """Where user code called the package, with the frames outside the package (see
-    ``call_site``, whose argument this is): for the reports of the modes."""
+    ``call_site``, whose arguments these are): for the reports of the modes."""
     frame, called = _outside(sys._getframe(1))
     frames: list[Frame] = []
     while frame is not None and len(frames) < PLACE_FRAMES:
         code = frame.f_code
         frames.append(Frame(code.co_filename, frame.f_lineno, code.co_name))
         frame = frame.f_back
-    return Place(function or f"{called.co_name}()", tuple(frames))
+    return Place(function or _called(called, unnamed), tuple(frames))
 
 
 def called_by_package() -> bool:
@@ -153,16 +175,17 @@ def user_frame() -> Any:
 
 Made = tuple
 """Where an array of ours was made, unformatted: (the name of the package function that
-user code called, the user's code, the offset of the calling instruction in it, the key of
-the array it was viewed from or None). ``site_of`` puts it into words."""
+user code called, the user's code, the offset of the calling instruction in it, a weak
+reference to the array it was viewed from or None). ``site_of`` puts it into words."""
 
 
-def made_here(parent_key: int | None = None, function: str | None = None) -> Made:
+def made_here(parent: object = None, function: str | None = None) -> Made:
     """Where user code called the package function that is making an array: the first
     frame outside the package, and ``function`` (else the package function it called);
-    ``parent_key`` is kept for the reports."""
+    ``parent`` (a weak reference to the array viewed) is kept for the reports."""
     user, called = _outside(_getframe(1))
-    return (function or called.co_name, user.f_code, user.f_lasti, parent_key)
+    name = function or (UNNAMED if called is None else called.co_name)
+    return (name, user.f_code, user.f_lasti, parent)
 
 
 def _line_at(code: CodeType, offset: int) -> int:
@@ -187,7 +210,8 @@ def site_of(made: Made) -> Site:
     line = _LINES.get(key)
     if line is None:
         line = _LINES.remember(key, _line_at(code, offset))
-    return _new_site(Site, (f"{function}()", code.co_filename, line))
+    named = function if function == UNNAMED else f"{function}()"
+    return _new_site(Site, (named, code.co_filename, line))
 
 
 def same_line(made: Made, site: Site) -> bool:

@@ -104,7 +104,7 @@ def _report_marked_read(array: Any, mode: str) -> None:
     if found_mark is None:
         return
     mark, made = found_mark
-    reader = _call_sites.place_here()
+    reader = _call_sites.place_here(unnamed="a read")
     message = (
         f"{reader}: reads an array whose elements were changed through another array "
         f"over the same memory, by {mark.write}{_through(mark.through)}; where views are "

@@ -234,13 +234,16 @@ def track_view(parent: ArrayObject, view: ArrayObject, function: str | None = No
     storage = parent._storage
     if view._storage is not storage:  # a read-only alias of the parent's memory
         share_storage(storage, view._storage)
-    parent_key = id(parent)
-    made = view._made_at = made_here(parent_key, function)
     sharing = storage.sharing
-    ref = None if sharing is None else sharing.arrays.get(parent_key)
+    ref = None if sharing is None else sharing.arrays.get(id(parent))
     if ref is None or ref() is not parent:  # (``is_tracked``, spelt out on this hot path)
+        made = made_here(None, function)
         track(parent, ("first viewed by", made))
         sharing = storage.sharing
+        ref = sharing.arrays[id(parent)]
+        view._made_at = (made[0], made[1], made[2], ref)
+    else:
+        view._made_at = made_here(ref, function)
     sharing.arrays[id(view)] = _weak(view)
     if sharing.marks:
         inherited = marks_of(sharing, parent)
@@ -452,14 +455,13 @@ _UNKNOWN = object()
 
 
 def parent_of(array: ArrayObject) -> ArrayObject | None:
-    """The array ``array`` was viewed from, while it lives (the key kept is its ``id``:
-    while the parent lives, no other array has it)."""
+    """The array ``array`` was viewed from, while it lives (a weak reference to it is
+    kept: a freed parent is no parent, whichever array takes its ``id`` later)."""
     made = getattr(array, "_made_at", None)
-    sharing = sharing_of(array._storage)
-    if made is None or made[3] is None or sharing is None:
+    if made is None or made[3] is None:
         return None
-    ref = sharing.arrays.get(made[3])
-    return None if ref is None else ref()
+    parent: ArrayObject | None = made[3]()
+    return parent
 
 
 def view_chain(array: ArrayObject) -> tuple[Place, ...]:

@@ -1,7 +1,9 @@
 """
 The flag settings the plugin's options and markers name: ``NAME=VALUE`` pairs, joined by
-``;`` into an entry of ``--xp-params`` (``"default"``: no flag), each VALUE read as a
-Python literal (``False``, ``('linalg',)``, ``None``) or else as a string (``error``).
+``;`` into an entry of ``--xp-params`` (``"default"``: no flag), each VALUE read as the
+flag's environment variable reads it (``true``, ``error``, ``linalg,fft``) or else as a
+Python literal (``False``, ``('linalg',)``, ``None``), and checked as ``flags.set``
+checks it.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from .._modes._flag_state import FLAGS
+from .._modes._flag_state import FLAGS, environment_text
 
 Settings = dict[str, object]
 
@@ -19,7 +21,10 @@ class SettingError(ValueError):
 
 
 def parse_setting(text: str, option: str) -> tuple[str, object]:
-    """One ``NAME=VALUE`` of ``option`` as a flag's name and value."""
+    """One ``NAME=VALUE`` of ``option`` as a flag's name and its checked value: VALUE read
+    as the flag's environment variable reads it (``lazy=true``, ``views=error``,
+    ``enabled_extensions=linalg,fft``), else as a Python literal (``lazy=True``,
+    ``enabled_extensions=('linalg',)``); a value the flag refuses is a SettingError."""
     name, equals, raw = text.partition("=")
     name, raw = name.strip(), raw.strip()
     if not equals or not name:
@@ -29,11 +34,16 @@ def parse_setting(text: str, option: str) -> tuple[str, object]:
             f"{option}: {name!r} is no flag of array_api_reshape.flags; the flags are "
             f"{', '.join(FLAGS)}"
         )
+    flag = FLAGS[name]
     try:
-        value: object = ast.literal_eval(raw)
-    except (ValueError, SyntaxError):
-        value = raw
-    return name, value
+        return name, flag.check(flag.parse(raw))
+    except (TypeError, ValueError) as error:
+        refusal = error
+    try:
+        return name, flag.check(ast.literal_eval(raw))
+    except (TypeError, ValueError, SyntaxError):
+        pass
+    raise SettingError(f"{option}: {name}={raw}: {refusal}") from None
 
 
 def parse_entry(text: str, option: str = "--xp-params") -> Settings:
@@ -50,11 +60,12 @@ def parse_entry(text: str, option: str = "--xp-params") -> Settings:
 
 
 def spelled(settings: Mapping[str, object]) -> str:
-    """Settings as ``--xp-params`` spells them, values as ``flags.set`` takes them
-    (``"views='error';writeable=False"``); ``"default"`` for none."""
+    """Settings as ``--xp-mode`` and ``--xp-params`` read them back (``"views=error;
+    writeable=false"``, each value as its environment variable spells it); ``"default"``
+    for none."""
     if not settings:
         return "default"
-    return ";".join(f"{name}={value!r}" for name, value in settings.items())
+    return ";".join(f"{name}={environment_text(name, value)}" for name, value in settings.items())
 
 
 def covers(active: Mapping[str, object], wanted: Mapping[str, object]) -> bool:

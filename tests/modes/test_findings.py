@@ -247,3 +247,34 @@ def test_every_refusal_names_the_public_function_user_code_called(call):
     name = finding.function.removesuffix("()").rpartition(".")[2]
     assert name in PUBLIC, finding.function
     assert name.strip("_") in str(caught.value)  # len() for __len__, add() for __add__
+
+
+def _chain_of_temporaries():
+    p = xp.arange(6.0)[1:]  # TEMP-FIRST
+    q = p[0:2]  # TEMP-SECOND
+    q[0] = 1.0
+    return xp.sum(p)
+
+
+def test_a_chain_of_views_of_freed_temporaries_names_each_place_once():
+    """The parent of a view is kept by a weak reference: a freed temporary's ``id``,
+    taken by a later array, never makes the chain loop back on itself."""
+    for _ in range(20):  # freed temporaries' ids are reused across the rounds
+        finding = raised(_chain_of_temporaries, {"views": "error"}, ValueError)
+        chain = [here(place) for place in finding.view_made]
+        assert chain == [(THIS_FILE, line_of("TEMP-SECOND")), (THIS_FILE, line_of("TEMP-FIRST"))]
+
+
+def test_a_read_that_compiled_code_makes_is_named_as_a_read_not_as_an_internal_step():
+    def written_then_read():
+        x = xp.ones((2, 2))
+        row = x[0, :]
+        row[...] = 0.0
+        return float(x[0, 0])
+
+    finding = raised(written_then_read, {"views": "error"}, ValueError)
+    assert finding.function in ("a read", "__float__()")
+    with flags.using(views="error"), pytest.raises(ValueError) as caught:
+        written_then_read()
+    assert "check_read" not in str(caught.value)
+    assert not any(step in str(caught.value) for step in ("_report", "_numpy", "check_"))

@@ -181,8 +181,8 @@ def test_the_markers_match_the_xp_entry_as_well_as_the_run(fake):
                     "views=error", "-rsx")
     result.assert_outcomes(passed=3, skipped=2, xfailed=1)
     result.stdout.fnmatch_lines([
-        "*skip_xp_mode('profile=jax') under profile='jax': JAX writes no arrays*",
-        "*xfail_xp_mode('views=error') under views='error'*",
+        "*skip_xp_mode('profile=jax') under profile=jax: JAX writes no arrays*",
+        "*xfail_xp_mode('views=error') under views=error*",
     ])
 
 
@@ -198,13 +198,26 @@ def test_the_workers_of_pytest_xdist_run_under_the_mode_and_report_as_one(fake):
 @pytest.mark.parametrize("args, words", [
     (["--xp-mode", "no_such_flag=1"], "'no_such_flag' is no flag of array_api_reshape.flags"),
     (["--xp-mode", "views"], "--xp-mode: expected NAME=VALUE, got 'views'"),
-    (["--xp-mode", "views=sideways"], "--xp-mode: flags: 'views' must be one of"),
+    (["--xp-mode", "views=sideways"], "--xp-mode: views=sideways: flags: 'views' must be one of"),
     (["--xp-params", "lazy=True;writeable"], "--xp-params: expected NAME=VALUE"),
+    (["--xp-params", "default", "profile=pytorch"],
+     "--xp-params: profile=pytorch: flags: 'profile' must be None or one of 'torch'"),
 ])
 def test_a_bad_option_is_a_usage_error_that_names_it(fake, args, words):
     result, _ = run(fake, *args)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert words in result.stderr.str()
+    assert result.stderr.str().count(words) == 1  # once, before any test runs
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
+
+
+def test_xp_mode_reads_values_as_the_environment_variables_do(fake):
+    spelled_as_variables, _ = run(fake, "-k", "count_positive", "--xp-mode", "lazy=true",
+                                  "--xp-mode", "enabled_extensions=linalg")
+    as_literals, _ = run(fake, "-k", "count_positive", "--xp-mode", "lazy=True",
+                         "--xp-mode", "enabled_extensions=('linalg',)")
+    spelled_as_variables.assert_outcomes(failed=1, skipped=1)
+    as_literals.assert_outcomes(failed=1, skipped=1)
 
 
 def test_a_failure_raised_while_handling_the_modes_error_names_both(fake):
