@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections.abc import Generator, Iterator, Sequence
 from types import ModuleType
 from typing import Any
@@ -66,14 +67,15 @@ import array_api_reshape
 
 from . import flags
 from . import stand_in as _stand_in
-from ._modes import _flag_state
-from ._testing._records import LineChooser, Record, record
+from ._modes import _findings, _flag_state
+from ._testing._records import LineChooser, Record, divergence_record, record
 from ._testing._report import Run, write
 from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
 
 __all__ = ["xp"]
 
 _PROPERTY = "array_api_reshape_finding"
+_PASSING = "array_api_reshape_passing_divergences"
 _WORKER_OUTPUT = "array_api_reshape_warnings"
 
 
@@ -94,11 +96,35 @@ class _State:
         self.records: list[Record] = []
         self.run = Run("", self.params)
         self.failed: dict[str, None] = {}  # the tests that failed, in order (a set)
+        self.rerun_options: list[str] = []
 
     def other_failures(self) -> list[str]:
-        """The failed tests that no mode's failure record names."""
-        by_mode = {item["test"] for item in self.records if item["kind"] == "failure"}
+        """The failed tests that no mode's failure record names, nor a divergence."""
+        by_mode = {item["test"] for item in self.records
+                   if item["kind"] in ("failure", "divergence")}
         return [nodeid for nodeid in self.failed if nodeid not in by_mode]
+
+    def rerun(self, nodeid: str) -> str:
+        """The command that runs test ``nodeid`` again under the flags it ran under: the
+        run's options, and its entry of ``--xp-params`` (found in its id)."""
+        options = list(self.rerun_options)
+        entry = _entry_in(nodeid, self.params)
+        if entry is not None:
+            options += ["--xp-params", entry]
+        return " ".join([f'pytest "{nodeid}"', *map(shlex.quote, options)])
+
+
+def _entry_in(nodeid: str, params: Sequence[str]) -> str | None:
+    """The entry of ``--xp-params`` that ``nodeid``'s parameters name, if any."""
+    _, bracket, ids = nodeid.partition("[")
+    if not bracket:
+        return None
+    parts = ids.rstrip("]")
+    for text in sorted(params, key=len, reverse=True):
+        if parts == text or parts.startswith(f"{text}-") or parts.endswith(f"-{text}") or (
+                f"-{text}-" in parts):
+            return text
+    return None
 
 
 _STATE = pytest.StashKey[_State]()
@@ -137,10 +163,24 @@ def pytest_configure(config: Any) -> None:
         variables.update(_stand_in.child_environment())
     state.environment = {name: os.environ.get(name) for name in variables}
     os.environ.update(variables)
+    state.rerun_options = _rerun_options(state)
     state.run.modes = " ".join(
         ([f"as {state.standing_in}"] if state.standing_in else [])
         + [f"{name}={value!r}" for name, value in state.modes.items()]
     )
+
+
+def _rerun_options(state: _State) -> list[str]:
+    """The options that put one test under the run's flags again (the plugin named where
+    pytest loads no plugin by itself)."""
+    options = []
+    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
+        options += ["-p", "pytest_array_api_reshape"]
+    if state.standing_in:
+        options += ["--xp-as", state.standing_in]
+    for name, value in state.modes.items():
+        options += ["--xp-mode", f"{name}={_flag_state.environment_text(name, value)}"]
+    return options
 
 
 def pytest_unconfigure(config: Any) -> None:
@@ -157,6 +197,7 @@ def pytest_unconfigure(config: Any) -> None:
             os.environ[name] = text
     if state.standing_in:
         _stand_in.uninstall()
+    _findings.stop_listening()
     if state in _RUNNING:
         _RUNNING.remove(state)
 
@@ -232,20 +273,37 @@ def _xp_fixture(request: Any) -> Iterator[ModuleType]:
 xp = pytest.fixture(name="xp")(_xp_fixture)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: Any) -> None:
+    """Note, quietly, where a profile answers otherwise than NumPy in this test."""
+    _findings.listen()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None]:
-    """Give a failure that a mode caused its record (carried to the controller of
-    pytest-xdist with the report)."""
+    """Give a failure that a mode caused its record, and a failed test the records of the
+    divergences it met (a passing test, their count): carried to the controller of
+    pytest-xdist with the report."""
     outcome = yield
     report = outcome.get_result()
-    if call.excinfo is None or not report.failed:
+    if call.when == "teardown" or (call.when == "setup" and not report.failed):
         return
-    error = call.excinfo.value
-    finding = flags.finding_of(error)
-    if finding is not None:
-        state = _state(item.config)
-        found = record(finding, error, item.nodeid, "failure", state.chooser)
-        report.user_properties.append((_PROPERTY, json.dumps(found)))
+    state = _state(item.config)
+    listening = _findings.listener()
+    met = [] if listening is None else listening.divergences()
+    if not report.failed:
+        if met and call.when == "call":
+            times = sum(times for _, _, times in met)
+            report.user_properties.append((_PASSING, json.dumps([len(met), times])))
+        return
+    rerun = state.rerun(item.nodeid)
+    finding = None if call.excinfo is None else flags.finding_of(call.excinfo.value)
+    found = [] if finding is None else [
+        record(finding, call.excinfo.value, item.nodeid, "failure", state.chooser, rerun)]
+    if not found:  # a test a mode refused failed there: its divergences are no cause
+        found = [divergence_record(divergence, said, times, item.nodeid, state.chooser, rerun)
+                 for divergence, said, times in met]
+    report.user_properties += [(_PROPERTY, json.dumps(item)) for item in found]
 
 
 def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
@@ -255,7 +313,8 @@ def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
     finding = flags.finding_of(message) if isinstance(message, Warning) else None
     if finding is not None and nodeid and _RUNNING:
         state = _RUNNING[-1]
-        state.records.append(record(finding, message, nodeid, "warning", state.chooser))
+        state.records.append(record(finding, message, nodeid, "warning", state.chooser,
+                                    state.rerun(nodeid)))
 
 
 def pytest_runtest_logreport(report: Any) -> None:
@@ -268,6 +327,10 @@ def pytest_runtest_logreport(report: Any) -> None:
         state.failed[report.nodeid] = None
         state.records.extend(json.loads(value) for name, value in report.user_properties
                              if name == _PROPERTY)
+    for name, value in report.user_properties:
+        if name == _PASSING:
+            state.run.passing_with_divergences += 1
+            state.run.divergences_in_passing += json.loads(value)[1]
     if report.when == "call" or (report.when == "setup" and not report.passed):
         if report.failed:
             state.run.failed += 1
@@ -304,10 +367,12 @@ def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
     state = _state(config)
     if state.worker:
         return
-    by_mode = sum(1 for item in state.records if item["kind"] == "failure")
+    by_mode = {item["test"] for item in state.records if item["kind"] == "failure"}
+    diverged = {item["test"] for item in state.records
+                if item["kind"] == "divergence"} - by_mode
     where = f"; report: {state.report_path}" if state.report_path else ""
     terminalreporter.write_line(
-        f"array_api_reshape: {by_mode} failures caused by a mode, "
-        f"{len(state.other_failures())} others{where}"
+        f"array_api_reshape: {len(by_mode)} failures caused by a mode, {len(diverged)} "
+        f"after a profile answered otherwise, {len(state.other_failures())} others{where}"
     )
 

@@ -32,8 +32,15 @@ from .._modes._device_checks import (
 from .._modes._flag_state import MODES as _MODES
 from .._modes._placement import same_device
 from .._modes._strict_rules import refuse_export_from_device, refuse_iteration, refuse_len
+from .._modes._behaviours import (
+    ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL,
+    ONE_ELEMENT_ARRAYS_CONVERT_TO_NUMBERS,
+    OUT_OF_BOUNDS_WRITES_DROP,
+    PARTIAL_OVERLAP_RAISES,
+)
 from .._modes._profiles import (
     behaves,
+    diverged,
     casts_in_place,
     check_operation,
     narrowed,
@@ -793,8 +800,8 @@ class Array:
             count_read(f"{method}()")
         if self.ndim != 0:
             if _MODES.profile and method != "__index__" and self._layout.size == 1 and behaves(
-                "one-element arrays convert to bool" if method == "__bool__" else
-                "one-element arrays convert to int and float"
+                ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL if method == "__bool__" else
+                ONE_ELEMENT_ARRAYS_CONVERT_TO_NUMBERS
             ):
                 return _scalars.scalar_value(self[(0,) * self.ndim])
             raise TypeError(
@@ -911,7 +918,7 @@ class Array:
         ``value``, written there once for each time the key names a position (JAX's
         ``x.at[key].add(value)``); False, with nothing written, for a basic key."""
         self._check_writable("__setitem__")
-        if _MODES.profile and behaves("out-of-bounds writes drop"):
+        if _MODES.profile and behaves(OUT_OF_BOUNDS_WRITES_DROP):
             key, value = self._dropping_out_of_bounds(key, value)
         target = select(self, key, "__setitem__")
         if isinstance(target, Layout):
@@ -1273,7 +1280,7 @@ class Array:
         if _MODES.profile:
             if is_dask():
                 self._check_lazy_write(key, value)
-            elif behaves("out-of-bounds writes drop"):
+            elif behaves(OUT_OF_BOUNDS_WRITES_DROP):
                 key, value = self._dropping_out_of_bounds(key, value)
         target = select(self, key, "__setitem__")
         source = self._checked_source(value, target)
@@ -1316,6 +1323,9 @@ class Array:
                 and "integer" in key._dtype.kind and self.ndim and value.ndim
                 and value._layout.shape[0] == key._layout.shape[0] > 1):
             size = self._layout.shape[0]
+            if not _views.out_of_bounds((key._numpy(),), (size,)):
+                return key, value
+            diverged(OUT_OF_BOUNDS_WRITES_DROP, function="__setitem__()")
             keep = (key >= -size) & (key < size)
             return key[keep], value[keep]
         return key, value
@@ -1332,8 +1342,8 @@ class Array:
 
     def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
         """The profile's library's refusal of a write whose value overlaps the written
-        elements in part (``_profiles.BEHAVIOURS``)."""
-        if overlaps_in_part(written, source._layout) and behaves("partial overlap raises"):
+        elements in part (``_behaviours.PARTIAL_OVERLAP_RAISES``)."""
+        if overlaps_in_part(written, source._layout) and behaves(PARTIAL_OVERLAP_RAISES):
             raise partial_overlap_error(operation)
 
     def _check_writable(self, operation: str) -> None:

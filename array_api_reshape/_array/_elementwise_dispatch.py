@@ -35,9 +35,16 @@ from .._kernels._numpy_views import Binary, Kernel
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import carried, same_axes
+from .._modes._behaviours import (
+    BOOLS_ADD_AND_MULTIPLY,
+    FLOAT32_ATAN2_ROUNDS_CORRECTLY,
+    IN_PLACE_OPERATORS_REBIND,
+    INTEGER_DIVISION_BY_ZERO_RAISES,
+)
 from .._modes._profiles import (
     active_profile,
     behaves,
+    diverged,
     check_operation,
     division_by_zero_error,
     check_scalar_operands,
@@ -183,12 +190,12 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
     if _MODES.profile:
         check_operation(name, dtype)
         if (name in _INTEGER_DIVISIONS and "integer" in dtype.kind
-                and behaves("integer division by zero raises")
+                and behaves(INTEGER_DIVISION_BY_ZERO_RAISES)
                 and _divides_by_zero(x2, array_class)):
             raise division_by_zero_error(name)
     if dtype.kind not in KIND_GROUPS[kinds] and not (
         _MODES.profile and dtype is bool_dtype and name in _BOOLEAN_ARITHMETIC
-        and behaves("bools add and multiply")
+        and behaves(BOOLS_ADD_AND_MULTIPLY)
     ):
         operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
         for argument, value in operands:
@@ -213,8 +220,9 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
             check_result_dtype(result_dtype_for(rule, computed_in), device, name)
     result_dtype = result_dtype_for(rule, computed_in)
     if (_MODES.profile and name == "atan2" and computed_in is float32
-            and behaves("float32 atan2 rounds correctly")):
+            and behaves(FLOAT32_ATAN2_ROUNDS_CORRECTLY)):
         computed_in = float64  # (NumPy's float32 atan2 is one unit in the last place off)
+        diverged(FLOAT32_ATAN2_ROUNDS_CORRECTLY, function="atan2()")
     result = kernels.binary_of_operands(function, x1, x2, computed_in)
     made = array_class._adopt(result, result_dtype, device)
     return carried(made, (x1, x2), name) if _MODES.profile else made
@@ -534,7 +542,8 @@ def in_place(name: str, method: str) -> InPlaceEntry:
         if _MODES.profile:
             if other.__class__ is self.__class__ and other._storage is self._storage:
                 self._check_overlap(self._layout, other, method)
-            if behaves("in-place operators rebind"):  # a new array: the name is rebound
+            if behaves(IN_PLACE_OPERATORS_REBIND):  # a new array: the name is rebound
+                diverged(IN_PLACE_OPERATORS_REBIND, function=f"{method}()")
                 return self.binary_call(entry, self, other)
         return self._assign_in_place(method, self.binary_call(entry, self, other))
 

@@ -19,8 +19,10 @@ from typing import Any, NamedTuple
 from .._kernels import _numpy_views as _views
 from .._modes._flag_state import MODES
 from .._modes._placement import same_device
+from .._modes._behaviours import OUT_OF_BOUNDS_READS_CLAMP, OUT_OF_BOUNDS_WRITES_DROP
 from .._modes._profiles import (
     behaves,
+    diverged,
     check_key,
     clamped_key,
     dropped_key,
@@ -76,9 +78,9 @@ def select(array: Any, key: Any, operation: str) -> Target:
         check_key(key, operation)
         if strict_rules.in_force():
             strict_rules.check_key(array, key, operation)
-        if operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
+        if operation == "__getitem__" and behaves(OUT_OF_BOUNDS_READS_CLAMP):
             key = clamped_key(key, array._layout.shape)
-        elif operation == "__setitem__" and behaves("out-of-bounds writes drop"):
+        elif operation == "__setitem__" and behaves(OUT_OF_BOUNDS_WRITES_DROP):
             key = dropped_key(key, array._layout.shape)
     layout = array._layout
     key_class = key.__class__
@@ -147,8 +149,14 @@ def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
             check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
                              error=IndexError)
     converted = _views.index_key(items, operation)
-    if MODES.profile and operation == "__getitem__" and behaves("out-of-bounds reads clamp"):
-        return _views.clamped_index_key(converted, array._layout.shape)
-    if MODES.profile and operation == "__setitem__" and behaves("out-of-bounds writes drop"):
-        return _views.dropped_index_key(converted, array._layout.shape)
+    if MODES.profile:
+        shape = array._layout.shape
+        if operation == "__getitem__" and behaves(OUT_OF_BOUNDS_READS_CLAMP):
+            if _views.out_of_bounds(converted, shape):
+                diverged(OUT_OF_BOUNDS_READS_CLAMP, function="__getitem__()")
+            return _views.clamped_index_key(converted, shape)
+        if operation == "__setitem__" and behaves(OUT_OF_BOUNDS_WRITES_DROP):
+            if _views.out_of_bounds(converted, shape):
+                diverged(OUT_OF_BOUNDS_WRITES_DROP, function="__setitem__()")
+            return _views.dropped_index_key(converted, shape)
     return converted

@@ -18,6 +18,7 @@ from typing import Any
 
 from .._modes._flag_state import MODES
 from .._modes._library_methods import LIBRARY_METHODS, bound_method, library_method
+from .._modes._behaviours import ARRAYS_UPDATE_THROUGH_AT
 from .._modes._profiles import behaves
 from ._index_updates import IndexUpdates
 
@@ -49,7 +50,7 @@ class LibraryAttribute:
             return self
         if MODES.profile:
             if self.name == "at":
-                if behaves("arrays update through x.at"):
+                if behaves(ARRAYS_UPDATE_THROUGH_AT):
                     return IndexUpdates(array)
             else:
                 method = library_method(self.name)

@@ -35,8 +35,10 @@ from .._modes._device_checks import (
     default_dtypes_of,
 )
 from .._modes._placement import same_device
+from .._modes._behaviours import NARROWER_DEFAULT_DTYPES
 from .._modes._profiles import (
     check_dlpack_import,
+    diverged,
     check_operation,
     check_present,
     on_library_device,
@@ -101,7 +103,12 @@ def _default_on(device: Device, default: DType) -> DType:
     if device is CPU_DEVICE and not MODES.profile:
         return default
     kind = _KIND_OF_DEFAULT.get(default)
-    return default if kind is None else default_dtypes_of(device)[kind]
+    if kind is None:
+        return default
+    chosen = default_dtypes_of(device)[kind]
+    if chosen is not default and MODES.profile and device is CPU_DEVICE:
+        diverged(NARROWER_DEFAULT_DTYPES)
+    return chosen
 
 
 def _dtype_on(device: Device, dtype: DType | None, default: DType, function: str) -> DType:

@@ -12,7 +12,8 @@ from .._array._array_object import Array, check_array
 from .._kernels import _linalg_kernels as kernels
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import same_device
-from .._modes._profiles import behaves, gives_upper_cholesky_factor, refuse_argument
+from .._modes._behaviours import SVD_GIVES_A_PLAIN_TUPLE
+from .._modes._profiles import behaves, diverged, gives_upper_cholesky_factor, refuse_argument
 from .._modes._refusals import MODES, check_dtype, promote_types, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
@@ -687,7 +688,8 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     device = x._storage.device
     parts = (Array._adopt(u, x.dtype, device), Array._adopt(s, _real_dtype(x.dtype), device),
              Array._adopt(vh, x.dtype, device))
-    if MODES.profile and behaves("svd gives a plain tuple"):
+    if MODES.profile and behaves(SVD_GIVES_A_PLAIN_TUPLE):
+        diverged(SVD_GIVES_A_PLAIN_TUPLE, function="linalg.svd()")
         return parts  # type: ignore[return-value]
     return SVDResult(*parts)
 

@@ -20,7 +20,8 @@ from .._modes import _strict_rules as strict_rules
 from .._modes._placement import same_device
 from .._modes._unknown_sizes import concatenated as unknown_joined
 from .._modes._unknown_sizes import permuted as unknown_permuted
-from .._modes._profiles import behaves, check_present, refuse_argument
+from .._modes._behaviours import FLIP_COPIES
+from .._modes._profiles import behaves, check_present, diverged, refuse_argument
 from .._modes._refusals import MODES, promote_types, refuse_data_dependent
 from .._tables._bounded_cache import BoundedCache
 from .._tables._devices import CPU_DEVICE
@@ -212,7 +213,8 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     check_array(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
     view = x._view(flipped(x._layout, axes))
-    if MODES.profile and behaves("flip copies"):
+    if MODES.profile and behaves(FLIP_COPIES):
+        diverged(FLIP_COPIES, function="flip()")
         return Array._new(*converted_copy(view, x._dtype), x._dtype, x._storage.device)
     return view
 

@@ -8,6 +8,7 @@ import sys
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import cumulative
 from .._modes._device_checks import check_result_dtype, default_dtypes_of
+from .._modes._behaviours import BOOLS_SUM_AS_INTEGERS
 from .._modes._profiles import (
     behaves, check_accumulation, check_correction, unsigned_accumulator,
 )
@@ -56,7 +57,7 @@ def _summing(
     keepdims: bool,
 ) -> Array:
     check_array(x, function)
-    if MODES.profile and x.dtype is bool_dtype and behaves("bools sum as integers"):
+    if MODES.profile and x.dtype is bool_dtype and behaves(BOOLS_SUM_AS_INTEGERS):
         # counted in the library's default integer dtype (NumPy's, PyTorch's, JAX's)
         x = astype(x, default_dtypes_of(x._storage.device)["integral"])
     check_dtype_kind(x.dtype, function, "x", "numeric")

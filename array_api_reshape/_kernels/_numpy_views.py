@@ -314,6 +314,20 @@ def clamped_index_key(key: tuple, shape: tuple[int, ...]) -> tuple:
     return tuple(clamped)
 
 
+def out_of_bounds(key: tuple, shape: tuple[int, ...]) -> bool:
+    """True when an advanced key (``index_key``'s) names a position outside its axis
+    (an int, or an entry of an integer index array), the items sitting one per axis."""
+    if len(key) > len(shape):
+        return False
+    for item, size in zip(key, shape):
+        if isinstance(item, np.ndarray) and item.dtype.kind in "iu" and item.size:
+            if item.min() < -size or item.max() >= size:
+                return True
+        elif isinstance(item, int) and not isinstance(item, bool) and not -size <= item < size:
+            return True
+    return False
+
+
 def dropped_index_key(key: tuple, shape: tuple[int, ...]) -> tuple:
     """An advanced key (``index_key``'s) for a write, with each out-of-bounds int made an
     empty slice and each integer index array's out-of-bounds entries left out, as JAX's

@@ -22,7 +22,8 @@ from contextlib import contextmanager
 
 from ._findings import mode_error
 from ._flag_state import MODES, value
-from ._profiles import libraries
+from ._behaviours import VALUES_COMPUTE
+from ._profiles import diverged, libraries
 from ._call_sites import call_site
 
 
@@ -104,3 +105,5 @@ def count_read(call: str) -> None:
             "computes",
         )
     reads.sites.append(site)
+    if "dask" in libraries():
+        diverged(VALUES_COMPUTE, "dask", call)

@@ -26,8 +26,22 @@ from typing import Any, NamedTuple
 from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
 from .._tables._dtypes import ALL_DTYPES, DType
 from ._flag_state import LIBRARY_SETTINGS, MODES, value
-from ._call_sites import user_stack_level
-from ._findings import E, mode_error
+from ._behaviours import (
+    ASARRAY_COPIES_FOREIGN_MEMORY,
+    CHOLESKY_GIVES_THE_UPPER_FACTOR,
+    NARROWED_DTYPES,
+    NARROWER_DEFAULT_DTYPES,
+    NUMPY_CROSS_KIND_PROMOTION,
+    OUT_OF_BOUNDS_READS_CLAMP,
+    OUT_OF_BOUNDS_WRITES_DROP,
+    UNSIGNED_SUMS_IN_INT64,
+    INTEGER_DIVISION_BY_ZERO_RAISES,
+    IN_PLACE_OPERATORS_CAST,
+    PARTIAL_OVERLAP_RAISES,
+    Behaviour,
+)
+from ._call_sites import Place, user_stack_level
+from ._findings import E, listener, mode_error, note_divergence
 
 LIBRARIES = {"torch": "PyTorch", "jax": "JAX", "dask": "Dask", "cupy": "CuPy",
              "strict": "array-api-strict"}
@@ -59,11 +73,6 @@ LOWEST = ("jax", "torch", "dask", "cupy")
 each, and where they answer differently, the answer of the first that has one (JAX's
 32-bit defaults before PyTorch's)."""
 
-LOWEST_SKIPS = frozenset({"out-of-bounds reads clamp", "out-of-bounds writes drop"})
-"""The answers of ``BEHAVIOURS`` that ``"lowest"`` leaves out: where another library
-refuses instead (an out-of-bounds read is an IndexError elsewhere), the refusal is what
-keeps code portable to all."""
-
 _IN_FORCE: dict[str | None, tuple[str, ...]] = {
     None: (), "lowest": LOWEST, **{name: (name,) for name in LIBRARIES},
 }
@@ -83,71 +92,36 @@ def first(table: Mapping[str, Any]) -> str | None:
     return None
 
 
-BEHAVIOURS: dict[str, frozenset[str]] = {
-    # PyTorch's tensors have no negative strides: flip gives a copy, and writes into it
-    # do not reach the input
-    "flip copies": frozenset({"torch"}),
-    # an integer floor division or remainder by zero raises RuntimeError
-    # "ZeroDivisionError", where NumPy gives 0
-    "integer division by zero raises": frozenset({"torch"}),
-    # a write whose value shares some, but not all, of the written elements' memory raises
-    # ("some elements of the input tensor and the written-to tensor refer to a single
-    # memory location"), where NumPy copies the value first
-    "partial overlap raises": frozenset({"torch"}),
-    # an out-of-bounds index reads the nearest element: x[10] of three elements is x[2]
-    "out-of-bounds reads clamp": frozenset({"jax"}),
-    # an out-of-bounds index in a write (JAX's x.at[i].set(v), where writes are allowed)
-    # writes nothing there: x[10] = v of three elements changes nothing
-    "out-of-bounds writes drop": frozenset({"jax"}),
-    # arrays are immutable and update through x.at[key].set(v) (and add, multiply, ...),
-    # which gives a new array; array-api-extra's at() takes that path for JAX's arrays
-    "arrays update through x.at": frozenset({"jax"}),
-    # an in-place operator casts its result to the array's dtype within a kind or towards
-    # a wider one (complex64 *= complex128, float32 += float64, int8 += int64), refusing
-    # only complex into real, floating into integer, and anything but bool into bool
-    "in-place operators cast": frozenset({"torch"}),
-    # add and multiply take two bool arrays (a logical or, a logical and), as NumPy's do;
-    # the standard's take numeric dtypes only (SciPy's tests write mask1 + mask2)
-    "bools add and multiply": frozenset({"torch", "jax", "dask", "cupy"}),
-    # bool() of an array of one element, whatever its shape, as NumPy's and JAX's (their
-    # int() and float() take 0-d arrays only); PyTorch's int() and float() too
-    "one-element arrays convert to bool": frozenset({"torch", "jax", "dask", "cupy"}),
-    "one-element arrays convert to int and float": frozenset({"torch"}),
-    # sum and prod of a bool array count in the default integer dtype, as NumPy's do
-    "bools sum as integers": frozenset({"torch", "jax", "dask", "cupy"}),
-    # no in-place operators: x += y makes a new array and rebinds the name, other
-    # references keep the old one
-    "in-place operators rebind": frozenset({"jax", "dask"}),
-    # asarray of another library's memory (a NumPy array) copies it: later writes to
-    # the NumPy array are not seen
-    "asarray copies foreign memory": frozenset({"dask"}),
-    # linalg.svd gives a plain tuple: its parts have no names (.U, .S, .Vh)
-    "svd gives a plain tuple": frozenset({"dask"}),
-    # atan2 of float32 is correctly rounded, where NumPy's is one unit in the last place
-    # off for some inputs (atan2(1, 1), atan2(1, 2)): exact comparisons with the library
-    # see the difference
-    "float32 atan2 rounds correctly": frozenset({"torch", "jax"}),
-}
-"""Each way a library answers otherwise than NumPy that the code asks about by name, and
-the profiles whose library answers so."""
-
-
-def behaves(behaviour: str) -> bool:
-    """True when the profile in force answers as ``behaviour`` of ``BEHAVIOURS`` says."""
+def behaves(behaviour: Behaviour) -> bool:
+    """True when the profile in force answers as ``behaviour`` says."""
     return behaving(behaviour) is not None
 
 
-def behaving(behaviour: str) -> str | None:
+def behaving(behaviour: Behaviour) -> str | None:
     """The first library in force that answers as ``behaviour`` says, or None."""
     if not MODES.profile:
         return None
     profile = value("profile")
-    if profile == "lowest" and behaviour in LOWEST_SKIPS:
+    if profile == "lowest" and not behaviour.in_lowest:
         return None
     for library in _IN_FORCE[profile]:
-        if library in BEHAVIOURS[behaviour]:
+        if library in behaviour.libraries:
             return library
     return None
+
+
+def diverged(behaviour: Behaviour, library: str | None = None, function: str | None = None,
+             view_made: tuple[Place, ...] = ()) -> None:
+    """Note, quietly, that the profile in force (``library``'s rules; else the first in
+    force that ``behaviour`` names) just answered as ``behaviour`` says where the default
+    would answer otherwise, at the user's line that called ``function``
+    (``_findings.note_divergence``; nothing while no listener is on)."""
+    if listener() is None:
+        return
+    library = library or behaving(behaviour) or min(behaviour.libraries)
+    name = LIBRARIES.get(library, library)
+    note_divergence("profile", value("profile"), behaviour.name, behaviour.said(name), name,
+                    function, view_made)
 
 
 _CATEGORIES = ("bool", "integer", "real floating", "complex floating")
@@ -161,14 +135,16 @@ def casts_in_place(result: DType, target: DType) -> bool:
     """True where the profile's library writes an in-place operator's ``result`` into an
     array of ``target`` dtype by casting it (PyTorch: a result of the target's kind, or of
     a kind the target's holds)."""
-    return (behaving("in-place operators cast") is not None
-            and _category(result) <= _category(target))
+    if behaving(IN_PLACE_OPERATORS_CAST) is None or _category(result) > _category(target):
+        return False
+    diverged(IN_PLACE_OPERATORS_CAST)
+    return True
 
 
 def copies_foreign_memory(copy: bool | None) -> bool:
     """True when ``asarray`` of another library's memory must copy it, the profile's
     library copying it (Dask); with ``copy=False`` that is the library's ValueError."""
-    library = behaving("asarray copies foreign memory")
+    library = behaving(ASARRAY_COPIES_FOREIGN_MEMORY)
     if library is None:
         return False
     if copy is False:
@@ -178,6 +154,7 @@ def copies_foreign_memory(copy: bool | None) -> bool:
             "are not seen. Write through the array asarray gives, or pass copy=None; "
             f"{_flag_note()}"
         ))
+    diverged(ASARRAY_COPIES_FOREIGN_MEMORY, library, "asarray()")
     return True
 
 
@@ -291,7 +268,10 @@ def library_default(dtype: DType) -> DType:
     float): PyTorch's float32; ``dtype`` itself for any other dtype or no profile."""
     kind = _KIND_OF_WIDE_DEFAULT.get(dtype.name)
     names = None if kind is None else cpu_default_dtype_names()
-    return dtype if names is None or kind is None else _DTYPES_BY_NAME[names[kind]]
+    if names is None or kind is None:
+        return dtype
+    diverged(NARROWER_DEFAULT_DTYPES)
+    return _DTYPES_BY_NAME[names[kind]]
 
 
 _NUMPY_DEFAULT_NAMES = {"integral": "int64", "real floating": "float64",
@@ -502,7 +482,7 @@ def uint8_mask_warning(function: str) -> UserWarning:
 
 def division_by_zero_error(function: str) -> RuntimeError:
     """The profile's library's error for an integer division by zero in ``function``."""
-    library = behaving("integer division by zero raises") or "torch"
+    library = behaving(INTEGER_DIVISION_BY_ZERO_RAISES) or "torch"
     return refused(RuntimeError, library, (
         f"{function}(): ZeroDivisionError: {LIBRARIES[library]} raises for an integer "
         "division by zero, where NumPy gives 0; test the divisor first (xp.where(d == 0, "
@@ -514,7 +494,7 @@ def division_by_zero_error(function: str) -> RuntimeError:
 
 def partial_overlap_error(operation: str) -> RuntimeError:
     """The profile's library's error for such a write, in ``operation``."""
-    library = behaving("partial overlap raises") or "torch"
+    library = behaving(PARTIAL_OVERLAP_RAISES) or "torch"
     return refused(RuntimeError, library, (
         f"{operation}(): {LIBRARIES[library]} refuses this write: the value read shares "
         "some, but not all, of the written elements' memory, which it cannot order "
@@ -537,16 +517,27 @@ def refuse_immutable_write(call: str) -> None:
 
 def clamped_key(key: Any, shape: tuple[int, ...]) -> Any:
     """A basic key with each int (or 0-d integer array) clamped into its axis (JAX's
-    reads); other items as they are."""
-    return _ints_changed(key, shape, lambda position, size: (
-        min(max(position, -size), size - 1) if size else None))
+    reads, noted as a divergence where one was out of bounds); other items as they are."""
+    def clamped(position: int, size: int) -> int | None:
+        if size and not -size <= position < size:
+            diverged(OUT_OF_BOUNDS_READS_CLAMP, function="__getitem__()")
+            return min(max(position, -size), size - 1)
+        return None
+
+    return _ints_changed(key, shape, clamped)
 
 
 def dropped_key(key: Any, shape: tuple[int, ...]) -> Any:
     """A basic key for a write with each out-of-bounds int (or 0-d integer array) made an
-    empty slice, so that the write changes nothing there (JAX's writes drop them)."""
-    return _ints_changed(key, shape, lambda position, size: (
-        None if -size <= position < size else slice(0, 0)))
+    empty slice, so that the write changes nothing there (JAX's writes drop them; noted as
+    a divergence)."""
+    def dropped(position: int, size: int) -> slice | None:
+        if -size <= position < size:
+            return None
+        diverged(OUT_OF_BOUNDS_WRITES_DROP, function="__setitem__()")
+        return slice(0, 0)
+
+    return _ints_changed(key, shape, dropped)
 
 
 def _ints_changed(key: Any, shape: tuple[int, ...], change: Any) -> Any:
@@ -629,25 +620,14 @@ def refuse_argument(function: str, argument: str) -> None:
             ))
 
 
-BEHAVIOURS_WARNED = {
-    "cholesky gives the upper factor": (
-        "linalg.cholesky(): Dask gives the upper factor U (x = U^T U) where the lower "
-        "factor L is asked for, with no warning; the profile gives Dask's answer. Take "
-        "xp.linalg.cholesky(x) only where either factor serves, or check with "
-        "L @ matrix_transpose(L)"
-    ),
-}
-"""The silent answers of a library that the profile gives too, with the warning that says
-so (the library gives none)."""
-
-
 def gives_upper_cholesky_factor() -> bool:
     """True (with a warning) where the profile's library answers linalg.cholesky with the
     upper factor (array_api_compat.dask.array)."""
     if "dask" not in libraries():
         return False
     warnings.warn(refused(UserWarning, "dask", (
-        f"{BEHAVIOURS_WARNED['cholesky gives the upper factor']}; {_flag_note()}"
+        f"linalg.cholesky(): {'; '.join(CHOLESKY_GIVES_THE_UPPER_FACTOR.said('Dask'))}; "
+        f"the profile gives Dask's answer; {_flag_note()}"
     )), stacklevel=user_stack_level())
     return True
 
@@ -715,7 +695,10 @@ def unsigned_accumulator() -> DType | None:
     """The dtype the profile's library accumulates unsigned integers in, where it is not
     the standard's uint64; None otherwise."""
     library = first(UNSIGNED_ACCUMULATOR)
-    return None if library is None else _DTYPES_BY_NAME[UNSIGNED_ACCUMULATOR[library]]
+    if library is None:
+        return None
+    diverged(UNSIGNED_SUMS_IN_INT64, library)
+    return _DTYPES_BY_NAME[UNSIGNED_ACCUMULATOR[library]]
 
 
 def check_accumulation(function: str, dtype: DType) -> None:
@@ -754,6 +737,7 @@ def cross_kind_promotion(a: DType, b: DType) -> DType | None:
     if "floating" not in floating.kind or "floating" in other.kind:
         return None
     if floating.name in _WIDER and other.name not in _WIDE_ENOUGH[floating.name]:
+        diverged(NUMPY_CROSS_KIND_PROMOTION, library)
         return _DTYPES_BY_NAME[_WIDER[floating.name]]
     return floating
 
@@ -799,7 +783,10 @@ def narrowed(dtype: DType) -> DType:
     if library is not None and _set_to_numpy_defaults(library):
         return dtype
     name = None if library is None else NARROWER[library].get(dtype.name)
-    return dtype if name is None else _DTYPES_BY_NAME[name]
+    if name is None:
+        return dtype
+    diverged(NARROWED_DTYPES, library)
+    return _DTYPES_BY_NAME[name]
 
 
 def requested(dtype: DType, function: str) -> DType:

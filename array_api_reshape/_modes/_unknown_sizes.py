@@ -26,7 +26,8 @@ from typing import Any, NamedTuple
 from .._tables import _arguments
 from ._computes import uncounted
 from ._flag_state import MODES, value
-from ._profiles import libraries, refused
+from ._behaviours import UNKNOWN_SIZES
+from ._profiles import diverged, libraries, refused
 from ._call_sites import call_site
 
 ArrayObject = Any
@@ -88,7 +89,8 @@ def mark(array: ArrayObject, axes: Sequence[bool], origin: str) -> ArrayObject:
 
 def made_unknown(array: ArrayObject, axes: Sequence[bool], function: str) -> ArrayObject:
     """Mark ``array``, the result of the data-dependent ``function`` called here, as of
-    unknown size in ``axes``."""
+    unknown size in ``axes`` (noted as a divergence: the default knows the size)."""
+    diverged(UNKNOWN_SIZES, "dask", function)
     return mark(array, axes, str(call_site(function)))
 
 
@@ -352,6 +354,7 @@ def mark_indexed(result: ArrayObject, array: ArrayObject, axes: Sequence[bool],
     """``result`` of indexing ``array``, with the unknown ``axes`` ``key_axes`` found:
     made unknown here by a mask, else carried from ``array``."""
     if masked:
+        diverged(UNKNOWN_SIZES, "dask", "__getitem__()")
         return mark(result, axes, str(call_site("x[mask]")))
     unknown = unknown_of(array)
     return result if unknown is None else mark(result, axes, unknown.origin)

@@ -47,8 +47,10 @@ from .._tables._bounded_cache import BoundedCache
 from . import _call_sites
 from . import _view_tracking as _tracking
 from ._call_sites import Place
-from ._findings import E, Finding, found
+from ._behaviours import WRITES_LAND_IN_A_COPY
+from ._findings import E, Finding, found, listener, note_divergence
 from ._flag_state import MODES, value
+from ._profiles import behaving, diverged
 from ._refusals import ViewMutationWarning
 
 __all__ = [
@@ -168,6 +170,8 @@ def before_write(
     through: tuple[Place, ...] = ()
     if others:
         if mode == "copy-on-write":
+            if listener() is not None:
+                _note_write_into_copy(array, function)
             _own_elements(array)
             return None
         site = _call_sites.place_here(function)
@@ -226,6 +230,19 @@ def _write_error(
         f"its old values. To write portably, {_WAY_OUT}; {_flag_note(mode)}"
     )
     return found(kind(message), Finding("views", mode, site.function, site, site, through))
+
+
+def _note_write_into_copy(array: Any, function: str) -> None:
+    """Note the divergence of a write that copy-on-write gives elements of its own: the
+    profile's (Dask's views are copies), else the views flag's."""
+    through = _tracking.view_chain(array)
+    if behaving(WRITES_LAND_IN_A_COPY) is not None:
+        diverged(WRITES_LAND_IN_A_COPY, function=function, view_made=through)
+    else:
+        note_divergence("views", "copy-on-write", WRITES_LAND_IN_A_COPY.name,
+                        WRITES_LAND_IN_A_COPY.said("a library whose views are copies "
+                                                   "(JAX, Dask)"),
+                        None, function, through)
 
 
 def _own_elements(array: Any) -> None:
