@@ -53,12 +53,10 @@ def run(pytester, *args: str, plugins=("pytest_array_api_reshape",)):
 
 
 def rows(report: dict) -> list[tuple]:
-    """Each row of each mode: (mode, kind, at, write, views, number of tests), with a
-    test's own line written as "test"."""
+    """Each row of each mode: (mode, kind, at, write, views, number of tests), each line
+    as ``file:line`` (a test's own line is a place like any other)."""
     def shown(place):
-        if place is None:
-            return None
-        return "test" if place["test"] else f"{place['file']}:{place['line']}"
+        return None if place is None else f"{place['file']}:{place['line']}"
 
     return [
         (mode, row["kind"], shown(row["at"]), shown(row["write"]),
@@ -70,51 +68,58 @@ def rows(report: dict) -> list[tuple]:
 DIAGONAL_VIEWS = (line("WRITE-DIAGONAL"), line("VIEW-RESHAPE"), line("VIEW-ROW"))
 REGULARISING = ["test_regularise", "test_regularise_a_larger_stack",
                 "test_regularise_with_xp"]
+RERUN_OPTIONS = "-p pytest_array_api_reshape"
 
 
 def test_views_error_names_the_write_and_each_view_once_with_the_tests_that_met_them(fake):
     result, report = run(fake, "--xp-mode", "views=error", "--xp-report", "report.md")
     result.assert_outcomes(passed=5, failed=5)
-    assert rows(report) == [
-        ("views='error'", "failure", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 3),
-        ("views='error'", "failure", "test", "test", ("test",), 1),
-    ]
-    assert report["rows"]["views='error'"][0]["tests"] == [node_id(n) for n in REGULARISING]
-    assert report["rows"]["views='error'"][0]["at"]["file"] == TESTS
+    diagonal = ("views='error'", "failure")
+    assert sorted(rows(report)) == sorted([
+        (*diagonal, line(read), line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 1)
+        for read in ("READ-SUM", "READ-MAX", "READ-XP")
+    ] + [(*diagonal, line("TEST-READ"), line("TEST-WRITE"), (line("TEST-VIEW"),), 1)])
+    tests = [row["tests"][0] for row in report["rows"]["views='error'"]]
+    assert sorted(tests) == sorted([node_id(n) for n in REGULARISING]
+                                   + [node_id("test_own_view_write")])
     assert report["other_failures"] == [node_id("test_not_the_modes")]
     assert (report["passed"], report["failed"]) == (5, 5)
     markdown = (fake.path / "report.md").read_text()
-    assert "## views='error': 4 tests, 2 places" in markdown
-    assert ("| raised at | by | write | through the view made at | error | tests | rerun one |"
-            in markdown)
+    assert "## views='error': 4 tests, 4 places" in markdown
+    assert "4 tests failed because a mode refused" in markdown
+    assert ("| raised at | by | write | through the view made at | error | the way out | tests "
+            "| rerun one |" in markdown)
     assert f"`{line('WRITE-DIAGONAL')}` in `add_to_diagonal`" in markdown
     assert f"`{line('VIEW-ROW')}` in `regularise` by `__getitem__()`" in markdown
-    assert f'`pytest "{node_id("test_regularise")}"`' in markdown
+    assert (f'`pytest "{node_id("test_regularise")}" {RERUN_OPTIONS} --xp-mode views=error`'
+            in markdown)
+    assert ("ValueError: reads an array whose elements were changed through another array "
+            "over the same memory" in markdown)
+    assert "| Read through the array that was written, or write into a copy. |" in markdown
     assert "## Not the modes': 1 test\n" in markdown
-    result.stdout.fnmatch_lines(["array_api_reshape: 4 failures caused by a mode, 1 others; "
-                                 "report: report.md"])
+    result.stdout.fnmatch_lines(["array_api_reshape: 4 failures caused by a mode, 0 after a "
+                                 "profile answered otherwise, 1 others; report: report.md"])
 
 
 def test_views_error_on_write_names_the_write_where_it_happens(fake):
     result, report = run(fake, "--xp-mode", "views=error-on-write", "--xp-report", "report.md")
     result.assert_outcomes(passed=5, failed=5)
-    write = line("WRITE-DIAGONAL")
+    write, own = line("WRITE-DIAGONAL"), line("TEST-WRITE")
     assert rows(report) == [
         ("views='error-on-write'", "failure", write, write, DIAGONAL_VIEWS, 3),
-        ("views='error-on-write'", "failure", "test", "test", ("test",), 1),
+        ("views='error-on-write'", "failure", own, own, (line("TEST-VIEW"),), 1),
     ]
-    own = report["rows"]["views='error-on-write'"][1]
-    assert (own["at"]["file"], own["at"]["line"]) == (TESTS, int(line("TEST-WRITE")[-2:]))
+    assert report["rows"]["views='error-on-write'"][1]["at"]["test"]
 
 
 def test_lazy_names_the_librarys_eager_read_apart_from_the_tests_own(fake):
     result, report = run(fake, "--xp-mode", "lazy=True", "--xp-report", "report.md")
     result.assert_outcomes(failed=9, skipped=1)
-    assert rows(report) == [
-        ("lazy=True", "failure", "test", None, (), 7),
-        ("lazy=True", "failure", line("EAGER-BOOL"), None, (), 1),
-    ]
-    assert report["rows"]["lazy=True"][1]["function"] == "__bool__()"
+    (eager,) = [row for row in report["rows"]["lazy=True"] if not row["at"]["test"]]
+    assert f"{eager['at']['file']}:{eager['at']['line']}" == line("EAGER-BOOL")
+    assert eager["function"] == "__bool__()"
+    own = [row for row in report["rows"]["lazy=True"] if row["at"]["test"]]
+    assert len(own) == 7 and len({(row["at"]["line"]) for row in own}) == 7
 
 
 def test_writeable_false_names_each_write_and_honours_xfail_xp_mode(fake):
@@ -123,24 +128,25 @@ def test_writeable_false_names_each_write_and_honours_xfail_xp_mode(fake):
     assert rows(report) == [
         ("writeable=False", "failure", line("WRITE-DIAGONAL"), None, (), 3),
         ("writeable=False", "failure", line("WRITE-FIRST"), None, (), 1),
-        ("writeable=False", "failure", "test", None, (), 1),
+        ("writeable=False", "failure", line("TEST-WRITE"), None, (), 1),
     ]
     assert report["xfailed"] == 1 and report["other_failures"] == [
         node_id("test_not_the_modes")
     ]
     markdown = (fake.path / "report.md").read_text()
-    assert "| raised at | by | error | tests | rerun one |" in markdown
-    assert f"| `{line('WRITE-FIRST')}` in `zero_first` | `__setitem__()` | ValueError | 1 |" in (
+    assert "| raised at | by | error | the way out | tests | rerun one |" in markdown
+    assert f"| `{line('WRITE-FIRST')}` in `zero_first` | `__setitem__()` | ValueError: " in (
         markdown)
 
 
 def test_views_warn_reports_the_warnings_of_passing_tests(fake):
     result, report = run(fake, "--xp-mode", "views=warn", "--xp-report", "report.md")
     result.assert_outcomes(passed=9, failed=1, warnings=4)
-    assert rows(report) == [
-        ("views='warn'", "warning", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 3),
-        ("views='warn'", "warning", "test", "test", ("test",), 1),
-    ]
+    warned = ("views='warn'", "warning")
+    assert sorted(rows(report)) == sorted([
+        (*warned, line(read), line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 1)
+        for read in ("READ-SUM", "READ-MAX", "READ-XP")
+    ] + [(*warned, line("TEST-READ"), line("TEST-WRITE"), (line("TEST-VIEW"),), 1)])
 
 
 def test_xp_params_runs_each_test_that_takes_xp_once_per_entry(fake):
@@ -154,7 +160,7 @@ def test_xp_params_runs_each_test_that_takes_xp_once_per_entry(fake):
     ])
     result.assert_outcomes(passed=10, failed=2)
     assert rows(report) == [
-        ("views='error'", "failure", "test", line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 1),
+        ("views='error'", "failure", line("READ-XP"), line("WRITE-DIAGONAL"), DIAGONAL_VIEWS, 1),
     ]
     assert report["rows"]["views='error'"][0]["tests"] == [
         node_id("test_regularise_with_xp[views=error;writeable=True]")
@@ -237,7 +243,7 @@ def test_a_failure_raised_while_handling_the_modes_error_names_both(fake):
     (row,) = report["rows"]["writeable=False"]
     assert (row["error"], row["failed_with"]) == ("ValueError", "AssertionError")
     assert f"{row['at']['file']}:{row['at']['line']}" == line("WRITE-FIRST")
-    assert "| ValueError (the test then failed with AssertionError) | 1 |" in (
+    assert "| ValueError (the test then failed with AssertionError): " in (
         fake.path / "report.md").read_text()
 
 
