@@ -5,8 +5,8 @@ the line that caused it, chosen from the place's frames: the innermost frame tha
 neither in the standard library, nor in the ecosystem's helpers (array-api-compat and
 array-api-extra, vendored copies included), nor in a test file, unless the test's own line
 comes first (then the test wrote or read it itself). A divergence (a profile's other
-answer, noted quietly) is a record too, with what the library does there. Records are plain dicts, so that
-pytest-xdist carries them from its workers unchanged.
+answer, noted quietly) is a record too, with what the library does there. Records are
+plain dicts, so that pytest-xdist carries them from its workers unchanged.
 """
 
 from __future__ import annotations
