@@ -96,3 +96,25 @@ def pytest_configure(config: Any) -> None:
         import importlib
 
         config.pluginmanager.register(importlib.import_module(PLUGIN), PLUGIN)
+
+
+XP_HINT = (
+    "the xp fixture is array_api_reshape's plugin's: give one of its options "
+    "(--xp-params default 'profile=jax', --xp-mode views=error, --xp-report report.md), or "
+    "-p array_api_reshape.testing (or pytest_plugins = ['array_api_reshape.testing'] in a "
+    "conftest) for xp without flags"
+)
+
+
+def pytest_exception_interact(node: Any, call: Any, report: Any) -> None:
+    """A test that asks for ``xp`` while the plugin is off: its error says which options
+    give it (called for failed tests only: other runs pay nothing)."""
+    error = getattr(call.excinfo, "value", None)
+    if (getattr(error, "argname", None) != "xp" or type(error).__name__ != "FixtureLookupError"
+            or node.config.pluginmanager.has_plugin(PLUGIN)):
+        return
+    shown = getattr(report.longrepr, "errorstring", None)
+    if isinstance(shown, str):
+        report.longrepr.errorstring = f"{shown}\n{XP_HINT}"
+    else:
+        report.sections.append(("array_api_reshape", XP_HINT))

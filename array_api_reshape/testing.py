@@ -57,6 +57,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import sys
 from collections.abc import Generator, Iterator, Sequence
 from types import ModuleType
 from typing import Any
@@ -273,6 +274,24 @@ def _xp_fixture(request: Any) -> Iterator[ModuleType]:
 xp = pytest.fixture(name="xp")(_xp_fixture)
 
 
+def _mode_error_frames(excinfo: Any) -> bool:
+    """pytest's ``__tracebackhide__`` of the package's frames: hidden for a mode's error
+    (the traceback ends at the user's line that met it), shown for any other."""
+    return flags.finding_of(excinfo.value) is not None
+
+
+def _hide_our_frames() -> None:
+    """Have pytest hide the package's frames from a mode's error: each of its modules
+    gets ``__tracebackhide__`` (the compiled ones too, whose frames read the same)."""
+    for name, module in list(sys.modules.items()):
+        if (name == "array_api_reshape" or name.startswith("array_api_reshape.")) and (
+                getattr(module, "__tracebackhide__", None) is not _mode_error_frames):
+            try:
+                module.__tracebackhide__ = _mode_error_frames  # type: ignore[attr-defined]
+            except (AttributeError, TypeError):
+                pass
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: Any) -> None:
     """Note, quietly, where a profile answers otherwise than NumPy in this test."""
@@ -284,6 +303,8 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None
     """Give a failure that a mode caused its record, and a failed test the records of the
     divergences it met (a passing test, their count): carried to the controller of
     pytest-xdist with the report."""
+    if call.excinfo is not None and flags.finding_of(call.excinfo.value) is not None:
+        _hide_our_frames()
     outcome = yield
     report = outcome.get_result()
     if call.when == "teardown" or (call.when == "setup" and not report.failed):

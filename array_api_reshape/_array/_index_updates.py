@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .._modes._behaviours import ARRAYS_UPDATE_THROUGH_AT
 from .._modes._flag_state import overriding
+from .._modes._profiles import diverged
 from . import _elementwise_dispatch as _dispatch
 
 _WRITES_ALLOWED = {"writeable": True}
@@ -41,6 +43,7 @@ class IndexUpdates:
         self._array = array
 
     def __getitem__(self, key: Any) -> IndexUpdate:
+        diverged(ARRAYS_UPDATE_THROUGH_AT, "jax", "x.at[]")
         return IndexUpdate(self._array, key)
 
     def __repr__(self) -> str:

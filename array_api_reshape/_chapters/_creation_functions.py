@@ -35,7 +35,9 @@ from .._modes._device_checks import (
     default_dtypes_of,
 )
 from .._modes._placement import same_device
-from .._modes._behaviours import NARROWER_DEFAULT_DTYPES
+from .._modes._behaviours import DEVICE_DEFAULT_DTYPES, NARROWER_DEFAULT_DTYPES
+from .._modes._findings import listener, note_divergence
+from .._modes._flag_state import value
 from .._modes._profiles import (
     check_dlpack_import,
     diverged,
@@ -106,8 +108,14 @@ def _default_on(device: Device, default: DType) -> DType:
     if kind is None:
         return default
     chosen = default_dtypes_of(device)[kind]
-    if chosen is not default and MODES.profile and device is CPU_DEVICE:
-        diverged(NARROWER_DEFAULT_DTYPES)
+    if chosen is not default:
+        if MODES.profile and device is CPU_DEVICE:
+            diverged(NARROWER_DEFAULT_DTYPES)
+        elif listener() is not None:
+            fixed = MODES.flags and value("fixed_device") is device
+            note_divergence("fixed_device" if fixed else "device", device.name,
+                            DEVICE_DEFAULT_DTYPES.name, DEVICE_DEFAULT_DTYPES.said(device.name),
+                            None)
     return chosen
 
 

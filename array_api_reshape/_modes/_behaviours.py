@@ -150,6 +150,13 @@ UNKNOWN_SIZES = _behaviour(
     "nonzero, unique) gives: its shape holds None there",
     "keep such sizes out of arithmetic and allocation, or compute them where needed "
     "(x.compute_chunk_sizes() on Dask)")
+DEVICE_DEFAULT_DTYPES = _behaviour(
+    "the device's 32-bit default dtypes", "", "divergence",
+    "the device {library} gives 32-bit default dtypes where the CPU gives 64-bit ones (as "
+    "Apple's MPS does, and JAX without its 64-bit types): creation without dtype= gives "
+    "32-bit arrays there",
+    "take the device's defaults from xp.__array_namespace_info__().default_dtypes("
+    "device=...), and tolerances that fit them")
 CHOLESKY_GIVES_THE_UPPER_FACTOR = _behaviour(
     "cholesky gives the upper factor", "dask", "divergence",
     "{library} gives the upper factor U (x = U^T U) where linalg.cholesky is asked for "

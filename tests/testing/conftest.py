@@ -1,3 +1,3 @@
-# The fake library and its tests are run by test_plugin.py through pytester, in a folder of
-# their own; they are no tests of ours.
-collect_ignore = ["fake_library"]
+# The fake libraries and their tests are run by test_plugin.py and
+# test_plugin_divergences.py in folders of their own; they are no tests of ours.
+collect_ignore = ["fake_library", "fake_divergent"]
