@@ -11,6 +11,7 @@ package's entry point.
 from __future__ import annotations
 
 import json
+import shlex
 import os
 import shutil
 from pathlib import Path
@@ -332,3 +333,47 @@ def test_the_run_leaves_the_flags_as_they_were(pytester, monkeypatch):
     assert "ARRAY_API_RESHAPE_VIEWS" not in os.environ
     with flags.using(profile="dask"):  # not set explicitly: the profile's value shows
         assert flags.get()["views"] == "copy-on-write"
+
+
+def test_a_rerun_command_puts_the_test_under_the_runs_mode_again(fake):
+    _, report = run(fake, "--xp-mode", "views=error", "--xp-report", "report.md")
+    for row in report["rows"]["views='error'"]:
+        command = shlex.split(row["rerun"])
+        assert command[:2] == ["pytest", row["tests"][0]]
+        again = fake.runpytest_subprocess("-p", "no:cacheprovider", *command[1:])
+        again.assert_outcomes(failed=1)
+    alone = fake.runpytest_subprocess("-p", "no:cacheprovider", "-p", "pytest_array_api_reshape",
+                                      node_id("test_regularise"))
+    alone.assert_outcomes(passed=1)  # without the mode it passes: the mode is in the command
+
+
+def test_the_traceback_of_a_modes_error_ends_at_the_users_line(fake):
+    result, _ = run(fake, "--xp-mode", "writeable=False", "-k", "test_zero_first and not expected")
+    result.assert_outcomes(failed=1)
+    output = result.stdout.str()
+    assert f"{line('WRITE-FIRST')}: ValueError" in output
+    assert "array_api_reshape/" not in output.split("short test summary")[0]
+
+
+def test_a_bug_of_the_package_keeps_its_frames(fake):
+    fake.makepyfile(test_bug="""
+        import array_api_reshape as xp
+
+        def test_a_bad_shape():
+            xp.reshape(xp.ones(4), (3,))
+    """)
+    result, _ = run(fake, "test_bug.py", "--xp-mode", "writeable=False")
+    result.assert_outcomes(failed=1)
+    assert "array_api_reshape/" in result.stdout.str()  # no mode's error: nothing hidden
+
+
+def test_a_test_asking_for_xp_without_the_options_is_told_which_give_it(fake):
+    fake.makepyfile(test_alone_xp="""
+        def test_wants_xp(xp):
+            pass
+    """)
+    result, _ = run(fake, "test_alone_xp.py")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*fixture 'xp' not found*",
+                                 "*the xp fixture is array_api_reshape's plugin's: give one of "
+                                 "its options*"])
