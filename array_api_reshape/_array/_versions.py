@@ -38,6 +38,7 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from .._modes import _flag_state
 from .._modes._flag_state import LATEST_API_VERSION, SUPPORTED_API_VERSIONS
 from .._modes._flag_state import MODES, ServedAttributes
+from .._modes._findings import mode_error
 from .._modes._refusals import serve_hideable, served_attribute
 from .._tables._dtypes import DType
 
@@ -196,9 +197,11 @@ class VersionedNamespace(types.ModuleType):
         added = fields.get("_added_later", {}).get(name)
         if added is None:
             raise AttributeError(missing)
-        raise AttributeError(
+        raise mode_error(
+            AttributeError,
             f"{missing}: the standard added it in version {added}; ask for "
-            f"__array_namespace__(api_version={added!r}) or later"
+            f"__array_namespace__(api_version={added!r}) or later",
+            "api_version", f"{name}()", setting=fields.get("_standard_version"),
         )
 
 

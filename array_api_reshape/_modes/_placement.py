@@ -20,6 +20,7 @@ from typing import Any
 
 from .._kernels._storage import Storage
 from .._tables._devices import CPU_DEVICE, Device
+from ._findings import mode_error
 
 
 def _is_ours(value: Any) -> bool:
@@ -51,9 +52,12 @@ def same_device(function: str, **arguments: Any) -> Device:
     for name, array in arrays[1:]:
         other: Device = array._storage.device
         if other is not device:
-            raise ValueError(
+            raise mode_error(
+                ValueError,
                 f"{function}(): '{name}' is on device {other.name!r} but '{first_name}' on "
                 f"{device.name!r}; the arrays of one call must share a device (move one "
-                "with to_device())"
+                "with to_device())",
+                "device", f"{function}()", setting=other.name if device is CPU_DEVICE
+                else device.name,
             )
     return device
