@@ -113,8 +113,8 @@ FLOAT32_ATAN2_ROUNDS_CORRECTLY = _behaviour(
 NARROWER_DEFAULT_DTYPES = _behaviour(
     "narrower default dtypes", "torch jax", "divergence",
     "{library}'s default dtypes are 32-bit where NumPy's are 64-bit (PyTorch's floating "
-    "ones; every kind on JAX without its 64-bit types): a Python float, an integer "
-    "array's true division or sqrt, and creation without dtype= give 32-bit arrays",
+    "ones; every kind on JAX without its 64-bit types): a Python float, the true division "
+    "or sqrt of integers, and creation without dtype= give 32-bit arrays",
     "ask for the dtype (dtype=xp.float64 where the device has it), or compare with the "
     "array's own dtype and a tolerance that fits it")
 NARROWED_DTYPES = _behaviour(
@@ -130,7 +130,7 @@ UNSIGNED_SUMS_IN_INT64 = _behaviour(
     "ask for the accumulator: xp.sum(x, dtype=xp.uint64) where it matters")
 NUMPY_CROSS_KIND_PROMOTION = _behaviour(
     "numpy's cross-kind promotion", "dask cupy", "divergence",
-    "{library} promotes an integer array with a floating one as NumPy does (int64 with "
+    "{library} promotes integers with floating-point numbers as NumPy does (int64 with "
     "float32 is float64), where the default namespace gives the floating operand's dtype",
     "cast the integer operand to the floating dtype first (xp.astype)")
 WRITES_LAND_IN_A_COPY = _behaviour(
