@@ -69,6 +69,7 @@ import array_api_reshape
 from . import flags
 from . import stand_in as _stand_in
 from ._modes import _findings, _flag_state
+from ._modes._behaviours import BY_NAME
 from ._testing._records import LineChooser, Record, divergence_record, record
 from ._testing._report import Run, write
 from ._testing._settings import Settings, SettingError, covers, parse_entry, parse_setting, spelled
@@ -274,6 +275,15 @@ def _xp_fixture(request: Any) -> Iterator[ModuleType]:
 xp = pytest.fixture(name="xp")(_xp_fixture)
 
 
+def _a_tests_own_cost(item: Record) -> bool:
+    """A divergence that costs but answers the same (Dask computing its graph for a
+    value), met on a test's own line: the test's reading, not the library's doing."""
+    behaviour = BY_NAME.get(str(item["behaviour"]))
+    at = item["at"]
+    return behaviour is not None and behaviour.kind == "cost" and isinstance(at, dict) and bool(
+        at["test"])
+
+
 def _mode_error_frames(excinfo: Any) -> bool:
     """pytest's ``__tracebackhide__`` of the package's frames: hidden for a mode's error
     (the traceback ends at the user's line that met it), shown for any other."""
@@ -324,6 +334,7 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None
     if not found:  # a test a mode refused failed there: its divergences are no cause
         found = [divergence_record(divergence, said, times, item.nodeid, state.chooser, rerun)
                  for divergence, said, times in met]
+        found = [item for item in found if not _a_tests_own_cost(item)]
     report.user_properties += [(_PROPERTY, json.dumps(item)) for item in found]
 
 

@@ -24,7 +24,8 @@ class Behaviour(NamedTuple):
 
     name: str
     libraries: frozenset[str]
-    kind: str  # "refusal" or "divergence"; "permission" for an answer where NumPy refuses
+    kind: str  # "refusal", "divergence"; "permission": an answer where the standard
+    # refuses; "cost": the same answer, at a cost the library pays (a computed graph)
     does: str
     way_out: str
     in_lowest: bool = True
@@ -140,7 +141,7 @@ WRITES_LAND_IN_A_COPY = _behaviour(
     "write into the array itself (x[0, :] = 0, not row = x[0, :]; row[...] = 0), or "
     "return the written array and use it")
 VALUES_COMPUTE = _behaviour(
-    "eager reads compute", "dask", "divergence",
+    "eager reads compute", "dask", "cost",
     "{library} computes its whole graph to answer this (bool(), int(), float(), a "
     "NumPy conversion)",
     "keep values lazy: xp.where instead of if, reductions instead of loops")
@@ -168,3 +169,5 @@ ALL: tuple[Behaviour, ...] = tuple(
     record for record in globals().values() if isinstance(record, Behaviour)
 )
 """Every behaviour, as defined above."""
+
+BY_NAME = {record.name: record for record in ALL}

@@ -28,7 +28,7 @@ def test_each_record_is_well_formed_and_defined_once():
     assert len({record.name for record in behaviours.ALL}) == len(behaviours.ALL)
     assert set(behaviours.ALL) == set(CONSTANTS.values())
     for record in behaviours.ALL:
-        assert record.kind in ("refusal", "divergence", "permission"), record
+        assert record.kind in ("refusal", "divergence", "permission", "cost"), record
         assert record.libraries <= set(LIBRARIES), record
         assert "{library}" in record.does, record
         does, way_out = record.said("PyTorch")
