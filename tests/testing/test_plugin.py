@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from .marked_lines import marked_line
+
 pytest_plugins = ["pytester"]
 
 FAKE = Path(__file__).parent / "fake_library"
@@ -27,11 +29,7 @@ TESTS = "tests/test_fakelib.py"
 
 def line(marker: str) -> str:
     """``file:line`` of the line marked ``# marker`` in the fake library or its tests."""
-    for relative in (LIBRARY, TESTS):
-        for number, text in enumerate((FAKE / relative).read_text().splitlines(), start=1):
-            if text.rstrip().endswith(f"# {marker}"):
-                return f"{relative}:{number}"
-    raise AssertionError(marker)
+    return marked_line(FAKE, (LIBRARY, TESTS), marker)
 
 
 def node_id(name: str) -> str:

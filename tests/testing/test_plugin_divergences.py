@@ -21,6 +21,8 @@ import pytest
 
 from array_api_reshape._modes import _behaviours as behaviours
 
+from .marked_lines import marked_line
+
 FAKE = Path(__file__).parent / "fake_divergent"
 LIBRARY = "divlib/__init__.py"
 ENTRIES = ("default", "profile=dask", "profile=torch", "profile=jax",
@@ -67,10 +69,7 @@ EXPECTED = [
 
 
 def line(marker: str) -> str:
-    for number, text in enumerate((FAKE / LIBRARY).read_text().splitlines(), start=1):
-        if text.rstrip().endswith(f"# {marker}"):
-            return f"{LIBRARY}:{number}"
-    raise AssertionError(marker)
+    return marked_line(FAKE, (LIBRARY,), marker)
 
 
 def node_id(test: str, entry: str) -> str:

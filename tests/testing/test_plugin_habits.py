@@ -21,6 +21,8 @@ import pytest
 
 from array_api_reshape._modes._flag_state import FLAGS
 
+from .marked_lines import marked_line
+
 FAKE = Path(__file__).parent / "fake_habits"
 LIBRARY = "habits/__init__.py"
 DOCS = Path(__file__).parents[2] / "docs" / "portability.md"
@@ -75,10 +77,7 @@ def habits_of(first_cell: str) -> list[tuple[str, str]]:
 
 
 def line(marker: str) -> str:
-    for number, text in enumerate((FAKE / LIBRARY).read_text().splitlines(), start=1):
-        if text.rstrip().endswith(f"# {marker}"):
-            return f"{LIBRARY}:{number}"
-    raise AssertionError(marker)
+    return marked_line(FAKE, (LIBRARY,), marker)
 
 
 @pytest.fixture(scope="module")
