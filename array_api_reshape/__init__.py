@@ -10,6 +10,9 @@ from ._tables import _build  # noqa: F401  # first: it chooses compiled or pure-
 from . import fft as _fft
 from . import layout
 from . import linalg as _linalg
+# The package's other public modules are attributes too, as layout is: ``xp.flags.set(...)``
+# after ``import array_api_reshape as xp`` (they are not in ``__all__``, the standard's list).
+from . import devices, flags, threads, versions  # noqa: F401
 from ._array import _pickling, _versions
 from ._array._array_object import Array
 from ._modes import _ecosystem  # noqa: F401  # under a profile from the environment: see there

@@ -16,6 +16,7 @@ Bad input exits with status 2 and a one-line message.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import textwrap
 
@@ -148,9 +149,11 @@ def layout_from_arguments(shape_text: str, strides_text: str | None) -> Layout:
         return Layout(shape, row_major_strides(shape), 0)
     strides = parse_int_tuple(strides_text, "--strides")
     if len(strides) != len(shape):
+        entries = "entry" if len(strides) == 1 else "entries"
+        axes = "axis" if len(shape) == 1 else "axes"
         raise InputError(
-            f"--strides {strides} has {len(strides)} entries but SHAPE {shape} has "
-            f"{len(shape)} axes; give one stride per axis"
+            f"--strides {strides} has {len(strides)} {entries} but SHAPE {shape} has "
+            f"{len(shape)} {axes}; give one stride per axis"
         )
     bounds = extent(Layout(shape, strides, 0))
     return Layout(shape, strides, -bounds[0] if bounds else 0)
@@ -204,8 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     explain_parser.add_argument(
         "--strides", metavar="STRIDES",
-        help='in elements, one per axis, any sign (default: C-contiguous); write '
-        'negative ones as --strides="(-3, -1)" or --strides=-3,-1',
+        help="in elements, one per axis, any sign (default: C-contiguous): -3,-1 or "
+        '"(-3, -1)"',
     )
     explain_parser.add_argument(
         "--order", choices=("C", "F"), default="C",
@@ -215,10 +218,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_NEGATIVE_LIST = re.compile(r"-\d+(\s*,\s*-?\d+)*\s*,?")
+"""A comma list that starts with a negative number (``-4,1``): argparse would take the
+word for an option."""
+
+
+def with_negative_lists_as_values(argv: list[str]) -> list[str]:
+    """``argv`` with each comma list that starts with a negative number made a value:
+    ``--strides -4,1`` as ``--strides=-4,1``, a shape ``-1,9`` as ``(-1,9)``."""
+    words: list[str] = []
+    for word in argv:
+        if _NEGATIVE_LIST.fullmatch(word):
+            if words and words[-1] == "--strides":
+                words[-1] = f"--strides={word}"
+                continue
+            word = f"({word})"
+        words.append(word)
+    return words
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
-    arguments = parser.parse_args(argv)
+    arguments = parser.parse_args(with_negative_lists_as_values(
+        sys.argv[1:] if argv is None else argv))
     if arguments.version:  # one line, never wrapped
         print(f"array_api_reshape {xp.__version__} (Python Array API standard "
               f"{xp.__array_api_version__}; {build_name()})")

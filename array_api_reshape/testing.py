@@ -403,8 +403,14 @@ def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
     diverged = {item["test"] for item in state.records
                 if item["kind"] == "divergence"} - by_mode
     where = f"; report: {state.report_path}" if state.report_path else ""
+    others = len(state.other_failures())
     terminalreporter.write_line(
-        f"array_api_reshape: {len(by_mode)} failures caused by a mode, {len(diverged)} "
-        f"after a profile answered otherwise, {len(state.other_failures())} others{where}"
+        f"array_api_reshape: {_tests(len(by_mode))} failed because a mode refused, "
+        f"{_tests(len(diverged))} after a profile answered otherwise, {others} for other "
+        f"reasons{where}"
     )
+
+
+def _tests(number: int) -> str:
+    return "1 test" if number == 1 else f"{number} tests"
 

@@ -53,7 +53,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, or if ``copy=False`` and no
+        If ``shape`` cannot hold the ``x.size`` elements of ``x``, or if ``copy=False`` and no
         strides express the new shape (the message names the blocking axes).
 
     Notes

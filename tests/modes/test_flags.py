@@ -410,3 +410,12 @@ def test_environment_gives_the_variables_that_set_the_flags_in_a_new_process():
 def test_environment_refuses_what_set_refuses(settings, error, words):
     with pytest.raises(error, match=words):
         flags.environment(**settings)
+
+
+def test_the_public_modules_are_attributes_of_the_namespace_as_layout_is():
+    import array_api_reshape as namespace
+    from array_api_reshape import devices, layout, threads, versions
+
+    assert (namespace.flags, namespace.devices, namespace.threads, namespace.versions,
+            namespace.layout) == (flags, devices, threads, versions, layout)
+    assert not {"flags", "devices", "threads", "versions"} & set(namespace.__all__)

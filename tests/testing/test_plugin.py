@@ -96,8 +96,9 @@ def test_views_error_names_the_write_and_each_view_once_with_the_tests_that_met_
             "over the same memory" in markdown)
     assert "| Read through the array that was written, or write into a copy. |" in markdown
     assert "## Not the modes': 1 test\n" in markdown
-    result.stdout.fnmatch_lines(["array_api_reshape: 4 failures caused by a mode, 0 after a "
-                                 "profile answered otherwise, 1 others; report: report.md"])
+    result.stdout.fnmatch_lines(["array_api_reshape: 4 tests failed because a mode refused, "
+                                 "0 tests after a profile answered otherwise, 1 for other "
+                                 "reasons; report: report.md"])
 
 
 def test_views_error_on_write_names_the_write_where_it_happens(fake):
@@ -244,6 +245,8 @@ def test_a_failure_raised_while_handling_the_modes_error_names_both(fake):
     assert f"{row['at']['file']}:{row['at']['line']}" == line("WRITE-FIRST")
     assert "| ValueError (the test then failed with AssertionError): " in (
         fake.path / "report.md").read_text()
+    result.stdout.fnmatch_lines(["array_api_reshape: 1 test failed because a mode refused, "
+                                 "0 tests after a profile answered otherwise, 0 for other*"])
 
 
 def test_a_marker_without_a_mode_is_a_usage_error(fake):

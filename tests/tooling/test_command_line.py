@@ -87,7 +87,9 @@ def test_unknown_commands_and_options_exit_2_with_the_usage(capsys, argv):
     (["explain", "3x4", "12"], "SHAPE '3x4' is not a tuple of ints"),
     (["explain", "3,4", "(1.5, 8)"], "NEW_SHAPE '(1.5, 8)' is not a tuple of ints"),
     (["explain", "3,4", "12", "--strides", "(1,)"],
-     "--strides (1,) has 1 entries but SHAPE (3, 4) has 2 axes"),
+     "--strides (1,) has 1 entry but SHAPE (3, 4) has 2 axes"),
+    (["explain", "3", "3", "--strides", "1,1"],
+     "--strides (1, 1) has 2 entries but SHAPE (3,) has 1 axis"),
     (["explain", "3,4", "12", "--strides", "a,b"], "--strides 'a,b' is not a tuple of ints"),
     (["explain", "(-3, 4)", "12"], "SHAPE (-3, 4) must hold sizes >= 0"),
     (["explain", "3,4", "(-1, -1)"], "can have at most one -1"),
@@ -122,6 +124,10 @@ def test_explain_defaults_to_c_contiguous_and_takes_negative_strides_and_order(c
         "VIEW  shape (3, 4), strides (4, 1) -> (12,)"
     )
     assert "new strides (-1,)" in run(capsys, "explain", "(4,3)", "(12,)", "--strides=-3,-1")[1]
+    # as --help writes them: a list that starts with a negative stride is no option
+    assert "new strides (-1,)" in run(capsys, "explain", "(4,3)", "(12,)", "--strides", "-3,-1")[1]
+    assert run(capsys, "explain", "3,4", "-1,2")[1].startswith(
+        "VIEW  shape (3, 4), strides (4, 1) -> (6, 2)")
     assert run(capsys, "explain", "3,4", "12", "--strides", "1,3")[1].startswith("COPY")
     column_major = run(capsys, "explain", "3,4", "12", "--strides", "1,3", "--order", "F")[1]
     assert column_major.startswith("VIEW")

@@ -109,7 +109,7 @@ def can_reshape_without_copy(
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, or ``order`` is unknown.
+        If ``shape`` cannot hold the ``x.size`` elements of ``x``, or ``order`` is unknown.
 
     Examples
     --------
@@ -149,7 +149,7 @@ def explain_reshape(
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, or ``order`` is unknown.
+        If ``shape`` cannot hold the ``x.size`` elements of ``x``, or ``order`` is unknown.
 
     Examples
     --------

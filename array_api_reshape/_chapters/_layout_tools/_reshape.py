@@ -46,7 +46,7 @@ def reshape(
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, ``order`` is unknown, or
+        If ``shape`` cannot hold the ``x.size`` elements of ``x``, ``order`` is unknown, or
         ``copy=False`` and no view exists.
 
     Examples
