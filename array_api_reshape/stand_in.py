@@ -444,9 +444,11 @@ def shim_folder() -> str:
     return _shim_folder[0]
 
 
-def child_environment(environment: Mapping[str, str] = os.environ) -> dict[str, str]:
+def child_environment(environment: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment variables that make the processes started from here stand in too:
-    ``ARRAY_API_RESHAPE_AS``, and ``PYTHONPATH`` with :func:`shim_folder` first."""
+    ``ARRAY_API_RESHAPE_AS``, and ``PYTHONPATH`` with :func:`shim_folder` first (and the
+    rest of ``environment``'s ``PYTHONPATH``, by default this process's)."""
+    environment = os.environ if environment is None else environment
     folder = shim_folder()
     parts = [part for part in environment.get("PYTHONPATH", "").split(os.pathsep)
              if part and part != folder]

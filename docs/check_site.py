@@ -1,23 +1,26 @@
 """
 Browser check of the built documentation.
 
-Serves docs/_build/html on localhost, loads every page in headless Chromium (or Chrome)
-in the light and the dark theme, and fails on:
+Serves a built site (docs/_build/html unless a folder is given) on localhost, loads every
+page in headless Chromium (or Chrome) in the light and the dark theme, and fails on:
 
 - a broken internal link or an image that does not load;
 - a console error or an uncaught exception;
-- text cut behind a horizontal scrollbar (a code output or a table wider than the page);
+- content cut off: text behind a horizontal scrollbar (a code block, a table wider than
+  the page), an element that clips what it holds, a picture wider than the text column;
+- a word split across two lines (in prose, headings and table cells: a table that wraps
+  ``__iadd__()`` as ``__ia`` / ``dd__()``);
 - an image whose alt text is missing or a file name, an inline picture without a label;
 - a layout diagram whose ink is hard to read on the page's background;
 - an error output that is a traceback (through the package's private modules, with the
   build machine's paths), not the exception's line as a doctest shows it.
 
-It saves a full-page screenshot of every page in each theme under
-docs/_build/screenshots/ (``<page>-light.png``, ``<page>-dark.png``). The dark run sets
-the site's own theme switch to dark while the system prefers light: the case where
-pictures that follow only the system's preference become unreadable.
+It saves a full-page screenshot of every page in each theme in a folder ``screenshots``
+beside the built site (``<page>-light.png``, ``<page>-dark.png``). The dark run sets the
+site's own theme switch to dark while the system prefers light: the case where pictures
+that follow only the system's preference become unreadable.
 
-    python docs/check_site.py [--themes light dark system-dark]
+    python docs/check_site.py [SITE] [--themes light dark system-dark] [--pages PAGE ...]
 
 It needs a Chromium or Chrome; it never installs one. It looks for ``$CHROMIUM`` (a path
 or a command name), then for chromium, chromium-browser, google-chrome,
@@ -48,7 +51,7 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 SITE = DOCS / "_build" / "html"
-SCREENSHOTS = DOCS / "_build" / "screenshots"
+"""The site the build writes, checked unless another folder is given."""
 BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 BROWSER_VARIABLE = "CHROMIUM"
 CHROMIUM_FLAGS = [
@@ -82,11 +85,47 @@ AUDIT = r"""
       (el.className && el.className.baseVal === undefined
         ? "." + String(el.className).trim().split(/\s+/).join(".") : "");
   const snippet = (el) => (el.textContent || "").trim().slice(0, 60);
-  // outputs and doctest examples; typed code (shell commands, cell sources) may scroll
-  const outputs = "article .cell_output pre, article div.doctest pre";
-  for (const pre of document.querySelectorAll(outputs)) {
+  // every code block, typed or output, wraps (site.css): none may hide text behind a
+  // scrollbar, which a reader may not see (nor does a screenshot)
+  for (const pre of document.querySelectorAll("article pre")) {
     if (pre.scrollWidth > pre.clientWidth + 1)
       problems.push(`text cut behind a scrollbar in ${name(pre.parentElement)}: "${snippet(pre)}"`);
+  }
+  const article = document.querySelector("article");
+  const column = article ? article.getBoundingClientRect() : null;
+  // an element that clips what it holds, or a picture past the text column
+  for (const el of document.querySelectorAll("article *")) {
+    const style = getComputedStyle(el);
+    if (/hidden|clip/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1 &&
+        el.clientWidth > 0 && !el.closest("pre, .sd-tab-set, svg"))
+      problems.push(`content cut off in ${name(el)}: "${snippet(el)}"`);
+  }
+  const pictures = "article img, article svg.aar-layout, article figure";
+  for (const el of document.querySelectorAll(pictures)) {
+    if (column && el.getBoundingClientRect().right > column.right + 8)
+      problems.push(`${name(el)} reaches past the text column: ` +
+                    `"${el.getAttribute("alt") || snippet(el)}"`);
+  }
+  // a word split across lines: a run of letters and digits whose pieces sit on two lines
+  // (a break between words, after punctuation or between the words of a_name, is fine)
+  const prose = "article :is(p, li, dt, dd, h1, h2, h3, h4, h5, h6, td, th, caption, figcaption)";
+  const seen = new Set();
+  let split = 0;
+  for (const block of document.querySelectorAll(prose)) {
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (seen.has(node) || node.parentElement.closest("pre, svg, .MathJax")) continue;
+      seen.add(node);
+      for (const match of node.textContent.matchAll(/[A-Za-z0-9]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()]
+                             .filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1 && split++ < 10)
+          problems.push(`word split across lines in ${name(node.parentElement)}: "${match[0]}"`);
+      }
+    }
   }
   for (const table of document.querySelectorAll("article table.docutils")) {
     const box = table.getBoundingClientRect();
@@ -316,8 +355,8 @@ def fetch_ok(url: str) -> bool:
         return False
 
 
-def check_references(base: str, page: Path) -> list[str]:
-    relative = page.relative_to(SITE).as_posix()
+def check_references(base: str, page: Path, site: Path = SITE) -> list[str]:
+    relative = page.relative_to(site).as_posix()
     parser = _References()
     parser.feed(page.read_text(encoding="utf-8"))
     problems = []
@@ -337,31 +376,37 @@ def screenshot_name(relative: str, theme: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].strip())
+    parser.add_argument("site", nargs="?", type=Path, default=SITE, metavar="SITE",
+                        help="the built site's folder (default: docs/_build/html)")
     parser.add_argument("--themes", nargs="+", choices=tuple(THEMES), default=["light", "dark"])
     parser.add_argument("--pages", nargs="+", metavar="PAGE",
                         help="only these pages, e.g. index.html api/array.html")
     arguments = parser.parse_args(argv)
-    if not (SITE / "index.html").exists():
-        print("build the site first: python -m sphinx -b html -W docs docs/_build/html")
+    site = arguments.site.resolve()
+    screenshots = site.parent / "screenshots"
+    if not (site / "index.html").exists():
+        print(f"no built site in {site}: build it first, python -m sphinx -b html -W docs "
+              f"{arguments.site}")
         return 2
     browser_path = find_browser()
     if browser_path is None:
         print(NO_BROWSER, file=sys.stderr)
         return 2
-    pages = sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*.html")
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
                    if "_static" not in p.parts and "_sources" not in p.parts)
     if arguments.pages:
         pages = [p for p in pages if p in arguments.pages]
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    screenshots.mkdir(parents=True, exist_ok=True)
     problems = []
     with tempfile.TemporaryDirectory() as profile:
         browser = DevTools(browser_path, profile)  # before the server's thread starts
-        server, base = serve(SITE)
+        server, base = serve(site)
         try:
             for relative in pages:
-                problems += [f"{relative}: {p}" for p in check_references(base, SITE / relative)]
+                problems += [f"{relative}: {p}"
+                             for p in check_references(base, site / relative, site)]
                 for theme in arguments.themes:
-                    shot = SCREENSHOTS / screenshot_name(relative, theme)
+                    shot = screenshots / screenshot_name(relative, theme)
                     found = visit(browser, base + relative, theme, shot)
                     problems += [f"{relative} ({theme}): {p}" for p in found]
         finally:
@@ -371,8 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(problem)
     print(f"{len(pages)} pages checked in {len(arguments.themes)} themes with {browser_path}, "
-          f"{len(problems)} problems; screenshots in {SCREENSHOTS}")
+          f"{_count(len(problems), 'problem')}; screenshots in {screenshots}")
     return 1 if problems else 0
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 if __name__ == "__main__":

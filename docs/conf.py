@@ -2,9 +2,12 @@
 
 import logging
 import os
+import sys
 from pathlib import Path
 
 import array_api_reshape
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the docs' own helper modules
 
 project = "array-api-reshape"
 author = "array-api-reshape developers"
@@ -18,6 +21,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.intersphinx",
     "numpydoc",
+    "_wrapping",
 ]
 
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}

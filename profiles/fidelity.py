@@ -7,7 +7,10 @@ profile, and where the two disagree.
     python profiles/fidelity.py torch --library-python PY --record profiles
 
 ``--record DIR`` writes ``FIDELITY-<profile>.md`` (the comparison) and
-``FIDELITY-<profile>.json`` (the library's outcomes and versions) there; the tests replay
+``FIDELITY-<profile>.json`` (the library's outcomes and versions) there;
+``--from-record DIR`` writes the comparison again from the library's recorded outcomes and
+the profile as it answers now, without the library (the snippets must be the recorded
+ones); the tests replay
 the recorded outcomes against the profile (tests/tooling/test_fidelity.py), so that a
 change that makes the profile stray from the library fails without the library installed.
 
@@ -249,15 +252,43 @@ def profile_refused(profile: str) -> str | None:
         return str(refusal)
 
 
-def _shown(outcome: Any) -> str:
+def in_words(outcome: Any, limit: int = 70) -> str:
+    """An outcome (``describe``'s record, or an exception's) as a reader says it: "raises
+    IndexError", "float32 array (2, 2): [[0.0, 1.0], [2.0, 3.0]]", "True", "a tuple: 2, 3",
+    "the dtype int64"; shortened past ``limit`` characters."""
+    text = _words(outcome)
+    return text if len(text) <= limit else text[:limit - 3].rstrip(" ,") + "..."
+
+
+def _words(outcome: Any) -> str:
     if "error" in outcome:
         return f"raises {outcome['error']}"
     if "array" in outcome:
-        values = json.dumps(outcome["values"])
-        values = values if len(values) <= 40 else values[:37] + "..."
-        return f"{outcome['array']} {tuple(outcome['shape'])} {values}"
-    text = json.dumps(outcome)
-    return text if len(text) <= 60 else text[:57] + "..."
+        return f"{outcome['array']} array {tuple(outcome['shape'])}: {_value(outcome['values'])}"
+    if "python" in outcome:
+        value = outcome["python"]
+        if isinstance(value, list):  # a complex, recorded as its two parts
+            return str(complex(*(float(part) for part in value)))
+        return _value(value)
+    if "sequence" in outcome:
+        items = [_words(item) for item in outcome["sequence"]]
+        return "an empty tuple" if not items else "a tuple: " + "; ".join(items)
+    if "dict" in outcome:
+        return "a dict: " + "; ".join(f"{key}: {_words(item)}"
+                                      for key, item in outcome["dict"].items())
+    if "dtype" in outcome:
+        return f"the dtype {outcome['dtype']}"
+    return str(outcome)
+
+
+def _value(value: Any) -> str:
+    """A recorded Python value as Python writes it (a complex recorded as its two parts
+    reads as one)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    if value is None:
+        return "None"
+    return str(value)
 
 
 def report(profile: str, library: dict[str, Any], ours: dict[str, Any]) -> str:
@@ -284,7 +315,7 @@ def report(profile: str, library: dict[str, Any], ours: dict[str, Any]) -> str:
         reasons = NOT_EMULATED.get(profile, {})
         lines += ["## Disagreements", "", "| topic | snippet | library | profile | why |",
                   "| --- | --- | --- | --- | --- |"]
-        lines += [f"| {s.topic} | `{s.code}` | {_shown(a)} | {_shown(b)} | "
+        lines += [f"| {s.topic} | `{s.code}` | {in_words(a)} | {in_words(b)} | "
                   f"{reasons.get(s.program, 'not yet emulated')} |"
                   for s, a, b in disagreements]
         lines.append("")
@@ -295,7 +326,7 @@ def report(profile: str, library: dict[str, Any], ours: dict[str, Any]) -> str:
         lines += [f"- {topic}: `{setup}`" for topic, setup in setups]
         lines.append("")
     lines += ["| topic | snippet | library | agrees |", "| --- | --- | --- | --- |"]
-    lines += [f"| {s.topic} | `{s.code}` | {_shown(a)} | {'yes' if a == b else 'NO'} |"
+    lines += [f"| {s.topic} | `{s.code}` | {in_words(a)} | {'yes' if a == b else 'NO'} |"
               for s, a, b in rows]
     return "\n".join(lines) + "\n"
 
@@ -314,11 +345,34 @@ def read_outcomes(profile: str) -> dict[str, Any]:
     return {"versions": versions, "outcomes": [outcome for _, outcome in READ[profile]]}
 
 
+def rewrite_from_record(profile: str, folder: str) -> int:
+    """Write ``FIDELITY-<profile>.md`` in ``folder`` again: the library's outcomes and
+    versions from the record beside it, the profile's answers now."""
+    stem = os.path.join(folder, f"FIDELITY-{profile}")
+    with open(f"{stem}.json") as file:
+        recorded = json.load(file)
+    programs = [snippet.program for snippet in SNIPPETS[profile]]
+    if [item["code"] for item in recorded["outcomes"]] != programs:
+        sys.stderr.write(f"fidelity.py: the snippets of {profile!r} are not the recorded "
+                         "ones: record them again with --record\n")
+        return 2
+    library = {"versions": recorded["versions"],
+               "outcomes": [item["outcome"] for item in recorded["outcomes"]]}
+    text = report(profile, library, outcomes(profile, "profile"))
+    with open(f"{stem}.md", "w") as file:
+        file.write(text)
+    print(text.split("## Every snippet")[0])
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("profile", choices=sorted(SNIPPETS))
     parser.add_argument("--library-python", help="an interpreter with the library installed")
     parser.add_argument("--record", help="write FIDELITY-<profile>.md and .json to this folder")
+    parser.add_argument("--from-record", metavar="DIR",
+                        help="write FIDELITY-<profile>.md in DIR again from DIR's recorded "
+                             "outcomes of the library and the profile's answers now")
     parser.add_argument("--side", choices=("library", "profile"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.side != "library" and (refusal := profile_refused(arguments.profile)):
@@ -328,6 +382,8 @@ def main() -> int:
     if arguments.side is not None:  # one side's outcomes, as JSON on stdout
         print(json.dumps(outcomes(arguments.profile, arguments.side)))
         return 0
+    if arguments.from_record:
+        return rewrite_from_record(arguments.profile, arguments.from_record)
     if arguments.profile in READ:  # outcomes read from the library's source, not run
         library = read_outcomes(arguments.profile)
     else:

@@ -53,7 +53,6 @@ def test_the_environment_variable_wins_and_may_be_a_path_or_a_name(check_site, t
 def test_without_a_browser_it_says_how_to_get_one_and_runs_nothing(check_site, tmp_path,
                                                                    monkeypatch, capsys):
     (tmp_path / "index.html").write_text("<html></html>")
-    monkeypatch.setattr(check_site, "SITE", tmp_path)
     monkeypatch.setattr(check_site, "find_browser", lambda: None)
 
     def refuse(*args, **kwargs):
@@ -61,7 +60,7 @@ def test_without_a_browser_it_says_how_to_get_one_and_runs_nothing(check_site, t
 
     monkeypatch.setattr(subprocess, "run", refuse)
     monkeypatch.setattr(subprocess, "Popen", refuse)
-    assert check_site.main([]) == 2
+    assert check_site.main([str(tmp_path)]) == 2
     message = capsys.readouterr().err
     assert "needs Chromium or Google Chrome" in message
     assert "apt-get install chromium" in message and "CHROMIUM=/path/to/chrome" in message
@@ -103,15 +102,40 @@ def test_the_audit_finds_cut_text_bad_alt_faint_diagrams_tracebacks_and_an_empty
         check_site, tmp_path, monkeypatch, capsys):
     if check_site.find_browser() is None:
         pytest.skip("needs Chromium or Chrome on PATH (or $CHROMIUM): a system program")
-    (tmp_path / "index.html").write_text(PAGE.format(long_line="x" * 2000))
-    (tmp_path / "picture.png").write_bytes(PNG)
-    monkeypatch.setattr(check_site, "SITE", tmp_path)
-    monkeypatch.setattr(check_site, "SCREENSHOTS", tmp_path / "shots")
-    assert check_site.main(["--themes", "light"]) == 1
+    site = tmp_path / "html"
+    site.mkdir()
+    (site / "index.html").write_text(PAGE.format(long_line="x" * 2000))
+    (site / "picture.png").write_bytes(PNG)
+    assert check_site.main([str(site), "--themes", "light"]) == 1
     report = capsys.readouterr().out
     assert "text cut behind a scrollbar" in report
     assert "has no alt text that says what it shows" in report
     assert 'diagram "faint" has ink contrast' in report
     assert 'footer reads "Copyright ©"' in report
     assert report.count("an error output with a traceback") == 1  # the one-line one passes
-    assert (tmp_path / "shots" / "index-light.png").read_bytes()[:8] == PNG[:8]
+    assert (tmp_path / "screenshots" / "index-light.png").read_bytes()[:8] == PNG[:8]
+
+
+WRAPPING = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+</head><body><article style="width: 600px">
+<table class="docutils"><tr><td style="width: 3em; word-break: break-all">ValueError</td>
+<td style="width: 6em">raises <code>IndexError</code> when asked</td></tr></table>
+<p style="width: 6em">a sentence that wraps between its words only</p>
+<div style="width: 100px; overflow: hidden; white-space: nowrap">{long_line}</div>
+<pre style="white-space: pre-wrap; overflow-wrap: anywhere">{long_line}</pre>
+</article></body></html>"""
+
+
+def test_the_audit_finds_words_split_across_lines_and_content_cut_off(
+        check_site, tmp_path, capsys):
+    if check_site.find_browser() is None:
+        pytest.skip("needs Chromium or Chrome on PATH (or $CHROMIUM): a system program")
+    site = tmp_path / "built"
+    site.mkdir()
+    (site / "index.html").write_text(WRAPPING.format(long_line="word " * 80))
+    assert check_site.main([str(site), "--themes", "light"]) == 1
+    report = capsys.readouterr().out
+    assert 'word split across lines in td: "ValueError"' in report
+    assert "IndexError" not in report and "sentence" not in report  # wrapped between words
+    assert report.count("content cut off in div") == 1  # the wrapping pre is not cut
+    assert "text cut behind a scrollbar" not in report

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import sys
 
 import pytest
@@ -76,7 +77,7 @@ def test_the_report_counts_agreements_and_shows_each_disagreement():
     finally:
         fidelity.SNIPPETS["torch"] = original
     assert "3 snippets: 2 agree, 1 disagree." in text
-    assert "| raises ValueError | int64 (6,) [5, 4, 3, 2, 1, 0] |" in text
+    assert "| raises ValueError | int64 array (6,): [5, 4, 3, 2, 1, 0] |" in text
 
 
 def test_outcomes_describe_arrays_dtypes_and_errors_alike_for_any_library():
@@ -105,3 +106,24 @@ def test_a_snippet_counts_our_eager_reads_from_zero_under_any_profile():
         assert fidelity.run(code, xp) == {"python": count}
         with flags.using(profile="dask"):
             assert fidelity.run(code, xp) == {"python": count}
+
+
+@pytest.mark.parametrize("outcome, words", [
+    ({"error": "IndexError"}, "raises IndexError"),
+    ({"array": "float32", "shape": [2], "values": [0.5, 1.0]}, "float32 array (2,): [0.5, 1.0]"),
+    ({"python": True}, "True"),
+    ({"python": 1.5}, "1.5"),
+    ({"python": [1.0, -2.0]}, "(1-2j)"),
+    ({"python": None}, "None"),
+    ({"sequence": [{"python": 2}, {"python": None}]}, "a tuple: 2; None"),
+    ({"sequence": []}, "an empty tuple"),
+    ({"dict": {"int": {"dtype": "int64"}}}, "a dict: int: the dtype int64"),
+])
+def test_outcomes_are_shown_in_words(outcome, words):
+    assert fidelity.in_words(outcome) == words
+
+
+def test_the_recorded_reports_show_no_raw_records():
+    for report in pathlib.Path(PROFILES).glob("FIDELITY-*.md"):
+        text = report.read_text(encoding="utf-8")
+        assert '{"' not in text, report.name
