@@ -19,6 +19,8 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from array_api_reshape._chapters._layout_tools._svg import FONT_FAMILY, INK, PAPER
+
 PACKAGE = "array_api_reshape"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
 
@@ -260,6 +262,10 @@ _HEAD = 38
 _GAP = 24
 _LANE_STEP = 15
 _CHAR = 6.6  # the width of a character of the 11-unit monospace module names
+_SANS = "Helvetica, Arial, Liberation Sans, DejaVu Sans, sans-serif"
+"""Fonts of one width (fontconfig stands Liberation Sans in for the other two), in which
+the longest layer heading fits its box, then the generic family."""
+_BOX_FILL = "#f2f2f3"  # the ink at 6 % on the paper
 
 
 def _lanes(edges: dict[tuple[int, int], list], upward: bool) -> list[tuple[int, int]]:
@@ -272,7 +278,8 @@ def svg(modules: dict[str, Module] | None = None) -> str:
     """The picture: a box per layer (top: public modules) listing its modules (bold: they
     import NumPy), and an arrow per pair of layers with imports between them, labelled
     with the number of module pairs. Imports down the layers run on the right; imports
-    up a layer, which the design forbids, are dashed on the left. Ink is currentColor."""
+    up a layer, which the design forbids, are dashed on the left. The picture stands
+    alone: its colours are attributes of its elements, on a background of its own."""
     modules = read_modules() if modules is None else modules
     layers = grouped(modules)
     edges = layer_imports(modules)
@@ -295,19 +302,21 @@ def svg(modules: dict[str, Module] | None = None) -> str:
     out = [
         f'<svg class="aar-layout aar-layers" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'aria-label="{html.escape(label)}" font-family="system-ui, sans-serif" font-size="13">',
+        f'aria-label="{html.escape(label)}" font-family="{_SANS}" font-size="13">',
         f"<title>{html.escape(label)}</title>",
         '<defs><marker id="aar-layers-head" viewBox="0 0 10 10" refX="9" refY="5" '
         'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-        '<path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>',
+        f'<path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker></defs>',
+        f'<rect class="background" x="0" y="0" width="{width}" height="{height}" '
+        f'fill="{PAPER}"/>',
     ]
     for index, (layer, members) in enumerate(zip(LAYERS, layers)):
         top = tops[index]
         out.append(
             f'<rect x="{left}" y="{top}" width="{_BOX_WIDTH}" height="{heights[index]}" rx="6" '
-            'fill="currentColor" fill-opacity="0.06" stroke="currentColor" stroke-width="1.2"/>')
+            f'fill="{_BOX_FILL}" stroke="{INK}" stroke-width="1.2"/>')
         out.append(
-            f'<text x="{left + 10}" y="{top + 19}" font-weight="bold" fill="currentColor">'
+            f'<text x="{left + 10}" y="{top + 19}" font-weight="bold" fill="{INK}">'
             f'{index + 1}. {html.escape(layer.title)}'
             f'<tspan font-weight="normal" font-style="italic"> \u2014 {html.escape(layer.summary)}'
             '</tspan></text>')
@@ -316,7 +325,7 @@ def svg(modules: dict[str, Module] | None = None) -> str:
             weight = ' font-weight="bold"' if module.uses_numpy else ""
             out.append(
                 f'<text x="{left + 12 + column * column_width:.0f}" y="{top + _HEAD + row * _ROW}" '
-                f'fill="currentColor" font-family="ui-monospace, monospace" font-size="11"{weight}>'
+                f'fill="{INK}" font-family="{FONT_FAMILY}" font-size="11"{weight}>'
                 f'{html.escape(module.short)}</text>')
     for lanes, side in ((down, 1), (up, -1)):
         edge = right if side == 1 else left
@@ -333,7 +342,7 @@ def svg(modules: dict[str, Module] | None = None) -> str:
             pairs = edges[(source, target)]
             out.append(
                 f'<path d="M{edge},{y_from} H{x} V{y_to} H{edge + side * 2}" fill="none" '
-                f'stroke="currentColor" stroke-width="1.3"{dash} '
+                f'stroke="{INK}" stroke-width="1.3"{dash} '
                 'marker-end="url(#aar-layers-head)">'
                 f'<title>{html.escape(LAYERS[source].title)} imports '
                 f'{html.escape(LAYERS[target].title)}: '
@@ -341,13 +350,13 @@ def svg(modules: dict[str, Module] | None = None) -> str:
             anchor = "start" if side == 1 else "end"
             out.append(
                 f'<text x="{x + side * 3}" y="{y_from + (y_to - y_from) * 0.35 + 4:.0f}" '
-                f'fill="currentColor" font-size="10" text-anchor="{anchor}">{len(pairs)}</text>')
+                f'fill="{INK}" font-size="10" text-anchor="{anchor}">{len(pairs)}</text>')
     out.append(
-        f'<text x="{left}" y="{legend_y + 10}" fill="currentColor" font-size="12">'
+        f'<text x="{left}" y="{legend_y + 10}" fill="{INK}" font-size="12">'
         "An arrow: imports from one layer into another; its number: how many pairs of "
         "modules.</text>")
     out.append(
-        f'<text x="{left}" y="{legend_y + 26}" fill="currentColor" font-size="12">'
+        f'<text x="{left}" y="{legend_y + 26}" fill="{INK}" font-size="12">'
         "Dashed, on the left: imports up a layer. Bold: modules that import NumPy.</text>")
     out.append("</svg>")
     return "\n".join(out)

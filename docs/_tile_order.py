@@ -6,6 +6,10 @@ sits in memory (rows are consecutive addresses), coloured by when the copy reads
 walks the destination in order, so it reads the source down a column, one cache line per
 element; the plan reads tile after tile, so a tile's lines are reused while they are in
 the cache. The tile order comes from the package's own planning functions.
+
+The SVG stands alone, like the layout diagrams: a white background, every colour written
+on its element (text in the diagrams' ink, never left to the default black, which
+Matplotlib does not write), and text drawn as outlines, so no font is needed.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import itertools
 
 import numpy as np
 
+from array_api_reshape._chapters._layout_tools._svg import INK, PAPER
 from array_api_reshape._tables._copy_plan import regular_regions
 
 
@@ -52,9 +57,9 @@ def figure(side: int = 16, edge: int = 4):
         path = sorted(np.argwhere(order < first), key=lambda rc: order[rc[0], rc[1]])
         rows, cols = zip(*path)
         ax.plot(cols, rows, color="white", linewidth=1.2, marker="o", markersize=2.5)
-        ax.set_title(title, fontsize=11)
-        ax.set_xlabel("source column (consecutive addresses)")
-        ax.set_ylabel("source row")
+        ax.set_title(title, fontsize=11, color=INK)
+        ax.set_xlabel("source column (consecutive addresses)", color=INK)
+        ax.set_ylabel("source row", color=INK)
         ax.set_xticks([])
         ax.set_yticks([])
         if order is orders[1]:
@@ -66,12 +71,17 @@ def figure(side: int = 16, edge: int = 4):
 
 
 def svg(side: int = 16, edge: int = 4) -> str:
-    """The figure as SVG text, for the page."""
+    """The figure as SVG text, for the page: on an opaque white background with a margin
+    all round (the square panels leave tight_layout's titles at the very edge), its text
+    as outlines (whatever a matplotlibrc says)."""
+    import matplotlib
     import matplotlib.pyplot as plt
 
     fig = figure(side, edge)
     stream = io.StringIO()
-    fig.savefig(stream, format="svg")
+    with matplotlib.rc_context({"svg.fonttype": "path"}):
+        fig.savefig(stream, format="svg", facecolor=PAPER, transparent=False,
+                    bbox_inches="tight", pad_inches=0.15)
     plt.close(fig)
     return stream.getvalue()
 
@@ -83,11 +93,11 @@ ALT_TEXT = (
 
 
 def html(side: int = 16, edge: int = 4) -> str:
-    """The figure as an ``<img>`` that says what it shows and follows the dark theme."""
+    """The figure as an ``<img>`` that says what it shows, on its own light background."""
     import base64
 
     encoded = base64.b64encode(svg(side, edge).encode("utf-8")).decode("ascii")
     return (
-        f'<img class="adapts-to-dark" alt="{ALT_TEXT}" '
+        f'<img alt="{ALT_TEXT}" '
         f'src="data:image/svg+xml;base64,{encoded}" style="max-width: 100%">'
     )

@@ -171,7 +171,8 @@ AUDIT = r"""
     const text = svg.querySelector("text");
     if (!text) continue;
     const ink = luminance(rgb(getComputedStyle(text).fill));
-    const paper = luminance(background(svg));
+    const own = svg.querySelector(":scope > rect.background");  // the picture's own paper
+    const paper = luminance(own ? rgb(getComputedStyle(own).fill) : background(svg));
     const contrast = (Math.max(ink, paper) + 0.05) / (Math.min(ink, paper) + 0.05);
     if (contrast < 4.5)
       problems.push(`diagram "${svg.getAttribute("aria-label").slice(0, 50)}" ` +

@@ -9,9 +9,10 @@ buffer whose cells each show the input cell they were copied from, with their re
 order above them.
 
 Large arrays stay small pictures: past a few dozen cells along an axis only the first and
-last are drawn, with an ellipsis between, and the picture says so. Colours follow the
-page's or the system's light/dark theme (see ``_svg``). Pure Python: addresses come from
-the layout, no NumPy involved.
+last are drawn, with an ellipsis between, and the picture says so. A picture stands alone:
+its colours are written on its elements, over a white background of its own, so it reads
+the same on a light or a dark page and in renderers that read no CSS (see ``_svg``). Pure
+Python: addresses come from the layout, no NumPy involved.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class LayoutDiagram:
         return self.svg
 
     def _repr_html_(self) -> str:
-        # Inline SVG takes the page's text colour, so it follows the page's theme switch.
+        # The same picture inline: it carries its own background and colours.
         return self.svg
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -384,7 +385,7 @@ def reshape_diagram(
     Raises
     ------
     ValueError
-        If ``shape`` cannot hold ``x._layout.size`` elements, ``order`` is unknown or
+        If ``shape`` cannot hold the ``x.size`` elements of ``x``, ``order`` is unknown or
         ``max_cells`` is less than 1.
 
     Examples

@@ -1,13 +1,13 @@
 """
-A small SVG canvas for the layout diagrams: cells, labels, and colours that follow the
-reader's theme.
+A small SVG canvas for the layout diagrams: cells, labels, and the colours written on them.
 
-Colours come from ``currentColor``. Shown inline in a web page or a notebook, the picture
-takes the text colour of the page around it, so it follows the site's own light/dark
-switch. Opened as a file or shown through ``<img>``, the SVG is its own document; a rule on
-``:root`` then picks dark or light ink from the operating system's preference. Every rule
-is scoped to the ``aar-layout`` class, because the ``<style>`` of an inline SVG applies to
-the whole page.
+A diagram is a picture that stands alone: every colour is an attribute of the element it
+paints, over a white background of the picture's own, and the font and sizes are
+attributes too (of the ``<svg>`` where all its text shares them). It reads the same inline
+in a page of either theme, as an ``<img>``, in a notebook, and in renderers that read no
+CSS (ImageMagick, librsvg, cairosvg). The classes stay, for a page's CSS to hook, but the
+picture needs no CSS. The shades are the translucent blue and amber the diagrams always
+had, written as the opaque colours they make on white.
 """
 
 from __future__ import annotations
@@ -17,22 +17,19 @@ import html
 FONT_SIZE = 10
 CHAR_WIDTH = 0.62  # of the font size, for monospace text
 CELL_HEIGHT = 26
+PADDING = 8  # around the drawing, inside the background
 
-SHADE_READ = "read"  # cells an array reads: translucent blue
-SHADE_NEW = "new"  # cells of a new buffer: translucent amber
+FONT_FAMILY = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+"""Monospace fonts that Linux, macOS and Windows have, then the generic family. cairosvg
+reads only the first name, which Linux systems have."""
+PAPER = "#ffffff"  # the background
+INK = "#1f2937"  # text and lines: contrast 14.7 on the paper
+FAINT_INK = "#575e69"  # the small reading-order numbers: contrast 6.5 on the paper
 
-_STYLE = (
-    "svg.aar-layout text{font-family:monospace;font-size:10px;text-anchor:middle;"
-    "fill:currentColor}"
-    "svg.aar-layout text.label{text-anchor:start;font-size:11px}"
-    "svg.aar-layout text.heading{text-anchor:start;font-size:12px;font-weight:bold}"
-    "svg.aar-layout text.position{font-size:8px;fill-opacity:.75}"
-    "svg.aar-layout rect{fill:none;stroke:currentColor;stroke-width:1}"
-    "svg.aar-layout rect.read{fill:#3b82f6;fill-opacity:.45}"
-    "svg.aar-layout rect.new{fill:#f59e0b;fill-opacity:.45}"
-    ":root.aar-layout{color:#1f2937}"
-    "@media (prefers-color-scheme: dark){:root.aar-layout{color:#e5e7eb}}"
-)
+SHADE_READ = "read"  # cells an array reads: blue
+SHADE_NEW = "new"  # cells of a new buffer: amber
+SHADE_FILLS = {None: "none", SHADE_READ: "#a7c7fb", SHADE_NEW: "#fad391"}
+"""The fill of a cell of each shade: #3b82f6 and #f59e0b at 45 % on the paper."""
 
 
 def text_width(content: str, size: int = FONT_SIZE) -> float:
@@ -40,8 +37,20 @@ def text_width(content: str, size: int = FONT_SIZE) -> float:
     return len(content) * size * CHAR_WIDTH
 
 
-_TEXT_SIZES = {"heading": 12, "label": 11, "position": 8}
-"""Font sizes of the kinds of text that are not the cells' labels."""
+_TEXT_KINDS: dict[str | None, tuple[int, str, str]] = {
+    None: (FONT_SIZE, INK, ""),  # the cells' labels, centred
+    "heading": (12, INK, ' font-weight="bold" text-anchor="start"'),
+    "label": (11, INK, ' text-anchor="start"'),
+    "position": (8, FAINT_INK, ""),  # the small reading-order numbers, centred
+}
+"""Each kind of text: its font size, its colour, and its other attributes; the picture's
+own (``render``) give the font, FONT_SIZE and centring to the rest."""
+
+
+def _text_attributes(kind: str | None) -> str:
+    size, colour, more = _TEXT_KINDS[kind]
+    size_attribute = f' font-size="{size}"' if size != FONT_SIZE else ""
+    return f'fill="{colour}"{size_attribute}{more}'
 
 
 class Canvas:
@@ -62,8 +71,10 @@ class Canvas:
         """A cell of ``width`` x CELL_HEIGHT with ``label`` centred; ``shade`` a SHADE_* or None."""
         shade_class = f' class="{shade}"' if shade else ""
         self.parts.append(
-            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{CELL_HEIGHT}"{shade_class}/>'
-            f'<text x="{x + width / 2:g}" y="{y + CELL_HEIGHT / 2 + 4:g}">{label}</text>'
+            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{CELL_HEIGHT}"{shade_class} '
+            f'fill="{SHADE_FILLS[shade]}" stroke="{INK}"/>'
+            f'<text x="{x + width / 2:g}" y="{y + CELL_HEIGHT / 2 + 4:g}" '
+            f'{_text_attributes(None)}>{label}</text>'
         )
         self._grow(x + width, y + CELL_HEIGHT)
 
@@ -72,8 +83,11 @@ class Canvas:
         on it ("position": the small reading-order numbers)."""
         content = str(content)
         kind_class = f' class="{kind}"' if kind else ""
-        self.parts.append(f'<text x="{x:g}" y="{y:g}"{kind_class}>{html.escape(content)}</text>')
-        size = FONT_SIZE if kind is None else _TEXT_SIZES.get(kind, FONT_SIZE)
+        self.parts.append(
+            f'<text x="{x:g}" y="{y:g}"{kind_class} {_text_attributes(kind)}>'
+            f"{html.escape(content)}</text>"
+        )
+        size = _TEXT_KINDS[kind][0]
         starts_here = kind in ("heading", "label")
         self._grow(x + (text_width(content, size) if starts_here else 0), y + 4)
 
@@ -85,12 +99,18 @@ class Canvas:
         self.parts.append("</g>")
 
     def render(self, description: str) -> str:
-        """The SVG document; ``description`` becomes its title and accessible label."""
-        width, height = int(self.width + 10), int(self.height + 10)
+        """The SVG document; ``description`` becomes its title and accessible label. The
+        drawing starts at (0, 0); the view box adds PADDING on every side, and the
+        background fills the view box."""
+        width, height = int(self.width + 2 * PADDING), int(self.height + 2 * PADDING)
+        box = f'x="{-PADDING}" y="{-PADDING}" width="{width}" height="{height}"'
         label = html.escape(description)
         body = "\n".join(self.parts)
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="aar-layout" width="{width}" '
-            f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
-            f"\n<title>{label}</title>\n<style>{_STYLE}</style>\n{body}\n</svg>"
+            f'height="{height}" viewBox="{-PADDING} {-PADDING} {width} {height}" role="img" '
+            f'aria-label="{label}" font-family="{FONT_FAMILY}" font-size="{FONT_SIZE}" '
+            f'text-anchor="middle">'
+            f'\n<title>{label}</title>\n<rect class="background" {box} fill="{PAPER}"/>'
+            f"\n{body}\n</svg>"
         )

@@ -205,15 +205,13 @@ def test_small_diagrams_are_not_cut():
         assert len(labels(part(root, "array"))) == x.size
 
 
-def test_pictures_follow_the_page_theme_inline_and_the_system_theme_alone():
+def test_pictures_carry_their_own_background_and_colours():
     picture = layout.diagram(xp.arange(4), title="four")
     root = parse(picture)
-    style = next(root.iter(f"{SVG}style")).text
-    assert root.get("class") == "aar-layout"
-    assert ":root.aar-layout{color:" in style and "prefers-color-scheme: dark" in style
-    assert "fill:currentColor" in style and "stroke:currentColor" in style
-    # no colour is fixed on an element: text and lines take the theme's
-    assert not any(e.get("fill") or e.get("stroke") or e.get("style") for e in root.iter())
+    assert root.get("class") == "aar-layout" and not list(root.iter(f"{SVG}style"))
+    assert "currentColor" not in picture.svg
+    background = next(root.iter(f"{SVG}rect"))
+    assert background.get("class") == "background" and background.get("fill") == "#ffffff"
     assert picture._repr_html_() == picture._repr_svg_() == picture.svg
 
 
