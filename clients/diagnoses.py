@@ -119,7 +119,7 @@ CAUSES = (
             "and copy like NumPy's (an `Array.__reduce__` rebuilding through a checked layout)."
         ),
         found='13 Cubed tests (processes executor) at 9a77706',
-        fixed="e963e12 (the merge of issue 14's pickling)",
+        fixed="e963e12 (arrays pickle: __reduce__ rebuilds them through a checked layout)",
     ),
     Cause(
         title="Refusing an integer array with a float operand: the message does not say dtype",

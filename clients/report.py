@@ -285,7 +285,7 @@ def stand_in_section(chosen: list[Suite], outcomes: list[RunOutcome]) -> list[st
         lines += [f"- *{f.kind}: {f.verdict}*: {f.evidence}." for f in seen]
     if fixed:
         lines += ["", "Found in earlier runs, now fixed:", "",
-                  *(f"- `{f.test}` ({f.suite}): fixed by {f.fixed}: {f.verdict}; {f.evidence}."
+                  *(f"- `{f.test}` ({f.suite}): {_fixed(f.fixed)}: {f.verdict}; {f.evidence}."
                     for f in fixed)]
     return lines + ["", "### Passing standing in, not on array-api-strict", "",
                     *disagreement_table(gained, builds, with_verdicts=False)]
@@ -360,6 +360,25 @@ def as_code(name: str) -> str:
     return f"`{name}`" if re.fullmatch(r"[\w.]+", name) else name
 
 
+_COMMIT = re.compile(r"\s*\b(?:at |by |after )?[0-9a-f]{7,40}\b\s*")
+
+
+def without_commits(text: str) -> str:
+    """A finding's words without the commits it names, which a reader of the report cannot
+    follow: "156cb93 (mean takes a floating dtype=)" is "mean takes a floating dtype=",
+    "34 Cubed tests at 9a77706" is "34 Cubed tests"."""
+    words = _COMMIT.sub(" ", text).strip()
+    if words.startswith("(") and words.endswith(")"):
+        words = words[1:-1]
+    return words
+
+
+def _fixed(fix: str) -> str:
+    """How a fixed finding reads: "fixed (what the fix did)", or "fixed"."""
+    words = without_commits(fix)
+    return f"fixed ({words})" if words else "fixed"
+
+
 def fixed_causes(outcomes) -> list[str]:
     """The causes diagnosed in earlier runs whose fix has landed and that no test meets now."""
     seen = {
@@ -372,7 +391,8 @@ def fixed_causes(outcomes) -> list[str]:
     lines = ["", "## Causes found in earlier runs, now fixed", ""]
     for cause in fixed:
         lines += [f"### {cause.title}", "",
-                  f"Found: {cause.found}. Fixed by {cause.fixed}. Functions: "
+                  f"Found: {without_commits(cause.found)}. {_fixed(cause.fixed).capitalize()}. "
+                  "Functions: "
                   + ", ".join(map(as_code, cause.functions)) + ".", "", cause.explanation, ""]
     return lines
 
@@ -513,7 +533,7 @@ def fixed_profile_findings(profile: str, groups: dict[object, list[str]]) -> lis
     if not fixed:
         return []
     return ["", "Found in earlier runs, now fixed:", "",
-            *(f"- {finding.what}: fixed by {finding.fixed}." for finding in fixed)]
+            *(f"- {finding.what}: {_fixed(finding.fixed)}." for finding in fixed)]
 
 
 def verdict_counts(groups: dict[object, list[str]]) -> list[str]:
