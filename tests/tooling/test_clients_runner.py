@@ -720,7 +720,8 @@ def test_report_keeps_the_fixed_causes_that_no_test_meets_any_more():
     text, _ = _sample_report()
     fixed_section = text[text.index("## Causes found in earlier runs, now fixed"):]
     assert "### Arrays do not unpickle" in fixed_section
-    assert "Fixed (arrays pickle: __reduce__ rebuilds them through a checked layout)." in fixed_section
+    assert ("Fixed (arrays pickle: __reduce__ rebuilds them through a checked layout)."
+            in fixed_section)
     assert not re.search(r"\b[0-9a-f]{7}\b", fixed_section)  # no commit a reader cannot follow
     assert "`mean()` takes no `dtype=`" not in fixed_section   # it failed again in this run
 
