@@ -10,9 +10,14 @@ to array-api-strict, whether our result shares memory with the input (checked), 
 our values equal NumPy's, how our time grows when the input is 100x and 1000x larger
 (view cases: it should not grow), and GB/s for copies.
 
-The large element-wise cases (``--group large-8m``, issue 23) also time ours with the
-thread setting forced to 1, 2 and 4 threads, and get a table of ours/NumPy per thread
-count against their targets and a chart (``--threads-plot``).
+The copy cases (``copy-*``) are also timed with ours on one thread and on every CPU, and
+beside a contiguous copy of the same bytes (``--copies-plot``). The large element-wise
+cases (``--group large-8m``) also time ours with the thread setting forced to 1, 2 and 4
+threads, and get a table of ours/NumPy per thread count against their targets (the most
+ours/NumPy may be: 0.8 for compute-bound work and order-free reductions, 1.0 for
+memory-bound work, 0.6 for the compute-bound cases' geometric mean) and a chart
+(``--threads-plot``). ``benchmarks/report.py`` runs every case and writes the docs' table
+and charts from :func:`run`.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -48,7 +53,14 @@ ONE_THREAD, ALL_THREADS, CONTIGUOUS = "ours_1thread", "ours_all_threads", "conti
 # the large element-wise cases add ours with the thread setting forced to each of these
 FORCED_THREADS = (1, 2, 4)
 LARGE_GROUP, LARGE_SIZE = "large-8m", 8_000_000
-COMPUTE_GEOMETRIC_MEAN_TARGET = 0.6  # issue 23: the compute-bound cases together
+COMPUTE_GEOMETRIC_MEAN_TARGET = 0.6  # the most the compute-bound cases' geometric mean may be
+LARGE_TARGETS = {"compute": 0.8, "memory": 1.0, "reduction": 0.8}
+"""The most ours/NumPy may be for a large case, per kind of work: compute-bound functions
+and order-free reductions must gain from threads, memory-bound work must not lose."""
+BATCHES, BATCH_SECONDS = 21, 0.005
+"""Batches per case and namespace (twice as many for copies and large cases) and the time
+a batch aims at; ``--quick`` takes ``QUICK_BATCHES`` and ``QUICK_BATCH_SECONDS``."""
+QUICK_BATCHES, QUICK_BATCH_SECONDS = 5, 0.002
 
 
 def thread_count_name(thread_count: int) -> str:
@@ -73,7 +85,7 @@ class Case:
     scaled: list[Callable[[], tuple[Callable[[], object], object]]] = field(default_factory=list)
     repeat_factor: int = 1  # noisy cases (large copies, one call per batch) take more rounds
     kind: str = ""  # large cases: "compute", "memory" or "reduction"
-    target: float | None = None  # large cases: the most ours/NumPy may be (issue 23)
+    target: float | None = None  # large cases: the most ours/NumPy may be
 
 
 def _from_numpy(namespace: str, a: np.ndarray):
@@ -212,8 +224,9 @@ def _with_forced_threads(operation, thread_count: int):
 
 
 def _copy_cases() -> list[Case]:
-    """The copies of the copy-speed issue: transposes and permutations that move the
-    fastest axis (tiled), and slices, flips and contiguous copies (which must not regress)."""
+    """Copies into C order: transposes and permutations that move the fastest axis (our
+    plan tiles them), and slices, flips and contiguous copies (one NumPy call, which must
+    cost what NumPy's does)."""
     def permuted(axes):
         return lambda m, x: m.permute_dims(x, axes)
 
@@ -254,10 +267,10 @@ def _transposed_input_cases() -> list[Case]:
 
 
 def _large_cases() -> list[Case]:
-    """Issue 23's targets, on 8M float64 drawn from [0, 1) as the other large cases (from
-    (0, 1] where the function needs positive values): large element-wise work and
-    order-free reductions, ours also with the thread setting forced to each of
-    ``FORCED_THREADS``."""
+    """Large element-wise work and order-free reductions on 8M float64 drawn from [0, 1) as
+    the other large cases (from (0, 1] where the function needs positive values), ours
+    also with the thread setting forced to each of ``FORCED_THREADS``; each case's target
+    is ``LARGE_TARGETS`` of its kind."""
     rng = np.random.default_rng(23)
     x, y = rng.random(LARGE_SIZE), rng.random(LARGE_SIZE)
     positive = 1.0 - rng.random(LARGE_SIZE)
@@ -276,8 +289,6 @@ def _large_cases() -> list[Case]:
         ("max", "reduction", x, y, lambda m, a, b: m.max(a)),
         ("argmax", "reduction", x, y, lambda m, a, b: m.argmax(a)),
     ]
-    targets = {"compute": 0.8, "memory": 1.0, "reduction": 0.8}
-
     def setup(ns, a, b, op):
         first, second = _from_numpy(ns, a), _from_numpy(ns, b)
         return (lambda: op(_module(ns), first, second)), first
@@ -292,7 +303,7 @@ def _large_cases() -> list[Case]:
         for count in FORCED_THREADS:
             setups[forced(count)] = lambda c=count, a=a, b=b, op=op: forced_setup(c, a, b, op)
         cases.append(Case(f"{LARGE_GROUP}-{name}", setups, repeat_factor=2, kind=kind,
-                          target=targets[kind]))
+                          target=LARGE_TARGETS[kind]))
     return cases
 
 
@@ -467,6 +478,22 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     return row
 
 
+def run(only: Sequence[str] = (), groups: Sequence[str] = (), *,
+        quick: bool = False) -> list[dict]:
+    """The rows of the cases whose id is in ``only`` or starts with one of ``groups``
+    (every case when both are empty), each case's ratio to NumPy printed to stderr as
+    it ends."""
+    repeats, batch_seconds = (QUICK_BATCHES, QUICK_BATCH_SECONDS) if quick else (
+        BATCHES, BATCH_SECONDS)
+    rows = []
+    for case in build_cases():
+        if (only or groups) and not (case.id in only or case.id.startswith(tuple(groups))):
+            continue
+        rows.append(run_case(case, repeats, batch_seconds))
+        print(f"  {case.id}: ours/NumPy {rows[-1]['ratio_numpy']:.2f}", file=sys.stderr)
+    return rows
+
+
 def _same_bits(result, reference) -> bool:
     """Whether ``result`` holds exactly ``reference``'s bytes, shape and dtype."""
     ours, theirs = np.asarray(result), np.asarray(reference)
@@ -601,14 +628,7 @@ def main(argv=None) -> int:
     for flag in args.flag:
         name, _, text = flag.partition("=")
         flags.set(**{name: {"true": True, "false": False}.get(text.lower(), text)})
-    repeats, batch_seconds = (5, 0.002) if args.quick else (21, 0.005)
-    rows = []
-    for case in build_cases():
-        if (args.only or args.group) and not (
-                case.id in (args.only or ()) or case.id.startswith(tuple(args.group))):
-            continue
-        rows.append(run_case(case, repeats, batch_seconds))
-        print(f"  {case.id}: ours/NumPy {rows[-1]['ratio_numpy']:.2f}", file=sys.stderr)
+    rows = run(args.only or (), args.group, quick=args.quick)
     print(f"Machine: {machine()}, {_copy_kernels.copy_threads()} copy threads\n")
     print(render(rows))
     if any("ratio_contiguous" in r for r in rows):
@@ -706,7 +726,7 @@ def plot_threads(rows: list[dict], path: str) -> None:
         axes.barh(positions + shift, [v[i] for v in values], height=height,
                   label=f"ours, {count} thread" + ("s" if count > 1 else ""))
     axes.scatter(targets, positions, marker="|", s=400, color="black", zorder=3,
-                 label="target (issue 23)")
+                 label="target: the most ours / NumPy may be")
     axes.axvline(1.0, color="black", linewidth=0.8)
     axes.set_yticks(positions, labels)
     axes.invert_yaxis()

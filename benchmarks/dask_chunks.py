@@ -8,9 +8,9 @@ two-process ``LocalCluster``, for our chunks and for NumPy's, on the same comput
 The computations (each run once per backend, in a process of its own: Cubed reads its
 backend when first imported):
 
-- ``zarr``: the docs page's (transpose sums, block means, column standard deviations,
-  the largest entry of transpose - matrix of a 4000 x 4000 float64); Cubed moves chunks
-  between processes through the Zarr stores of its work_dir;
+- ``zarr``: the computation of docs/cubed.md (transpose sums, block means, column
+  standard deviations, the largest entry of transpose - matrix of a 4000 x 4000
+  float64); Cubed moves chunks between processes through the Zarr stores of its work_dir;
 - ``memory``: the column sums of a 1000 x 1000 float64 given to Cubed in memory
   (``cubed.from_array``, chunks of 250 rows): its chunks travel inside the tasks, through
   Dask's messages.
@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import collections
 import copyreg
+import importlib.util
 import json
 import os
 import pickle
@@ -38,6 +39,16 @@ import numpy as np
 
 COUNTS: collections.Counter = collections.Counter()
 COUNTED = ("pickled", "unpickled", "copied on dump", "copied on load")
+COMPUTATIONS = ("zarr", "memory")
+BACKENDS = {"array_api_reshape": "ours", "numpy": "NumPy's"}
+"""The module Cubed takes as its chunks' namespace, and how the tables name its chunks."""
+REQUIRES = ("distributed", "cubed", "zarr")
+"""The modules the measurement needs beyond the package and NumPy (the cluster extra)."""
+
+
+def missing_requirements() -> list[str]:
+    """The modules of ``REQUIRES`` that cannot be imported here."""
+    return [name for name in REQUIRES if importlib.util.find_spec(name) is None]
 
 
 def _shares(array: np.ndarray, buffer) -> bool:
@@ -193,6 +204,39 @@ def run_one(case: str) -> dict:
     return {"seconds": seconds, **{name: totals[name] for name in COUNTED}}
 
 
+def computations_across_processes() -> list[dict]:
+    """Each computation of ``COMPUTATIONS`` on each backend, in a process of its own: the
+    counts of the client and the workers together, and the seconds it took."""
+    rows = []
+    for case in COMPUTATIONS:
+        for backend, chunks in BACKENDS.items():
+            environment = dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE=backend)
+            completed = subprocess.run([sys.executable, __file__, "--one", backend, case],
+                                       env=environment, capture_output=True, text=True, check=True)
+            result = json.loads(completed.stdout.strip().splitlines()[-1])
+            rows.append({"computation": case, "chunks": chunks, **result})
+    return rows
+
+
+def render(sizes: list[tuple[str, int, int, list[int], list[int]]], rows: list[dict]) -> str:
+    """What one chunk pickles to (``one_chunk_sizes``), then the counts per computation
+    (``computations_across_processes``), as Markdown."""
+    lines = ["One 1000 x 1000 float64 chunk (8,000,000 bytes):", "",
+             "| chunk | protocol 5, in band | out of band: pickle + buffers | Dask's frames |",
+             "| --- | --- | --- | --- |"]
+    for name, _, in_band, out_of_band, frames in sizes:
+        lines.append(f"| {name} | {in_band:,} | {' + '.join(f'{n:,}' for n in out_of_band)} | "
+                     f"{' + '.join(f'{n:,}' for n in frames)} |")
+    lines += ["", "Chunks across processes, client and workers together:", "",
+              "| computation | chunks | " + " | ".join(COUNTED) + " | compute s |",
+              "| --- | --- |" + " --- |" * (len(COUNTED) + 1)]
+    for row in rows:
+        cells = " | ".join(str(row[counted]) for counted in COUNTED)
+        lines.append(f"| {row['computation']} | {row['chunks']} | {cells} | "
+                     f"{row['seconds']:.1f} |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--one", nargs=2, metavar=("BACKEND", "CASE"), help=argparse.SUPPRESS)
@@ -200,24 +244,12 @@ def main(argv=None) -> int:
     if args.one:
         print(json.dumps(run_one(args.one[1])))
         return 0
-    print("One 1000 x 1000 float64 chunk (8,000,000 bytes):\n")
-    print("| chunk | protocol 5, in band | out of band: pickle + buffers | Dask's frames |")
-    print("| --- | --- | --- | --- |")
-    for name, _, in_band, out_of_band, frames in one_chunk_sizes():
-        print(f"| {name} | {in_band:,} | {' + '.join(f'{n:,}' for n in out_of_band)} | "
-              f"{' + '.join(f'{n:,}' for n in frames)} |")
-    print("\nChunks across processes, client and workers together:\n")
-    print("| computation | chunks | " + " | ".join(COUNTED) + " | compute s |")
-    print("| --- | --- |" + " --- |" * (len(COUNTED) + 1))
-    for case in ("zarr", "memory"):
-        for backend in ("array_api_reshape", "numpy"):
-            environment = dict(os.environ, CUBED_BACKEND_ARRAY_API_MODULE=backend)
-            completed = subprocess.run([sys.executable, __file__, "--one", backend, case],
-                                       env=environment, capture_output=True, text=True, check=True)
-            result = json.loads(completed.stdout.strip().splitlines()[-1])
-            name = "ours" if backend == "array_api_reshape" else "NumPy's"
-            cells = " | ".join(str(result[counted]) for counted in COUNTED)
-            print(f"| {case} | {name} | {cells} | {result['seconds']:.1f} |")
+    missing = missing_requirements()
+    if missing:
+        print(f"dask_chunks.py needs {', '.join(missing)} (pip install -e '.[cluster]')",
+              file=sys.stderr)
+        return 2
+    print(render(one_chunk_sizes(), computations_across_processes()))
     return 0
 
 

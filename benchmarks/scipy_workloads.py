@@ -1,6 +1,6 @@
 """
 SciPy's array-API code on small arrays: the same SciPy calls on NumPy arrays, on ours and
-on array-api-strict's, in one process, as ratios to NumPy (issue 33's workloads).
+on array-api-strict's, in one process, as ratios to NumPy.
 
     SCIPY_ARRAY_API=1 python benchmarks/scipy_workloads.py
     SCIPY_ARRAY_API=1 python benchmarks/scipy_workloads.py --json PATH
@@ -29,6 +29,10 @@ import numpy as np
 NAMESPACES = ("numpy", "array_api_reshape", "array_api_strict")
 """The namespaces each workload runs on, NumPy first (the ratios' denominator)."""
 
+BATCHES, BUDGET = 7, 0.05
+"""Batches per workload and namespace, and the seconds a batch aims to take, unless the
+command line says otherwise."""
+
 
 def namespace(name: str):
     """The module of ``name``."""
@@ -44,7 +48,7 @@ def namespace(name: str):
 
 
 def workloads(xp) -> dict[str, Callable[[], object]]:
-    """Each workload of issue 33, on arrays of ``xp``, ready to call."""
+    """Each workload, on arrays of ``xp``, ready to call."""
     from scipy import differentiate, integrate, special, stats
     from scipy.optimize import elementwise
 
@@ -118,8 +122,9 @@ def table(results: dict[str, dict[str, float | str]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
-    parser.add_argument("--batches", type=int, default=7, help="batches per workload and namespace")
-    parser.add_argument("--budget", type=float, default=0.05,
+    parser.add_argument("--batches", type=int, default=BATCHES,
+                        help="batches per workload and namespace")
+    parser.add_argument("--budget", type=float, default=BUDGET,
                         help="seconds a batch aims to take")
     parser.add_argument("--json", help="write the seconds per call to this file")
     args = parser.parse_args(argv)
