@@ -100,6 +100,11 @@ AUDIT = r"""
         el.clientWidth > 0 && !el.closest("pre, .sd-tab-set, svg"))
       problems.push(`content cut off in ${name(el)}: "${snippet(el)}"`);
   }
+  // code is no link: nothing in a code block is underlined unless it is one
+  for (const el of document.querySelectorAll("article pre span")) {
+    if (getComputedStyle(el).textDecorationLine.includes("underline") && !el.closest("a"))
+      problems.push(`code underlined as if it were a link: "${snippet(el)}"`);
+  }
   const pictures = "article img, article svg.aar-layout, article figure";
   for (const el of document.querySelectorAll(pictures)) {
     if (column && el.getBoundingClientRect().right > column.right + 8)

@@ -123,10 +123,11 @@ WRAPPING = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" 
 <p style="width: 6em">a sentence that wraps between its words only</p>
 <div style="width: 100px; overflow: hidden; white-space: nowrap">{long_line}</div>
 <pre style="white-space: pre-wrap; overflow-wrap: anywhere">{long_line}</pre>
+<pre><span style="text-decoration: underline">numpy</span> <a href="#"><span>linked</span></a></pre>
 </article></body></html>"""
 
 
-def test_the_audit_finds_words_split_across_lines_and_content_cut_off(
+def test_the_audit_finds_split_words_cut_content_and_underlined_code(
         check_site, tmp_path, capsys):
     if check_site.find_browser() is None:
         pytest.skip("needs Chromium or Chrome on PATH (or $CHROMIUM): a system program")
@@ -139,3 +140,4 @@ def test_the_audit_finds_words_split_across_lines_and_content_cut_off(
     assert "IndexError" not in report and "sentence" not in report  # wrapped between words
     assert report.count("content cut off in div") == 1  # the wrapping pre is not cut
     assert "text cut behind a scrollbar" not in report
+    assert report.count("code underlined as if it were a link") == 1  # not the real link
