@@ -276,9 +276,15 @@ def _words(outcome: Any) -> str:
     if "dict" in outcome:
         return "a dict: " + "; ".join(f"{key}: {_words(item)}"
                                       for key, item in outcome["dict"].items())
-    if "dtype" in outcome:
-        return f"the dtype {outcome['dtype']}"
+    if "dtype" in outcome:  # a dtype's name, or another object's (a device: "cpu")
+        name = outcome["dtype"]
+        return f"the dtype {name}" if name in _DTYPE_NAMES else str(name)
     return str(outcome)
+
+
+_DTYPE_NAMES = frozenset({"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                          "uint32", "uint64", "float16", "float32", "float64", "complex64",
+                          "complex128"})
 
 
 def _value(value: Any) -> str:

@@ -118,6 +118,7 @@ def test_a_snippet_counts_our_eager_reads_from_zero_under_any_profile():
     ({"sequence": [{"python": 2}, {"python": None}]}, "a tuple: 2; None"),
     ({"sequence": []}, "an empty tuple"),
     ({"dict": {"int": {"dtype": "int64"}}}, "a dict: int: the dtype int64"),
+    ({"dtype": "cpu"}, "cpu"),
 ])
 def test_outcomes_are_shown_in_words(outcome, words):
     assert fidelity.in_words(outcome) == words
