@@ -1,12 +1,12 @@
 """
 Where a line may break inside inline code (and inside the text of a table cell, where
-prose names code too: ``array_api_compat.array_namespace(x)``): after a slash, a dot, a colon, an equals sign,
-an opening parenthesis or bracket, a comma, or an underscore between two words of a name
-(``<wbr>``, which copying leaves out), never inside a word. The site's CSS lets table
-cells wrap only between words, so that a long path, call or name
-(``scipy/special/tests/test_x.py:180``, ``flags.set(profile=None)``,
-``test_binary_with_scalars``) wraps at its punctuation rather than in the middle of a word,
-and tables fit the page.
+prose names code too: ``array_api_compat.array_namespace(x)``): after a slash, a dot, a
+colon, an equals sign, an opening parenthesis or bracket, a comma, or an underscore
+between two words of a name (``<wbr>``, which copying leaves out), never inside a word.
+The site's CSS lets table cells wrap only between words, so that a long path, call or
+name (``scipy/special/tests/test_x.py:180``, ``flags.set(profile=None)``,
+``test_binary_with_scalars``) wraps at its punctuation rather than in the middle of a
+word, and tables fit the page.
 """
 
 from __future__ import annotations
