@@ -367,7 +367,7 @@ def without_commits(text: str) -> str:
     """A finding's words without the commits it names, which a reader of the report cannot
     follow: "156cb93 (mean takes a floating dtype=)" is "mean takes a floating dtype=",
     "34 Cubed tests at 9a77706" is "34 Cubed tests"."""
-    words = _COMMIT.sub(" ", text).strip()
+    words = re.sub(r"\s+([,.;:)])", r"\1", _COMMIT.sub(" ", text)).strip()
     if words.startswith("(") and words.endswith(")"):
         words = words[1:-1]
     return words
@@ -391,7 +391,7 @@ def fixed_causes(outcomes) -> list[str]:
     lines = ["", "## Causes found in earlier runs, now fixed", ""]
     for cause in fixed:
         lines += [f"### {cause.title}", "",
-                  f"Found: {without_commits(cause.found)}. {_fixed(cause.fixed).capitalize()}. "
+                  f"Found: {without_commits(cause.found)}. F{_fixed(cause.fixed)[1:]}. "
                   "Functions: "
                   + ", ".join(map(as_code, cause.functions)) + ".", "", cause.explanation, ""]
     return lines

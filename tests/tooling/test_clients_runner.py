@@ -723,6 +723,8 @@ def test_report_keeps_the_fixed_causes_that_no_test_meets_any_more():
     assert ("Fixed (arrays pickle: __reduce__ rebuilds them through a checked layout)."
             in fixed_section)
     assert not re.search(r"\b[0-9a-f]{7}\b", fixed_section)  # no commit a reader cannot follow
+    assert report.without_commits("4 tests at 9a77706, and more") == "4 tests, and more"
+    assert report.without_commits("70d5afe (as NumPy does)") == "as NumPy does"
     assert "`mean()` takes no `dtype=`" not in fixed_section   # it failed again in this run
 
 
