@@ -77,7 +77,7 @@ from ._testing._settings import Settings, SettingError, covers, parse_entry, par
 __all__ = ["xp"]
 
 _PROPERTY = "array_api_reshape_finding"
-_PASSING = "array_api_reshape_passing_divergences"
+_PROPERTY_PASSING = "array_api_reshape_passing_divergences"
 _WORKER_OUTPUT = "array_api_reshape_warnings"
 
 
@@ -313,7 +313,8 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None
     """Give a failure that a mode caused its record, and a failed test the records of the
     divergences it met (a passing test, their count): carried to the controller of
     pytest-xdist with the report."""
-    if call.excinfo is not None and flags.finding_of(call.excinfo.value) is not None:
+    finding = None if call.excinfo is None else flags.finding_of(call.excinfo.value)
+    if finding is not None:
         _hide_our_frames()
     outcome = yield
     report = outcome.get_result()
@@ -325,17 +326,17 @@ def pytest_runtest_makereport(item: Any, call: Any) -> Generator[None, Any, None
     if not report.failed:
         if met and call.when == "call":
             times = sum(times for _, _, times in met)
-            report.user_properties.append((_PASSING, json.dumps([len(met), times])))
+            report.user_properties.append((_PROPERTY_PASSING, json.dumps([len(met), times])))
         return
     rerun = state.rerun(item.nodeid)
-    finding = None if call.excinfo is None else flags.finding_of(call.excinfo.value)
-    found = [] if finding is None else [
-        record(finding, call.excinfo.value, item.nodeid, "failure", state.chooser, rerun)]
-    if not found:  # a test a mode refused failed there: its divergences are no cause
-        found = [divergence_record(divergence, said, times, item.nodeid, state.chooser, rerun)
-                 for divergence, said, times in met]
-        found = [item for item in found if not _a_tests_own_cost(item)]
-    report.user_properties += [(_PROPERTY, json.dumps(item)) for item in found]
+    if finding is not None:  # a mode refused: that is the cause, not what the test met before
+        found = [record(finding, call.excinfo.value, item.nodeid, "failure", state.chooser,
+                        rerun)]
+    else:
+        met_records = (divergence_record(divergence, said, times, item.nodeid, state.chooser,
+                                         rerun) for divergence, said, times in met)
+        found = [met_record for met_record in met_records if not _a_tests_own_cost(met_record)]
+    report.user_properties += [(_PROPERTY, json.dumps(found_record)) for found_record in found]
 
 
 def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
@@ -360,7 +361,7 @@ def pytest_runtest_logreport(report: Any) -> None:
         state.records.extend(json.loads(value) for name, value in report.user_properties
                              if name == _PROPERTY)
     for name, value in report.user_properties:
-        if name == _PASSING:
+        if name == _PROPERTY_PASSING:
             state.run.passing_with_divergences += 1
             state.run.divergences_in_passing += json.loads(value)[1]
     if report.when == "call" or (report.when == "setup" and not report.passed):
