@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 
 from setuptools import setup
@@ -59,7 +60,7 @@ def extensions() -> list:
                   define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])
         for name in compiled_modules()
     ]
-    return cythonize(
+    compiled = cythonize(
         modules,
         quiet=True,
         compiler_directives={
@@ -71,6 +72,67 @@ def extensions() -> list:
             "autotestdict": False,  # pytest finds the docstrings' examples itself
         },
     )
+    for extension in compiled:
+        embed_slot_signatures(extension.sources[0],
+                              os.path.join(*extension.name.split(".")) + ".py")
+    return compiled
+
+
+def text_signature(function: ast.FunctionDef) -> str:
+    """``function``'s parameters as CPython's text signatures spell them (``($self, key,
+    /)``): the form ``inspect.signature`` reads from the start of a C function's docstring."""
+    arguments = function.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + arguments.defaults
+    parts = []
+    for index, (argument, default) in enumerate(zip(positional, defaults)):
+        name = "$" + argument.arg if index == 0 else argument.arg
+        parts.append(name if default is None else f"{name}={ast.unparse(default)}")
+        if index == len(arguments.posonlyargs) - 1:
+            parts.append("/")
+    if arguments.vararg is not None:
+        parts.append("*" + arguments.vararg.arg)
+    elif arguments.kwonlyargs:
+        parts.append("*")
+    for argument, kw_default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        parts.append(argument.arg if kw_default is None
+                     else f"{argument.arg}={ast.unparse(kw_default)}")
+    if arguments.kwarg is not None:
+        parts.append("**" + arguments.kwarg.arg)
+    return f"({', '.join(parts)})"
+
+
+_SLOT_DOCSTRING = re.compile(r'PyDoc_STRVAR\((__pyx_doc_\w*?_\d+(__\w+__)), "')
+
+
+def embed_slot_signatures(c_file: str, source: str) -> None:
+    """Give each special method that Cython makes a slot of its type (``__getitem__``,
+    ``__add__``, ...) its Python signature at the head of its C docstring, where CPython's
+    ``__text_signature__`` finds it; Cython's own signature embedding passes over special
+    methods, and without it ``inspect.signature`` of ``x.__getitem__`` raises ValueError in
+    the compiled build. Running again changes nothing."""
+    with open(source, encoding="utf-8") as file:
+        tree = ast.parse(file.read())
+    signatures = {
+        node.name: text_signature(node)
+        for cls in tree.body if isinstance(cls, ast.ClassDef)
+        for node in cls.body if isinstance(node, ast.FunctionDef)
+    }
+    with open(c_file, encoding="utf-8") as file:
+        code = file.read()
+    slots = set(re.findall(r"__pyx_wrapperbase_\w*?_\d+(__\w+__)\.doc = ", code))
+
+    def with_signature(match: re.Match[str]) -> str:
+        name = match.group(2)
+        head = match.group(0)
+        if name not in slots or name not in signatures or code.startswith(name + "(", match.end()):
+            return head
+        return f"{head}{name}{signatures[name]}\\n--\\n\\n"
+
+    embedded = _SLOT_DOCSTRING.sub(with_signature, code)
+    if embedded != code:
+        with open(c_file, "w", encoding="utf-8") as file:
+            file.write(embedded)
 
 
 class OptionalBuildExt(build_ext):

@@ -556,7 +556,7 @@ class Array:
     # so that ``numpy_array + x`` reaches ``x.__radd__`` and is refused there too.
     __array_priority__ = 1000
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, /, *args: object, **kwargs: object) -> None:
         raise TypeError(
             "Array() cannot be called directly; use array_api_reshape.asarray() "
             "or another creation function"
@@ -810,23 +810,23 @@ class Array:
             )
         return _scalars.scalar_value(self)
 
-    def __bool__(self) -> bool:
+    def __bool__(self, /) -> bool:
         return bool(self._scalar("__bool__"))
 
-    def __complex__(self) -> complex:
+    def __complex__(self, /) -> complex:
         return complex(self._scalar("__complex__"))
 
-    def __float__(self) -> float:
+    def __float__(self, /) -> float:
         if self._dtype.kind == "complex floating":
             raise TypeError("__float__(): a complex array does not convert to float")
         return float(self._scalar("__float__"))
 
-    def __int__(self) -> int:
+    def __int__(self, /) -> int:
         if self._dtype.kind == "complex floating":
             raise TypeError("__int__(): a complex array does not convert to int")
         return int(self._scalar("__int__"))
 
-    def __index__(self) -> int:
+    def __index__(self, /) -> int:
         check_dtype_kind(self._dtype, "__index__", "self", "integer")
         if _MODES.profile and on_library_device(self) and not called_by_package():
             raise refuse_index_conversion()
@@ -933,7 +933,7 @@ class Array:
 
     # --- presentation and iteration -----------------------------------------------------
 
-    def __repr__(self) -> str:
+    def __repr__(self, /) -> str:
         if is_lazy():  # a lazy library shows what it knows before computing
             return f"Array(shape={self.shape}, dtype={self._dtype.name}, lazy)"
         return _scalars.array_repr(self)
@@ -952,7 +952,7 @@ class Array:
             )
         return str(self)
 
-    def __len__(self) -> int:
+    def __len__(self, /) -> int:
         if self.ndim == 0:
             raise TypeError("len() of a 0-dimensional array")
         if _MODES.profile:
@@ -960,7 +960,7 @@ class Array:
             check_known(self, "len()", "the size of axis 0", (0,))
         return self._layout.shape[0]
 
-    def __iter__(self) -> Iterator[Array]:
+    def __iter__(self, /) -> Iterator[Array]:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-dimensional array")
         if _MODES.profile:
