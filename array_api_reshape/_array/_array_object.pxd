@@ -14,11 +14,16 @@ from array_api_reshape._tables._layout_indexing cimport basic_indexed, first_axi
 from array_api_reshape._tables cimport _records
 from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout
 from array_api_reshape._modes._flag_state cimport _Modes
+from array_api_reshape._modes._gates cimport (
+    plain_operands, plain_promotion, plain_selection, plain_view, plain_write,
+)
+from array_api_reshape._array._keys cimport classify_key
 
 cdef _Modes _MODES
 cdef dict _STANDARD_DTYPE_OF
 cdef tuple _QUIET_SCALARS
 cdef tuple _shape_of(Array x)
+cdef int KEY_OTHER, KEY_INT, KEY_SLICE, KEY_BASIC, KEY_MASK
 
 cdef bint _within(object scalar, tuple bounds) except -1
 
@@ -59,13 +64,6 @@ cpdef Array adopted(object result, DType dtype, object device)
 
 cdef object _layout_of(object result)
 
-cdef object _sliced_layout(object layout, slice key)
-
-@cython.locals(ellipses=int)
-cdef bint _is_plain_basic_key(tuple key) except -1
-
-cdef bint _is_plain_slice(slice part) except -1
-
 @cython.locals(layout=object)
 cpdef object shared_whole(object obj)
 
@@ -77,9 +75,6 @@ cpdef object unary_call(tuple entry, object x)
 
 @cython.locals(source=Array, writers=tuple, plans=tuple, plan=tuple, bounds=tuple)
 cpdef object in_place_call(tuple entry, Array x, object other)
-
-@cython.locals(index=Array, shape=tuple, full=tuple)
-cdef bint _is_plain_index_array(Array x, object key) except -1
 
 cdef object _indexed(Array x, Array index)
 

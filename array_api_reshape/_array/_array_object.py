@@ -30,6 +30,13 @@ from .._modes._device_checks import (
     resolve_device,
 )
 from .._modes._flag_state import MODES as _MODES
+from .._modes._gates import (
+    plain_operands,
+    plain_promotion,
+    plain_selection,
+    plain_view,
+    plain_write,
+)
 from .._modes._placement import same_device
 from .._modes._strict_rules import refuse_export_from_device, refuse_iteration, refuse_len
 from .._modes._behaviours import (
@@ -70,7 +77,6 @@ from .._modes._unknown_sizes import (
 from .._modes._transfers import check_transfer
 from .._tables import _records
 from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
-from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import (
     ALL_DTYPES,
     EXACT_PYTHON_SCALARS,
@@ -93,6 +99,7 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
+from ._keys import KEY_BASIC, KEY_INT, KEY_MASK, KEY_OTHER, KEY_SLICE, classify_key
 from ._library_attributes import LibraryAttribute
 from .._tables._layout_indexing import (
     basic_indexed,
@@ -208,68 +215,74 @@ def binary_call(entry: _dispatch.BinaryEntry, x1: Any, x2: Any) -> Any:
     The common cases are computed here, reading the kernels' views directly and placing
     the result on the CPU: two arrays of one dtype and shape (or of shapes that broadcast
     to a small result), or an array and a Python scalar of its kind on either side,
-    while no operand needs the modes' checks (no
-    tracked array sees its memory, no device but the CPU, no profile). Everything else
-    goes to the general path, which promotes, checks, and refuses."""
+    while the gate ``plain_operands`` says no mode need see the operands (two dtypes
+    also need ``plain_promotion``). Everything else goes to the general path, which
+    promotes, checks, and refuses."""
     plans, general, converted = entry
-    if not _MODES.operands or _dispatch.plain_operands(x1, x2):
-        if type(x1) is Array:
-            first = x1
+    if type(x1) is Array:
+        first = x1
+        if type(x2) is Array:
+            second = x2
+            if not plain_operands(first._storage, second._storage):
+                return general(x1, x2)
             plan = plans[first._dtype.index]
-            if (type(x2) is Array and (plan is None or x2._dtype is not first._dtype)
-                    and not _MODES.flags):
-                return _converted_call(converted, first, x2, general)
-            if plan is not None:
-                kernel, result_dtype, exact_scalars, large_kernel = plan
+            if plan is None or second._dtype is not first._dtype:
+                if plain_promotion():
+                    return _converted_call(converted, first, second, general)
+                return general(x1, x2)
+            kernel, result_dtype, exact_scalars, large_kernel = plan
+            a = first._np_view
+            if a is None:
+                a = first._numpy()
+            b = second._np_view
+            if b is None:
+                b = second._numpy()
+            shape = _shape_of(first)
+            if second._layout is first._layout or _shape_of(second) == shape:
+                if _piecewise.below_lowest_threshold(_fields.element_count(a)):
+                    return _adopt_result(kernel.two(a, b), result_dtype, shape)
+                return _adopt_result(large_kernel(a, b), result_dtype, shape)
+            # shapes that broadcast, to fewer elements than threads take
+            both = _fields.element_count(a) * _fields.element_count(b)
+            if _piecewise.below_lowest_threshold(both):
+                try:
+                    result = kernel.two(a, b)
+                except ValueError:  # shapes that do not: the general path says so
+                    return general(x1, x2)
+                return _adopt_result(result, result_dtype, result.shape)
+            return general(x1, x2)
+        plan = plans[first._dtype.index]
+        if plan is not None and plain_operands(first._storage, None):
+            kernel, result_dtype, exact_scalars, large_kernel = plan
+            bounds = exact_scalars.get(type(x2))
+            if bounds is None and isinstance(x2, _NUMPY_SCALAR):
+                x2 = as_python_scalar(x2)  # (as the general path reads it)
+                bounds = exact_scalars.get(type(x2))
+            if bounds is not None and _within(x2, bounds):
                 a = first._np_view
                 if a is None:
                     a = first._numpy()
-                if type(x2) is Array:
-                    second = x2
-                    if second._dtype is first._dtype:
-                        b = second._np_view
-                        if b is None:
-                            b = second._numpy()
-                        shape = _shape_of(first)
-                        if second._layout is first._layout or _shape_of(second) == shape:
-                            if _piecewise.below_lowest_threshold(_fields.element_count(a)):
-                                return _adopt_result(kernel.two(a, b), result_dtype, shape)
-                            return _adopt_result(large_kernel(a, b), result_dtype, shape)
-                        # shapes that broadcast, to fewer elements than threads take
-                        both = _fields.element_count(a) * _fields.element_count(b)
-                        if _piecewise.below_lowest_threshold(both):
-                            try:
-                                result = kernel.two(a, b)
-                            except ValueError:  # shapes that do not: the general path says so
-                                return general(x1, x2)
-                            return _adopt_result(result, result_dtype, result.shape)
-                else:
-                    bounds = exact_scalars.get(type(x2))
-                    if bounds is None and isinstance(x2, _NUMPY_SCALAR):
-                        x2 = as_python_scalar(x2)  # (as the general path reads it)
-                        bounds = exact_scalars.get(type(x2))
-                    if bounds is not None and _within(x2, bounds):
-                        shape = _shape_of(first)
-                        if _piecewise.below_lowest_threshold(_fields.element_count(a)):
-                            return _adopt_result(kernel.two(a, x2), result_dtype, shape)
-                        return _adopt_result(large_kernel(a, x2), result_dtype, shape)
-        elif type(x2) is Array:
-            second = x2
-            plan = plans[second._dtype.index]
-            if plan is not None:
-                kernel, result_dtype, exact_scalars, large_kernel = plan
+                shape = _shape_of(first)
+                if _piecewise.below_lowest_threshold(_fields.element_count(a)):
+                    return _adopt_result(kernel.two(a, x2), result_dtype, shape)
+                return _adopt_result(large_kernel(a, x2), result_dtype, shape)
+    elif type(x2) is Array:
+        second = x2
+        plan = plans[second._dtype.index]
+        if plan is not None and plain_operands(second._storage, None):
+            kernel, result_dtype, exact_scalars, large_kernel = plan
+            bounds = exact_scalars.get(type(x1))
+            if bounds is None and isinstance(x1, _NUMPY_SCALAR):
+                x1 = as_python_scalar(x1)
                 bounds = exact_scalars.get(type(x1))
-                if bounds is None and isinstance(x1, _NUMPY_SCALAR):
-                    x1 = as_python_scalar(x1)
-                    bounds = exact_scalars.get(type(x1))
-                if bounds is not None and _within(x1, bounds):
-                    b = second._np_view
-                    if b is None:
-                        b = second._numpy()
-                    shape = _shape_of(second)
-                    if _piecewise.below_lowest_threshold(_fields.element_count(b)):
-                        return _adopt_result(kernel.two(x1, b), result_dtype, shape)
-                    return _adopt_result(large_kernel(x1, b), result_dtype, shape)
+            if bounds is not None and _within(x1, bounds):
+                b = second._np_view
+                if b is None:
+                    b = second._numpy()
+                shape = _shape_of(second)
+                if _piecewise.below_lowest_threshold(_fields.element_count(b)):
+                    return _adopt_result(kernel.two(x1, b), result_dtype, shape)
+                return _adopt_result(large_kernel(x1, b), result_dtype, shape)
     return general(x1, x2)
 
 
@@ -306,10 +319,10 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
     small kernel and its general path (``_elementwise_dispatch.unary_entry``).
 
     The common case is computed here: an array of a dtype the function computes in as it
-    is, of fewer elements than any work sends to threads, while no flag may differ and
-    no device but the CPU is in use. Everything else goes to the general path."""
+    is, of fewer elements than any work sends to threads, while the gate
+    ``plain_operands`` says no mode need see it. Everything else goes to the general path."""
     plans, kernel, general = entry
-    if type(x) is Array and not (_MODES.flags or _MODES.devices):
+    if type(x) is Array and plain_operands(x._storage, None):
         operand = x
         plan = plans[operand._dtype.index]
         if plan is not None and plan[0] is operand._dtype:
@@ -328,12 +341,13 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
     The common case is computed here, straight into ``x``'s memory: ``other`` an array of
     ``x``'s dtype and shape or a Python scalar its dtype holds exactly, ``x`` writable,
     C-contiguous (so that it repeats no address) and of fewer elements than any work sends
-    to threads, while no mode needs to see the write. Everything else goes to the general
-    path, which computes the result and writes it back with every check."""
+    to threads, while the gate ``plain_write`` says no mode need see the write. Everything
+    else goes to the general path, which computes the result and writes it back with
+    every check."""
     writers, plans, general = entry
     write = writers[x._dtype.index]
-    if write is not None and (
-        not (_MODES.writes or _MODES.devices) or _dispatch.plain_write(x, other)
+    if write is not None and plain_write(
+        x._storage, other._storage if type(other) is Array else None
     ):
         a = x._np_view
         if a is None:
@@ -360,65 +374,9 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
     return general(x, other)
 
 
-def _is_plain_slice(part: slice) -> bool:
-    """True when ``part``'s bounds are ints or None and its step is not zero: a slice in
-    the normal form that ``basic_key`` gives."""
-    start, stop, step = part.start, part.stop, part.step
-    return (
-        (start is None or type(start) is int)
-        and (stop is None or type(stop) is int)
-        and (step is None or (type(step) is int and step != 0))
-    )
-
-
-def _sliced_layout(layout: Layout, key: slice) -> Layout | None:
-    """``layout`` sliced along its first axis by ``key``, when ``key`` is a plain slice
-    and the result is remembered; None otherwise (the general path's)."""
-    if _is_plain_slice(key):
-        return remembered_sliced_layout((layout, key.start, key.stop, key.step))
-    return None
-
-
-def _is_plain_basic_key(key: tuple) -> bool:
-    """True when every item of ``key`` is None, an int, a slice of ints or None (step not
-    zero) or the one Ellipsis: a basic key in the normal form that ``basic_key`` gives."""
-    ellipses = 0
-    for item in key:
-        item_class = type(item)
-        if item_class is slice:
-            if not _is_plain_slice(item):
-                return False
-        elif item is Ellipsis:
-            ellipses += 1
-        elif item_class is not int and item is not None:
-            return False
-    return ellipses < 2
-
-
-_INTEGER_INDEXES = frozenset(
-    dtype.index for dtype in ALL_DTYPES if dtype.kind in ("signed integer", "unsigned integer")
-)
-"""The integer dtypes (by index), whose arrays index positions."""
-
-
-def _is_plain_index_array(x: Array, key: Any) -> bool:
-    """True when ``key`` is an array that NumPy reads as an index as the standard does: a
-    bool array of ``x``'s leading axes (one or more), or a one-dimensional array of
-    integers (positions along the first axis), while no mode need check it (no flag may
-    differ, no device but the CPU)."""
-    if type(key) is not Array or _MODES.flags or _MODES.devices:
-        return False
-    index: Array = key
-    shape, full = _shape_of(index), _shape_of(x)
-    if index._dtype is _BOOL:
-        if shape == full:
-            return len(shape) > 0
-        return 0 < len(shape) < len(full) and full[:len(shape)] == shape
-    return len(shape) == 1 and len(full) > 0 and index._dtype.index in _INTEGER_INDEXES
-
-
 def _indexed(x: Array, index: Array) -> Array | None:
-    """``x[index]`` for an index of ``_is_plain_index_array`` (the fast path of
+    """``x[index]`` for an index array NumPy reads as the standard does (a mask, of all or
+    of the leading axes, or positions along the first axis: the fast path of
     ``Array.__getitem__``): a new array on the CPU; None for positions out of bounds,
     which the general path refuses in our words."""
     try:
@@ -429,7 +387,7 @@ def _indexed(x: Array, index: Array) -> Array | None:
 
 
 def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
-    """``x[index] = value`` for an index of ``_is_plain_index_array`` and a value NumPy
+    """``x[index] = value`` for an index array that ``_indexed`` reads and a value NumPy
     writes as it is (a Python scalar of ``x``'s kind within its bounds, or an array of
     ``x``'s dtype): the fast path of ``Array.__setitem__``. False, with nothing written,
     for anything else, read-only elements, positions out of bounds or a value of a shape
@@ -1208,33 +1166,37 @@ class Array:
     def __getitem__(self, key: IndexKey, /) -> Array:
         """Basic indexing (integers, slices, ..., None) returns a view; integer-array and
         boolean-mask indexing return a new array."""
-        # One int, one slice of ints or an index array NumPy reads as the standard does:
-        # ``select``'s first cases, asked of the layout tables and NumPy here directly (the
-        # call to ``select`` costs a tenth of x[3]); a profile's rules for them are
-        # ``select``'s.
-        key_class = type(key)
+        # The kinds of key ``select`` starts from, asked of the layout tables and NumPy
+        # here directly (the call to ``select`` costs a tenth of x[3]) while their gates
+        # say no mode need see them.
         layout = self._layout
-        if key_class is int and not _MODES.profile:
-            if layout.shape:
+        kind = classify_key(_shape_of(self), key, Array)
+        if kind == KEY_INT:
+            if plain_view():
                 return self._view(first_axis_indexed(layout, key, "__getitem__"),  # type: ignore[arg-type]
                                   "__getitem__")
-        elif key_class is slice and layout.shape and not _MODES.profile:
-            sliced = _sliced_layout(layout, key)  # type: ignore[arg-type]
-            if sliced is not None:
-                return self._view(sliced, "__getitem__")
-        elif key_class is tuple and not _MODES.profile and _is_plain_basic_key(key):  # type: ignore[arg-type]
-            return self._view(basic_indexed(layout, key, "__getitem__"), "__getitem__")  # type: ignore[arg-type]
-        elif _is_plain_index_array(self, key):
-            indexed = _indexed(self, key)  # type: ignore[arg-type]
-            if indexed is not None:
-                return indexed
+        elif kind == KEY_SLICE:
+            if plain_view():
+                sliced = remembered_sliced_layout((layout, key.start, key.stop, key.step))  # type: ignore[union-attr]
+                if sliced is not None:
+                    return self._view(sliced, "__getitem__")
+        elif kind == KEY_BASIC:
+            if plain_view():
+                return self._view(basic_indexed(layout, key, "__getitem__"), "__getitem__")  # type: ignore[arg-type]
+        elif kind != KEY_OTHER and _shape_of(self):
+            index: Array = key  # type: ignore[assignment]
+            if plain_selection(self._storage, index._storage):
+                indexed = _indexed(self, index)
+                if indexed is not None:
+                    return indexed
         lazy = None
-        if _MODES.profile and is_dask():
+        if not plain_view() and is_dask():
             lazy = key_axes(self, key, "__getitem__")
             if selects_all(key):  # Dask gives the array itself, not a view
                 return self
             key = lazy_index_scalars(key, Array)
-        target: Target = select(self, key, "__getitem__")
+            kind = classify_key(_shape_of(self), key, Array)
+        target: Target = select(self, key, "__getitem__", kind)
         if isinstance(target, Layout):
             result = self._view(target, "__getitem__")
         else:
@@ -1249,31 +1211,32 @@ class Array:
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        if type(key) is Array:
-            index: Array = key
-            if _is_plain_index_array(self, index) and _wrote_through_index(self, index, value):
-                return
-        elif type(key) is int and (not _MODES.writes or (
-            not _MODES.read_only and not _MODES.profile and self._storage.sharing is None
-        )):
-            element: Any = value
-            if type(value) is Array:  # a 0-d array of this dtype, while one device is in use
-                if (_MODES.devices or value._dtype is not self._dtype
-                        or value._layout.shape):
+        kind = classify_key(_shape_of(self), key, Array)
+        if kind == KEY_INT:
+            if plain_write(self._storage, value._storage if type(value) is Array else None):
+                element: Any = value
+                if type(value) is Array:  # a 0-d array of this dtype
+                    if value._dtype is not self._dtype or value._layout.shape:
+                        element = None
+                    else:
+                        element = value._numpy()
+                elif not converts_exactly(value, self._dtype):
                     element = None
-                else:
-                    element = value._numpy()
-            elif not converts_exactly(value, self._dtype):
-                element = None
-            if element is not None:
-                view = self._np_view
-                if view is None:
-                    view = self._numpy()
-                try:
-                    view[key] = element
-                    return
-                except (IndexError, ValueError):
-                    pass  # out of range, or read-only: the general path says so in our words
+                if element is not None:
+                    view = self._np_view
+                    if view is None:
+                        view = self._numpy()
+                    try:
+                        view[key] = element
+                        return
+                    except (IndexError, ValueError):
+                        pass  # out of range, or read-only: the general path says so in our words
+        elif kind >= KEY_MASK and _shape_of(self):
+            index: Array = key  # type: ignore[assignment]
+            if plain_selection(self._storage, index._storage) and plain_write(
+                self._storage, value._storage if type(value) is Array else None
+            ) and _wrote_through_index(self, index, value):
+                return
         self._check_writable("__setitem__")
         if _MODES.devices:
             same_device("__setitem__", x=self, key=key, value=value)
@@ -1282,7 +1245,8 @@ class Array:
                 self._check_lazy_write(key, value)
             elif behaves(OUT_OF_BOUNDS_WRITES_DROP):
                 key, value = self._dropping_out_of_bounds(key, value)
-        target = select(self, key, "__setitem__")
+                kind = classify_key(_shape_of(self), key, Array)
+        target = select(self, key, "__setitem__", kind)
         source = self._checked_source(value, target)
         self._write(key, target, source, "__setitem__", False)
 

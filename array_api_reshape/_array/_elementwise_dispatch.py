@@ -42,7 +42,6 @@ from .._modes._behaviours import (
     INTEGER_DIVISION_BY_ZERO_RAISES,
 )
 from .._modes._profiles import (
-    active_profile,
     behaves,
     diverged,
     check_operation,
@@ -447,22 +446,6 @@ def binary(name: str, array_class: ArrayClass) -> Operation:
     return _called(function, name)
 
 
-def plain_operands(x1: Any, x2: Any) -> bool:
-    """While views are tracked, devices other than the CPU are in use or a profile may
-    be set: True when the operands need none of it (no tracked array sees their memory,
-    both are on the CPU, no profile here), so that the fast paths may read them directly
-    and place the result on the CPU."""
-    if _MODES.profile and active_profile() is not None:
-        return False
-    for operand in (x1, x2):
-        storage = getattr(operand, "_storage", None)
-        if storage is not None and (
-            storage.sharing is not None or storage.device is not CPU_DEVICE
-        ):
-            return False
-    return True
-
-
 def public_function(name: str, array_class: ArrayClass) -> Operation:
     """The namespace's element-wise function ``name`` for ``array_class``, unary or binary
     as its record says."""
@@ -549,18 +532,6 @@ def in_place(name: str, method: str) -> InPlaceEntry:
 
     return (_in_place_kernels(function, plans), plans,
             _named(operator, method, name, ", in place"))
-
-
-def plain_write(target: Any, other: Any) -> bool:
-    """While some write mode or another device may be in use: True when a write into
-    ``target`` with ``other`` needs none of their checks (the writeable flag cannot be
-    off, no other tracked array sees either's memory, no device but the CPU is in use)."""
-    if _MODES.read_only or _MODES.devices or target._storage.sharing is not None:
-        return False
-    if _MODES.profile and active_profile() is not None:
-        return False
-    storage = getattr(other, "_storage", None)
-    return storage is None or storage.sharing is None
 
 
 def forward(name: str, method: str) -> BinaryEntry:

@@ -35,6 +35,7 @@ from .._modes import _strict_rules as strict_rules
 from .._modes._refusals import refuse_boolean_index
 from .._tables._dtypes import bool as _BOOL
 from .._tables._dtypes import check_dtype_kind
+from ._keys import KEY_BASIC, KEY_INT, KEY_MASK, KEY_SLICE, classify_key
 from .._tables._layout_indexing import (
     basic_key,
     is_advanced,
@@ -43,9 +44,6 @@ from .._tables._layout_indexing import (
     first_axis_sliced,
     remembered_sliced_layout,
 )
-
-_PLAIN_BOUNDS = (int, type(None))
-
 
 class Advanced(NamedTuple):
     """An advanced selection of an array by integer arrays, lists, slices or a boolean
@@ -68,38 +66,36 @@ def kernel_key(target: Any) -> tuple:
     return _views.index_key((target,), "__setitem__")
 
 
-def select(array: Any, key: Any, operation: str) -> Target:
+def select(array: Any, key: Any, operation: str, kind: int | None = None) -> Target:
     """What ``key`` selects of ``array`` for ``operation`` (``"__getitem__"``,
     ``"__setitem__"``): a view's layout for a basic key, the key itself for a boolean
-    mask of ``array``'s shape, else an ``Advanced`` selection.
+    mask of ``array``'s shape, else an ``Advanced`` selection. ``kind``: the key's
+    ``classify_key``, when the caller has it.
     Raises IndexError (TypeError, ValueError) naming ``operation`` for a bad key, and the
     portability modes' errors for a key they refuse."""
+    layout = array._layout
     if MODES.profile:
         check_key(key, operation)
         if strict_rules.in_force():
             strict_rules.check_key(array, key, operation)
         if operation == "__getitem__" and behaves(OUT_OF_BOUNDS_READS_CLAMP):
-            key = clamped_key(key, array._layout.shape)
+            key = clamped_key(key, layout.shape)
         elif operation == "__setitem__" and behaves(OUT_OF_BOUNDS_WRITES_DROP):
-            key = dropped_key(key, array._layout.shape)
-    layout = array._layout
-    key_class = key.__class__
-    if key_class is array.__class__ and key._dtype is _BOOL and key._layout.shape == layout.shape:
+            key = dropped_key(key, layout.shape)
+        kind = None  # (the key as the library reads it)
+    if kind is None:
+        kind = classify_key(layout.shape, key, array.__class__)
+    if kind == KEY_INT:
+        return first_axis_indexed(layout, key, operation)
+    if kind == KEY_SLICE:
+        sliced = remembered_sliced_layout((layout, key.start, key.stop, key.step))
+        return sliced if sliced is not None else first_axis_sliced(layout, key)
+    if kind == KEY_BASIC:
+        return basic_indexed(layout, key, operation)
+    if kind == KEY_MASK:
         if MODES.flags or MODES.devices:
             _check_advanced(array, key, True, operation)
         return key
-    if key_class is int and layout.shape:
-        return first_axis_indexed(layout, key, operation)
-    if key_class is slice and layout.shape:
-        start, stop, step = key.start, key.stop, key.step
-        if (
-            start.__class__ in _PLAIN_BOUNDS
-            and stop.__class__ in _PLAIN_BOUNDS
-            and step.__class__ in _PLAIN_BOUNDS
-            and step != 0
-        ):
-            sliced = remembered_sliced_layout((layout, start, stop, step))
-            return sliced if sliced is not None else first_axis_sliced(layout, key)
     if is_advanced(key):
         if MODES.profile:
             key = _as_the_library_reads_it(array, key, operation)

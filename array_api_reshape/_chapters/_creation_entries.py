@@ -1,9 +1,10 @@
 """
 The creation functions whose per-call cost matters most, as the namespace exports them:
 ``asarray``, ``arange``, ``empty``, ``zeros``, ``ones``, ``full`` and the ``*_like``
-forms of the last four. Each takes its fast path (the CPU, no flag that may differ, the
-common arguments) and otherwise calls the creation chapter's function of the same name,
-its general path, which checks, converts and refuses in its words. Compiled in the
+forms of the last four. Each takes its fast path (the CPU, the gates of ``_modes/_gates``
+saying no mode need see it, the common arguments) and otherwise calls the creation
+chapter's function of the same name, its general path, which checks, converts and
+refuses in its words. Compiled in the
 compiled build, as ``_entries`` is.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 from .._array._array_object import Array, adopted, converts_exactly, shared_whole
 from .._kernels._creation_kernels import converted, filled_array, new_filled, new_range
 from .._kernels._memory import check_allocation
-from .._modes._refusals import MODES
+from .._modes._gates import plain_creation, plain_promotion
 from .._tables._arguments import all_ints, check_shape
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import (
@@ -90,18 +91,18 @@ def asarray(
     >>> xp.asarray([1.5, 2.5], device="no_float64")
     Array([1.5, 2.5], dtype=float32, device=no_float64)
     """
-    if device is None and not (MODES.fixed_device or MODES.profile or MODES.tracking):
+    if device is None and plain_creation(None):
         if type(obj) is Array:
             if _has_dtype(obj, dtype):
                 if copy is None or copy is False:
                     return obj  # an array of ours as it is: no copy asked for, none needed
-                if copy is True and not MODES.flags and obj._storage.device is CPU_DEVICE:
+                if copy is True and plain_promotion() and obj._storage.device is CPU_DEVICE:
                     return adopted(converted(obj, obj._dtype), obj._dtype, CPU_DEVICE)
         elif dtype is None and copy is None:
             shared = shared_whole(obj)  # a NumPy array shared whole, as it is
             if shared is not None:
                 return shared
-        if copy is not False and not MODES.flags:
+        if copy is not False and plain_promotion():
             made = _from_scalar(obj, dtype, copy)
             if made is not None:
                 return made
@@ -109,8 +110,8 @@ def asarray(
 
 
 def _from_scalar(obj: Any, dtype: Any, copy: Any) -> Array | None:
-    """``asarray``'s fast path for a Python scalar (``copy`` None or True, no flag that
-    may differ, the CPU): a new 0-d array of ``dtype`` (the default of the scalar's kind
+    """``asarray``'s fast path for a Python scalar (``copy`` None or True, the creation
+    gates, the CPU): a new 0-d array of ``dtype`` (the default of the scalar's kind
     for None), when it holds the scalar exactly; None for anything else (the general
     path converts, or refuses in its words)."""
     default = _DEFAULT_DTYPES.get(type(obj))
@@ -230,7 +231,7 @@ _DEFAULT_DTYPES = {
 
 def _filled(shape: Any, value: Any, dtype: Any, function: str, source: str) -> Array | None:
     """The creation functions' fast path for the CPU (the default device, or asked for
-    by its device object), while no flag may differ: a new array of ``shape`` (an int or
+    by its device object), while the creation gates say so: a new array of ``shape`` (an int or
     a tuple of ints, checked as the general path checks it, and named ``source`` in a
     MemoryError) holding ``value``, a Python scalar that ``dtype`` (a DType) holds
     exactly, or nothing yet for None; None for anything else (the general path converts,
@@ -251,7 +252,7 @@ def _filled(shape: Any, value: Any, dtype: Any, function: str, source: str) -> A
 def _resolved(dtype: Any, default: DType) -> Any:
     """A creation function's ``dtype`` as its fast path reads it: ``default`` for None,
     our default dtype of the kind for Python's ``bool``, ``int``, ``float`` and
-    ``complex`` (as the general path reads them while no flag may differ), anything
+    ``complex`` (as the general path reads them while the creation gates say so), anything
     else as given (``_filled`` takes only a DType)."""
     if dtype is None:
         return default
@@ -271,14 +272,14 @@ def _one(dtype: Any) -> Any:
 
 
 def _on_the_cpu(device: Any) -> bool:
-    """True when a creation function may take its fast path: ``device`` is None or the
-    CPU's object and no flag may differ (no fixed device, no profile's defaults)."""
-    return (device is None or device is CPU_DEVICE) and not MODES.flags
+    """True when a creation function may take its fast path: its gates, ``plain_creation``
+    of ``device`` and ``plain_promotion`` (for the values it converts)."""
+    return plain_creation(device) and plain_promotion()
 
 
 def _like_fast(x: Any, device: Any) -> bool:
     """True when a ``*_like`` function may take its fast path: ``x`` is an array on the
-    CPU and so is ``device`` (or None), and no flag may differ."""
+    CPU and so is ``device`` (or None), and the creation functions' gates say so."""
     return (type(x) is Array and _on_the_cpu(device)
             and x._storage.device is CPU_DEVICE)
 

@@ -7,9 +7,8 @@ from array_api_reshape._array._array_object cimport Array, adopted, converts_exa
 from array_api_reshape._kernels._searching_kernels cimport small_choice
 from array_api_reshape._tables._arguments cimport all_ints
 from array_api_reshape._tables._dtypes cimport DType
-from array_api_reshape._modes._flag_state cimport _Modes
+from array_api_reshape._modes._gates cimport plain_combination, plain_computation, plain_view
 
-cdef _Modes MODES
 
 cdef object _reshaped(Array x, tuple shape, object copy)
 

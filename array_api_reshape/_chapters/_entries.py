@@ -18,7 +18,7 @@ from .._kernels._creation_kernels import converted
 from .._kernels._manipulation_kernels import small_join
 from .._kernels._searching_kernels import small_choice
 from .._kernels._take_kernels import small_taken_along_axis
-from .._modes._refusals import MODES
+from .._modes._gates import plain_combination, plain_computation, plain_view
 from .._tables._arguments import all_ints
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import DType
@@ -73,7 +73,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     False
     """
     if ((copy is None or copy is False) and type(x) is Array and type(shape) is tuple
-            and not MODES.profile):  # (a profile's refusals are the general path's)
+            and plain_view()):  # (a profile's refusals are the general path's)
         reshaped = _reshaped(x, shape, copy)
         if reshaped is not None:
             return reshaped
@@ -119,7 +119,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
     (4, 2, 3)
     """
-    if type(x) is Array and type(axes) is tuple and not MODES.profile:
+    if type(x) is Array and type(axes) is tuple and plain_view():
         cached = _manipulation.remembered_permutation((x._layout, axes))
         if cached is not None and all_ints(axes):
             return _permuted(x, cached)
@@ -157,7 +157,7 @@ def where(
     >>> xp.where(xp.asarray([True, False]), xp.asarray([1.0, 2.0]), 0.0)
     Array([1., 0.], dtype=float64)
     """
-    if type(condition) is Array and not (MODES.flags or MODES.operands):
+    if type(condition) is Array and plain_combination():
         chosen = _chosen(condition, x1, x2)
         if chosen is not None:
             return chosen
@@ -165,10 +165,10 @@ def where(
 
 
 def _chosen(condition: Array, x1: Any, x2: Any) -> Array | None:
-    """``where``'s fast path, while no flag may differ and no operand needs a mode's
-    check: a bool condition, and two arrays of one dtype or an array and a Python scalar
-    that converts to its dtype exactly, each of fewer elements than threads take; None
-    for anything else, and for shapes that do not broadcast (the general path says so)."""
+    """``where``'s fast path, while its gate says no mode need see it: a bool condition, and two
+    arrays of one dtype or an array and a Python scalar that converts to its dtype exactly, each
+    of fewer elements than threads take; None for anything else, and for shapes that do not
+    broadcast (the general path says so)."""
     if condition._dtype is not _BOOL:
         return None
     if type(x1) is Array:
@@ -215,7 +215,7 @@ def concat(
     >>> xp.concat([xp.asarray([1, 2]), xp.asarray([3])])
     Array([1, 2, 3], dtype=int64)
     """
-    if type(axis) is int and not (MODES.flags or MODES.operands):
+    if type(axis) is int and plain_combination():
         joined = _joined(arrays, axis)
         if joined is not None:
             return joined
@@ -223,10 +223,10 @@ def concat(
 
 
 def _joined(arrays: Any, axis: int) -> Array | None:
-    """``concat``'s fast path, while no flag may differ and no operand needs a mode's
-    check: a list or tuple of arrays of one dtype and one rank (not 0), joined along an
-    existing ``axis`` by NumPy in one call, each of fewer elements than threads take;
-    None for anything else, and for shapes that do not agree (the general path says so)."""
+    """``concat``'s fast path, while its gate says no mode need see it: a list or tuple of
+    arrays of one dtype and one rank (not 0), joined along an existing ``axis`` by NumPy in one
+    call, each of fewer elements than threads take; None for anything else, and for shapes that
+    do not agree (the general path says so)."""
     if type(arrays) is not tuple and type(arrays) is not list:
         return None
     if not arrays or type(arrays[0]) is not Array:
@@ -276,7 +276,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
            [50]], dtype=int64)
     """
     if (type(x) is Array and type(indices) is Array and type(axis) is int
-            and not (MODES.flags or MODES.operands)):
+            and plain_combination()):
         picked = _picked(x, indices, axis)
         if picked is not None:
             return picked
@@ -284,10 +284,10 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
 
 
 def _picked(x: Array, indices: Array, axis: int) -> Array | None:
-    """``take_along_axis``'s fast path, while no flag may differ and no operand needs a
-    mode's check: ``indices`` of a signed integer dtype and ``x``'s rank (not 0), ``axis``
-    in range, few elements; None for anything else, and for positions out of range or
-    shapes that do not broadcast (the general path says which)."""
+    """``take_along_axis``'s fast path, while its gate says no mode need see it: ``indices`` of
+    a signed integer dtype and ``x``'s rank (not 0), ``axis`` in range, few elements; None for
+    anything else, and for positions out of range or shapes that do not broadcast (the general
+    path says which)."""
     rank = len(x._layout.shape)
     if (indices._dtype.kind != "signed integer" or len(indices._layout.shape) != rank
             or not -rank <= axis < rank):
@@ -338,7 +338,7 @@ def astype(
     Array([1., 2.], dtype=float32, device=no_x64)
     """
     if (type(x) is Array and type(dtype) is DType and device is None
-            and not (MODES.flags or MODES.operands)):
+            and plain_computation(x._storage)):
         if copy is False and dtype is x._dtype:
             return x
         if (copy is True or copy is False) and (

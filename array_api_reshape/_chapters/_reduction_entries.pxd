@@ -6,9 +6,8 @@ cimport cython
 
 from array_api_reshape._array._array_object cimport Array, adopted
 from array_api_reshape._tables._dtypes cimport DType
-from array_api_reshape._modes._flag_state cimport _Modes
+from array_api_reshape._modes._gates cimport plain_computation
 
-cdef _Modes MODES
 
 cdef dict _SUMMED_IN, _COMPARED_IN, _TESTED_IN
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from .._array._array_object import Array, adopted
 from .._kernels._reduction_kernels import small_reduced
-from .._modes._refusals import MODES
+from .._modes._gates import plain_computation
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import (
     ALL_DTYPES,
@@ -56,11 +56,11 @@ _TESTED_IN = dict.fromkeys(ALL_DTYPES, _BOOL)
 
 def _reduced(function: str, x: Any, axis: Any, keepdims: Any, table: dict[DType, DType]
              ) -> Array | None:
-    """The reductions' fast path, while no flag may differ and no operand needs a mode's
-    check: ``function`` of an array whose dtype ``table`` lists (in the dtype it gives)
-    over one int ``axis`` in range or all of them, ``keepdims`` a bool, few elements;
-    None for anything else, and for max and min of nothing (the general path says so)."""
-    if type(x) is not Array or MODES.flags or MODES.operands:
+    """The reductions' fast path, while its gate says no mode need see it: ``function`` of an
+    array whose dtype ``table`` lists (in the dtype it gives) over one int ``axis`` in range or
+    all of them, ``keepdims`` a bool, few elements; None for anything else, and for max and min
+    of nothing (the general path says so)."""
+    if type(x) is not Array or not plain_computation(x._storage):
         return None
     if not (keepdims is True or keepdims is False):
         return None

@@ -10,6 +10,8 @@ cdef class _Modes:
     cdef public bint operands
     cdef public bint devices
     cdef public bint profile
+    cdef public bint promotion
+    cdef public bint selections
     cdef public bint versions
     cdef public object blocks
     cdef public object lock

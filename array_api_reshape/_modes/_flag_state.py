@@ -286,6 +286,12 @@ class _Modes:
     ``profile``
         the profile flag may be set: indexing keys and the functions a library answers
         differently ask ``_profiles``.
+    ``promotion``
+        a flag that refuses promotions may differ (``unspecified``, ``profile``): calls
+        where two dtypes meet check them.
+    ``selections``
+        a flag that governs index arrays and masks may differ (``boolean_indexing``,
+        ``data_dependent_shapes``, ``lazy``, ``profile``), or devices are in use.
     ``versions``
         the api_version flag may differ from its default: ``__array_namespace__()``
         asks it which version's namespace to give.
@@ -294,12 +300,13 @@ class _Modes:
 
     __slots__ = (
         "flags", "writes", "read_only", "tracking", "fixed_device", "operands", "devices",
-        "profile", "versions", "blocks", "lock",
+        "profile", "promotion", "selections", "versions", "blocks", "lock",
     )
 
     def __init__(self) -> None:
         self.flags = self.writes = self.read_only = self.tracking = self.fixed_device = False
         self.operands = self.devices = self.profile = self.versions = False
+        self.promotion = self.selections = False
         self.blocks: dict[str, int] = dict.fromkeys(FLAGS, 0)  # open blocks setting each flag
         self.lock = threading.Lock()
 
@@ -326,6 +333,9 @@ class _Modes:
         self.profile = differs["profile"]
         self.writes = self.tracking or self.read_only or self.profile
         self.operands = self.tracking or self.devices or self.profile
+        self.promotion = differs["unspecified"] or self.profile
+        self.selections = (differs["boolean_indexing"] or differs["data_dependent_shapes"]
+                           or differs["lazy"] or self.profile or self.devices)
         self.flags = any(differs.values())
         self.versions = self.may_differ("api_version")
 

@@ -25,9 +25,11 @@ from types import ModuleType
 
 COMPILED_MODULES = (
     "array_api_reshape._array._array_object",
+    "array_api_reshape._array._keys",
     "array_api_reshape._tables._layout",
     "array_api_reshape._tables._layout_indexing",
     "array_api_reshape._modes._flag_state",
+    "array_api_reshape._modes._gates",
     "array_api_reshape._kernels._storage",
     "array_api_reshape._kernels._numpy_views",
     "array_api_reshape._kernels._piecewise_kernels",

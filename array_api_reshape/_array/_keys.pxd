@@ -1,0 +1,15 @@
+# The compiled build's declarations for _keys.py (see array_api_reshape/_tables/_build.py):
+# the classification is a C call of the compiled fast paths (the kinds stay module
+# attributes, for the pure modules; the array object keeps C copies).
+
+cimport cython
+
+cdef frozenset _INTEGER_INDEXES
+
+cpdef bint is_plain_slice(slice part) except -1
+
+@cython.locals(ellipses=int)
+cdef bint _is_plain_basic_key(tuple key) except -1
+
+@cython.locals(index_shape=tuple)
+cpdef int classify_key(tuple shape, object key, type array_class) except -1
