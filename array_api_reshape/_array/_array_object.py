@@ -30,6 +30,7 @@ from .._modes._device_checks import (
     resolve_device,
 )
 from .._modes._flag_state import MODES as _MODES
+from .._modes._in_place import check_in_place_operands, check_overlap, in_place_rebinds
 from .._modes._gates import (
     plain_operands,
     plain_promotion,
@@ -43,7 +44,6 @@ from .._modes._behaviours import (
     ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL,
     ONE_ELEMENT_ARRAYS_CONVERT_TO_NUMBERS,
     OUT_OF_BOUNDS_WRITES_DROP,
-    PARTIAL_OVERLAP_RAISES,
 )
 from .._modes._profiles import (
     behaves,
@@ -52,7 +52,6 @@ from .._modes._profiles import (
     check_operation,
     narrowed,
     on_library_device,
-    partial_overlap_error,
     refuse_host_conversion,
     refuse_index_conversion,
 )
@@ -95,7 +94,6 @@ from .._tables._layout import (
     has_repeated_addresses,
     last_contiguous_layout,
     matrix_transposed,
-    overlaps_in_part,
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
@@ -344,7 +342,7 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
     to threads, while the gate ``plain_write`` says no mode need see the write. Everything
     else goes to the general path, which computes the result and writes it back with
     every check."""
-    writers, plans, general = entry
+    writers, plans, forward, method = entry
     write = writers[x._dtype.index]
     if write is not None and plain_write(
         x._storage, other._storage if type(other) is Array else None
@@ -371,7 +369,20 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
                 if bounds is not None and _within(other, bounds):
                     write(a, other)
                     return x
-    return general(x, other)
+    return _in_place_general(forward, method, x, other)
+
+
+def _in_place_general(forward: _dispatch.BinaryEntry, method: str, x: Array, other: Any) -> Any:
+    """The general path of the in-place operator ``method`` (``__iadd__``): the forward
+    operation's result (``x + other``), written back into ``x`` by ``_assign_in_place``,
+    which checks and refuses; NotImplemented for an operand of another type. A profile's
+    library may refuse the operands, or rebind the name to the new array instead."""
+    check_in_place_operands(method, x, other)
+    if not _dispatch.is_operand(other, method, Array):
+        return NotImplemented
+    if in_place_rebinds(method, x, other):
+        return binary_call(forward, x, other)
+    return x._assign_in_place(method, binary_call(forward, x, other))
 
 
 def _indexed(x: Array, index: Array) -> Array | None:
@@ -1262,8 +1273,7 @@ class Array:
         pending = None
         advanced_key = None if isinstance(target, Layout) else kernel_key(target)
         if _MODES.profile and source.__class__ is Array and source._storage is self._storage:
-            self._check_overlap(target if advanced_key is None else self._layout, source,
-                                operation)
+            check_overlap(target if advanced_key is None else self._layout, source, operation)
         if _MODES.tracking:
             layout = self._layout
             pending = _view_modes.before_write(
@@ -1303,12 +1313,6 @@ class Array:
                         "boolean mask")
         elif value.__class__ is Array and value._layout.size != 1:
             raise mask_write_error()
-
-    def _check_overlap(self, written: Layout, source: Array, operation: str) -> None:
-        """The profile's library's refusal of a write whose value overlaps the written
-        elements in part (``_behaviours.PARTIAL_OVERLAP_RAISES``)."""
-        if overlaps_in_part(written, source._layout) and behaves(PARTIAL_OVERLAP_RAISES):
-            raise partial_overlap_error(operation)
 
     def _check_writable(self, operation: str) -> None:
         """The one check that writes through this array are allowed (``_is_writable``):

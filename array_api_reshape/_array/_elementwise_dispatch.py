@@ -27,7 +27,7 @@ asks the array class for new arrays (``_adopt``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFunction
@@ -38,7 +38,6 @@ from .._modes._unknown_sizes import carried, same_axes
 from .._modes._behaviours import (
     BOOLS_ADD_AND_MULTIPLY,
     FLOAT32_ATAN2_ROUNDS_CORRECTLY,
-    IN_PLACE_OPERATORS_REBIND,
     INTEGER_DIVISION_BY_ZERO_RAISES,
 )
 from .._modes._profiles import (
@@ -52,7 +51,7 @@ from .._modes._profiles import (
 from .._modes._refusals import MODES as _MODES
 from .._modes import _strict_rules as strict_rules
 from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
-from .._tables._devices import CPU_DEVICE
+from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
@@ -70,8 +69,21 @@ from .._tables._dtypes import float32, float64
 from .._tables._layout import broadcast_shape
 
 Operation = Callable[..., Any]
-ArrayClass = Any
-"""The array class the builders are given (typed loosely: this module is below it)."""
+
+
+class ArrayClass(Protocol):
+    """What the dispatch asks of the array class it is given (this module sits below the
+    class and never imports it): the fast paths of the element-wise calls, and an array
+    that owns a kernel's new result."""
+
+    @property
+    def binary_call(self) -> Callable[[BinaryEntry, Any, Any], Any]: ...
+
+    @property
+    def unary_call(self) -> Callable[[UnaryEntry, Any], Any]: ...
+
+    @staticmethod
+    def _adopt(result: Any, dtype: DType, device: Device, /) -> Any: ...
 
 RESULT_DESCRIPTIONS = {
     "same": "The result, in the (promoted) dtype of the input.",
@@ -497,10 +509,12 @@ def _in_place_kernels(
     )
 
 
-InPlaceEntry = tuple[tuple[Any, ...], tuple[BinaryPlan | None, ...], Operation]
-"""An in-place operator's ``(writers, plans, general)``: for each dtype (by its index)
-the kernel that writes the result into the first operand, or None; the fast-path plans of
-its function; and its general path, which takes ``(self, other)``."""
+InPlaceEntry = tuple[tuple[Any, ...], tuple[BinaryPlan | None, ...], BinaryEntry, str]
+"""An in-place operator's ``(writers, plans, forward, method)``: for each dtype (by its
+index) the kernel that writes the result into the first operand, or None; the fast-path
+plans of its function; the entry of the operation it writes back (``x + y`` for
+``x += y``), whose general path gives NotImplemented for an operand of another type; and
+the operator's name."""
 
 
 def in_place(name: str, method: str) -> InPlaceEntry:
@@ -510,28 +524,12 @@ def in_place(name: str, method: str) -> InPlaceEntry:
 
     The common cases (``self`` and an array of its dtype and shape, or a Python scalar of
     its kind, few elements, a writable C-contiguous ``self``) compute straight into
-    ``self``'s memory, while no mode needs to see the write; everything else goes to the
-    general path built here, which computes the result and writes it through
-    ``_assign_in_place``, which checks and refuses."""
+    ``self``'s memory, while no mode needs to see the write; everything else computes the
+    forward operation's result and writes it back with every check (the array object's
+    general path of the in-place operators)."""
     function = _operator_record(name, method)
-    entry = binary_entry(name, general_binary(name, None))
-    plans = entry[0]
-
-    def operator(self: Any, other: Any, /) -> Any:
-        if _MODES.profile and strict_rules.in_force():
-            strict_rules.check_operands(method, self, other, self.__class__)
-        if not is_operand(other, method, self.__class__):
-            return NotImplemented
-        if _MODES.profile:
-            if other.__class__ is self.__class__ and other._storage is self._storage:
-                self._check_overlap(self._layout, other, method)
-            if behaves(IN_PLACE_OPERATORS_REBIND):  # a new array: the name is rebound
-                diverged(IN_PLACE_OPERATORS_REBIND, function=f"{method}()")
-                return self.binary_call(entry, self, other)
-        return self._assign_in_place(method, self.binary_call(entry, self, other))
-
-    return (_in_place_kernels(function, plans), plans,
-            _named(operator, method, name, ", in place"))
+    entry = binary_entry(name, _named(general_binary(name, None), method, name, ", in place"))
+    return (_in_place_kernels(function, entry[0]), entry[0], entry, method)
 
 
 def forward(name: str, method: str) -> BinaryEntry:
@@ -557,7 +555,8 @@ def _called(function: Operation, name: str) -> Operation:
 
 
 def _named(operator: Operation, method: str, function: str, role: str) -> Operation:
+    """``operator``, the general path of the operator method ``method``, named so (the
+    modes' reports name the operator user code wrote), with a docstring saying which."""
     _called(operator, method)
-    operator.__qualname__ = f"Array.{method}"
-    operator.__doc__ = f"The operator form of :func:`{function}`{role}."
+    operator.__doc__ = f"The general path of the operator form of :func:`{function}`{role}."
     return operator

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .._kernels._data_type_kernels import item_size
 from .._kernels._pickle_kernels import pickled_elements, storage_from_pickle
@@ -43,12 +43,21 @@ from .._tables._layout import contiguous_layout, make_layout, product
 from .._tables._arguments import INT64_MAX, MAX_DIMENSIONS
 
 Array = Any
-"""The array class, typed loosely: this module sits below it (the class registers itself)."""
+"""An array of the array class (this module sits below the class: it reads slots only)."""
+
+
+class ArrayClass(Protocol):
+    """What ``rebuild_array`` asks of the array class, which registers itself when it is
+    defined (``register_array_class``): an unpickler calls this module's function by
+    name, so the class cannot be passed down to it."""
+
+    @staticmethod
+    def _new(storage: Any, layout: Any, dtype: DType, device: Device | None, /) -> Any: ...
 
 PICKLE_FORMAT = 1
 _DTYPES_BY_NAME = {dtype.name: dtype for dtype in ALL_DTYPES}
 _CONTEXT = "rebuild_array() (loading a pickled array_api_reshape Array)"
-_ARRAY_CLASS: list[type[Array]] = []
+_ARRAY_CLASS: list[ArrayClass] = []
 _CPU_NAME = CPU_DEVICE.name
 
 
@@ -71,7 +80,7 @@ def keep_older_pickles_loading(package: str) -> None:
         sys.modules.setdefault(f"{package}.{old}", sys.modules[f"{package}.{new}"])
 
 
-def register_array_class(array_class: type[Array]) -> None:
+def register_array_class(array_class: ArrayClass) -> None:
     """Make ``rebuild_array`` build arrays of ``array_class`` (the array object's call)."""
     _ARRAY_CLASS[:] = [array_class]
 
