@@ -51,6 +51,10 @@ cdef class Array:
                plan=tuple, exact_scalars=dict, bounds=tuple, kernel=Kernel)
 cpdef object binary_call(tuple entry, object x1, object x2)
 
+cdef int _AT_INT, _SELECTED, _COMBINED, _IN_LAYOUT, _SCATTERED
+
+cdef object _store(Array x, int how, object where, object value, object accumulating=*)
+
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
 
 @cython.locals(computed=DType, result_dtype=DType, plan=tuple, kernel=Kernel)

@@ -360,14 +360,14 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
                     b = source._np_view
                     if b is None:
                         b = source._numpy()
-                    write(a, b)
+                    _store(x, _COMBINED, write, b)
                     return x
             else:
                 plan = plans[x._dtype.index]
                 assert plan is not None  # (a dtype with a writer has a plan)
                 bounds = plan[2].get(type(other))
                 if bounds is not None and _within(other, bounds):
-                    write(a, other)
+                    _store(x, _COMBINED, write, other)
                     return x
     return _in_place_general(forward, method, x, other)
 
@@ -413,10 +413,42 @@ def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
             return False
         elements = value
     try:
-        _views.write_selected(x._numpy(), index._numpy(), elements)
+        _store(x, _SELECTED, index._numpy(), elements)
     except (ValueError, IndexError):
         return False
     return True
+
+
+_AT_INT = 0
+_SELECTED = 1
+_COMBINED = 2
+_IN_LAYOUT = 3
+_SCATTERED = 4
+
+
+def _store(x: Array, how: int, where: Any, value: Any, accumulating: str | None = None) -> None:
+    """The one place where elements reach an array's memory: ``value`` written into the
+    elements of ``x`` that ``where`` names, ``how`` says which way: ``_AT_INT`` (``where``
+    an int of the first axis), ``_SELECTED`` (a NumPy index of ``_indexed``), ``_COMBINED``
+    (``where`` an in-place kernel, writing ``x`` combined with ``value``), ``_IN_LAYOUT``
+    (the layout a basic key selects) or ``_SCATTERED`` (an advanced key; ``accumulating``
+    for JAX's ``x.at[key].add(v)``). It checks nothing: its callers are the fast paths,
+    which run where their gate says no mode would see the write, and ``Array._write``,
+    between the views modes' look before and after."""
+    if how == _IN_LAYOUT:
+        _views.write(x, where, value)
+    elif how == _SCATTERED:
+        _views.scatter(x, where, value, accumulating)
+    else:
+        view = x._np_view
+        if view is None:
+            view = x._numpy()
+        if how == _AT_INT:
+            view[where] = value
+        elif how == _SELECTED:
+            _views.write_selected(view, where, value)
+        else:
+            where(view, value)
 
 
 def _adopt_result(result: Any, dtype: DType, shape: tuple[int, ...]) -> Array:
@@ -1234,11 +1266,8 @@ class Array:
                 elif not converts_exactly(value, self._dtype):
                     element = None
                 if element is not None:
-                    view = self._np_view
-                    if view is None:
-                        view = self._numpy()
                     try:
-                        view[key] = element
+                        _store(self, _AT_INT, key, element)
                         return
                     except (IndexError, ValueError):
                         pass  # out of range, or read-only: the general path says so in our words
@@ -1265,8 +1294,8 @@ class Array:
         self, key: Any, target: Target, source: Any, operation: str, augmented: bool,
         accumulating: str | None = None,
     ) -> None:
-        """The one place where elements are written: ``source`` (checked) into the
-        ``target`` that ``key`` selects, between the views modes' look before and after.
+        """The general path of every write: ``source`` (checked) into the ``target`` that
+        ``key`` selects (by ``_store``), between the views modes' look before and after.
         ``augmented`` for an in-place operator's write; ``accumulating`` (``"add"``, ...)
         for JAX's ``x.at[key].add(v)`` through an index array, which applies each value
         once for each time the key names a position."""
@@ -1284,9 +1313,9 @@ class Array:
                 target = select(self, key, operation)
                 advanced_key = None if isinstance(target, Layout) else kernel_key(target)
         if advanced_key is None:
-            _views.write(self, target, source)
+            _store(self, _IN_LAYOUT, target, source)
         else:
-            _views.scatter(self, advanced_key, source, accumulating)
+            _store(self, _SCATTERED, advanced_key, source, accumulating)
         if pending is not None:
             _view_modes.after_write(self, pending)
 
