@@ -31,6 +31,7 @@ from .._modes._device_checks import (
 )
 from .._modes._flag_state import MODES as _MODES
 from .._modes._in_place import check_in_place_operands, check_overlap, in_place_rebinds
+from .._modes._library_keys import library_dropped, library_write
 from .._modes._gates import (
     plain_operands,
     plain_promotion,
@@ -43,11 +44,9 @@ from .._modes._strict_rules import refuse_export_from_device, refuse_iteration, 
 from .._modes._behaviours import (
     ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL,
     ONE_ELEMENT_ARRAYS_CONVERT_TO_NUMBERS,
-    OUT_OF_BOUNDS_WRITES_DROP,
 )
 from .._modes._profiles import (
     behaves,
-    diverged,
     casts_in_place,
     check_operation,
     narrowed,
@@ -65,7 +64,6 @@ from .._modes._unknown_sizes import (
     is_dask,
     key_axes,
     lazy_index_scalars,
-    mask_write_error,
     mark_indexed,
     selects_all,
     permuted as unknown_permuted,
@@ -919,8 +917,7 @@ class Array:
         ``value``, written there once for each time the key names a position (JAX's
         ``x.at[key].add(value)``); False, with nothing written, for a basic key."""
         self._check_writable("__setitem__")
-        if _MODES.profile and behaves(OUT_OF_BOUNDS_WRITES_DROP):
-            key, value = self._dropping_out_of_bounds(key, value)
+        key, value = library_dropped(self, key, value)
         target = select(self, key, "__setitem__")
         if isinstance(target, Layout):
             return False
@@ -1280,12 +1277,10 @@ class Array:
         self._check_writable("__setitem__")
         if _MODES.devices:
             same_device("__setitem__", x=self, key=key, value=value)
-        if _MODES.profile:
-            if is_dask():
-                self._check_lazy_write(key, value)
-            elif behaves(OUT_OF_BOUNDS_WRITES_DROP):
-                key, value = self._dropping_out_of_bounds(key, value)
-                kind = classify_key(_shape_of(self), key, Array)
+        written = library_write(self, key, value)
+        if written[0] is not key:
+            kind = classify_key(_shape_of(self), written[0], Array)
+        key, value = written
         target = select(self, key, "__setitem__", kind)
         source = self._checked_source(value, target)
         self._write(key, target, source, "__setitem__", False)
@@ -1318,30 +1313,6 @@ class Array:
             _store(self, _SCATTERED, advanced_key, source, accumulating)
         if pending is not None:
             _view_modes.after_write(self, pending)
-
-    def _dropping_out_of_bounds(self, key: Any, value: Any) -> tuple[Any, Any]:
-        """An index array's out-of-bounds positions left out of a write, with the values
-        meant for them (JAX's writes drop both); the kernels' key drops them otherwise."""
-        if (key.__class__ is Array and value.__class__ is Array and key.ndim == 1
-                and "integer" in key._dtype.kind and self.ndim and value.ndim
-                and value._layout.shape[0] == key._layout.shape[0] > 1):
-            size = self._layout.shape[0]
-            if not _views.out_of_bounds((key._numpy(),), (size,)):
-                return key, value
-            diverged(OUT_OF_BOUNDS_WRITES_DROP, function="__setitem__()")
-            keep = (key >= -size) & (key < size)
-            return key[keep], value[keep]
-        return key, value
-
-    def _check_lazy_write(self, key: Any, value: Any) -> None:
-        """Dask's refusals of a write: the keys it refuses to read, and values of more
-        than one element written through a boolean mask (the count is unknown to it)."""
-        masked = key_axes(self, key, "__setitem__")[1]
-        if not masked:
-            check_known(self, "__setitem__()", "the sizes, to write other than through a "
-                        "boolean mask")
-        elif value.__class__ is Array and value._layout.size != 1:
-            raise mask_write_error()
 
     def _check_writable(self, operation: str) -> None:
         """The one check that writes through this array are allowed (``_is_writable``):

@@ -13,28 +13,15 @@ This module sits below the array object: it reads arrays' slots, never the class
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, NamedTuple
 
 from .._kernels import _numpy_views as _views
-from .._modes._flag_state import MODES
-from .._modes._placement import same_device
-from .._modes._behaviours import OUT_OF_BOUNDS_READS_CLAMP, OUT_OF_BOUNDS_WRITES_DROP
-from .._modes._profiles import (
-    behaves,
-    diverged,
-    check_key,
-    clamped_key,
-    dropped_key,
-    check_operation,
-    index_array_rule,
-    uint8_mask_warning,
+from .._modes._library_keys import (
+    check_advanced_key,
+    library_advanced_key,
+    library_index_key,
+    library_key,
 )
-from .._modes._call_sites import user_stack_level
-from .._modes import _strict_rules as strict_rules
-from .._modes._refusals import refuse_boolean_index
-from .._tables._dtypes import bool as _BOOL
-from .._tables._dtypes import check_dtype_kind
 from ._keys import KEY_BASIC, KEY_INT, KEY_MASK, KEY_SLICE, classify_key
 from .._tables._layout_indexing import (
     basic_key,
@@ -74,16 +61,9 @@ def select(array: Any, key: Any, operation: str, kind: int | None = None) -> Tar
     Raises IndexError (TypeError, ValueError) naming ``operation`` for a bad key, and the
     portability modes' errors for a key they refuse."""
     layout = array._layout
-    if MODES.profile:
-        check_key(key, operation)
-        if strict_rules.in_force():
-            strict_rules.check_key(array, key, operation)
-        if operation == "__getitem__" and behaves(OUT_OF_BOUNDS_READS_CLAMP):
-            key = clamped_key(key, layout.shape)
-        elif operation == "__setitem__" and behaves(OUT_OF_BOUNDS_WRITES_DROP):
-            key = dropped_key(key, layout.shape)
-        kind = None  # (the key as the library reads it)
-    if kind is None:
+    read = library_key(array, key, operation)
+    if read is not key or kind is None:  # (the key as a profile's library reads it)
+        key = read
         kind = classify_key(layout.shape, key, array.__class__)
     if kind == KEY_INT:
         return first_axis_indexed(layout, key, operation)
@@ -93,66 +73,13 @@ def select(array: Any, key: Any, operation: str, kind: int | None = None) -> Tar
     if kind == KEY_BASIC:
         return basic_indexed(layout, key, operation)
     if kind == KEY_MASK:
-        if MODES.flags or MODES.devices:
-            _check_advanced(array, key, True, operation)
+        check_advanced_key(array, key, operation)
         return key
     if is_advanced(key):
-        if MODES.profile:
-            key = _as_the_library_reads_it(array, key, operation)
-        if MODES.flags or MODES.devices:
-            _check_advanced(array, key, _has_boolean_array(array, key), operation)
-        return _new_tuple(Advanced, (_advanced_key(array, key, operation),))
+        key = library_advanced_key(array, key, operation)
+        check_advanced_key(array, key, operation)
+        items = key if key.__class__ is tuple else (key,)
+        converted = library_index_key(_views.index_key(items, operation), layout.shape,
+                                      operation)
+        return _new_tuple(Advanced, (converted,))
     return basic_indexed(layout, basic_key(key, operation), operation)
-
-
-def _check_advanced(array: Any, key: Any, boolean: bool, operation: str) -> None:
-    """The modes' checks of an advanced key: a boolean index (the boolean_indexing and
-    lazy flags) and the devices of the arrays in it."""
-    if boolean:
-        refuse_boolean_index(operation, array._storage.device)
-        if MODES.profile and operation == "__setitem__":
-            check_operation("__setitem__", array._dtype)
-    if MODES.devices:
-        same_device(operation, x=array, key=key)
-
-
-def _as_the_library_reads_it(array: Any, key: Any, operation: str) -> Any:
-    """An advanced key as the profile's library reads it: its integer index arrays that
-    the library takes as masks turned into masks (with the library's warning), after
-    refusing those it does not take (``_profiles.index_array_rule``)."""
-    items = key if key.__class__ is tuple else (key,)
-    read = []
-    for item in items:
-        if item.__class__ is array.__class__ and index_array_rule(operation, item._dtype):
-            warnings.warn(uint8_mask_warning(operation), stacklevel=user_stack_level())
-            item = item != 0
-        read.append(item)
-    return tuple(read) if key.__class__ is tuple else read[0]
-
-
-def _has_boolean_array(array: Any, key: Any) -> bool:
-    """True when an advanced key holds one of our boolean arrays."""
-    items = key if key.__class__ is tuple else (key,)
-    return any(item.__class__ is array.__class__ and item._dtype is _BOOL for item in items)
-
-
-def _advanced_key(array: Any, key: Any, operation: str) -> tuple:
-    """The key for the kernels (arrays and lists as index arrays), after checking that
-    every array in it has an integer or bool dtype."""
-    items = key if key.__class__ is tuple else (key,)
-    for item in items:
-        if item.__class__ is array.__class__:
-            check_dtype_kind(item._dtype, operation, "key", "integer or boolean",
-                             error=IndexError)
-    converted = _views.index_key(items, operation)
-    if MODES.profile:
-        shape = array._layout.shape
-        if operation == "__getitem__" and behaves(OUT_OF_BOUNDS_READS_CLAMP):
-            if _views.out_of_bounds(converted, shape):
-                diverged(OUT_OF_BOUNDS_READS_CLAMP, function="__getitem__()")
-            return _views.clamped_index_key(converted, shape)
-        if operation == "__setitem__" and behaves(OUT_OF_BOUNDS_WRITES_DROP):
-            if _views.out_of_bounds(converted, shape):
-                diverged(OUT_OF_BOUNDS_WRITES_DROP, function="__setitem__()")
-            return _views.dropped_index_key(converted, shape)
-    return converted
