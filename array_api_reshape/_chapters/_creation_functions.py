@@ -62,6 +62,7 @@ from .._tables._dtypes import (
     DType,
     as_python_scalar,
     check_keeps_imaginary,
+    is_kind,
     python_scalar_fits_kind,
 )
 from .._tables._dtypes import (
@@ -333,9 +334,9 @@ def _scalar_converts(value: bool | int | float | complex, dtype: DType) -> bool:
     """With an explicit dtype, a Python scalar may widen in kind (bool -> int -> float ->
     complex) but never lose its fractional or imaginary part."""
     if isinstance(value, complex) and not isinstance(value, (int, float)):
-        return dtype.kind == "complex floating"
+        return is_kind(dtype, "complex floating")
     if isinstance(value, float):
-        return "floating" in dtype.kind
+        return is_kind(dtype, "floating-point")
     return True
 
 
@@ -354,7 +355,7 @@ def _number_argument(
     """A number argument as a Python int, float or complex (of ``kinds``): Python's and
     NumPy's scalars, and 0-d arrays of a number dtype (``linspace(x[0], x[-1], n)``);
     bools are not numbers here."""
-    if value.__class__ is Array and value.ndim == 0 and value.dtype.kind != "bool":
+    if value.__class__ is Array and value.ndim == 0 and not is_kind(value.dtype, "bool"):
         refuse_unspecified(function, f"a 0-d array as '{argument}' (the standard asks for "
                            "a Python number)", strict_takes=True)
         scalar = value._scalar(function)
@@ -398,7 +399,7 @@ def arange(
     dtype = _dtype_on(placed, dtype, DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING,
                       "arange")
     if isinstance(start, int) and isinstance(stop, int) and isinstance(step, int) and (
-        "integer" in dtype.kind
+        is_kind(dtype, "integer")
     ):
         return _integer_range(start, stop, step, dtype, placed)
     start, stop, step = (
@@ -718,12 +719,12 @@ def linspace(
     placed = check_device(device, "linspace")
     default = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
     dtype = _dtype_on(placed, dtype, default, "linspace")
-    if "integer" in dtype.kind:
+    if is_kind(dtype, "integer"):
         refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})",
                            strict_takes=True)
         if MODES.profile:
             check_operation("linspace", dtype)
-    if dtype.kind == "bool" or (is_complex and dtype.kind != "complex floating"):
+    if is_kind(dtype, "bool") or (is_complex and not is_kind(dtype, "complex floating")):
         raise TypeError(
             f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "
             "number dtype, complex for complex ends"
@@ -739,7 +740,7 @@ def _linspace_bound(value: int | float | complex, dtype: DType, argument: str) -
     floating result (as ``full`` does), refused for an integer one."""
     if not isinstance(value, int) or -INT64_MAX - 1 <= value <= INT64_MAX:
         return value
-    if "integer" in dtype.kind:
+    if is_kind(dtype, "integer"):
         raise OverflowError(
             f"linspace(): '{argument}' {value} does not fit in int64 "
             f"([{-INT64_MAX - 1}, {INT64_MAX}]), the range of integer bounds linspace takes"

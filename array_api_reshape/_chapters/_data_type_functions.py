@@ -16,12 +16,12 @@ from .._modes._unknown_sizes import same_axes
 from .._tables._devices import Device
 from .._tables._dtypes import (
     ISDTYPE_KINDS,
-    KIND_GROUPS,
     REAL_OF,
     DType,
     as_python_scalar,
     check_dtype_kind,
     check_keeps_imaginary,
+    is_kind,
     standard_promotes_to,
 )
 from .._tables._arguments import check_copy
@@ -228,7 +228,7 @@ def _is_kind(dtype: DType, kind: DType | str) -> bool:
             raise ValueError(
                 f"isdtype(): unknown kind {kind!r}; expected one of {', '.join(ISDTYPE_KINDS)}"
             )
-        return dtype.kind in KIND_GROUPS[kind]
+        return is_kind(dtype, kind)
     raise TypeError(
         f"isdtype(): 'kind' must be a dtype, a kind name or a tuple of them, "
         f"got {type(kind).__name__} {kind!r}"

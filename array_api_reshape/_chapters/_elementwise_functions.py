@@ -21,7 +21,7 @@ from .._modes import _strict_rules as strict_rules
 from .._modes._placement import same_device
 from .._modes._refusals import MODES
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import KIND_GROUPS
+from .._tables._dtypes import check_dtype_kind, is_kind
 from .._tables._layout import broadcast_shape
 
 _UNARY_TEMPLATE = """
@@ -383,8 +383,7 @@ def clip(
     Array([-1,  0,  3], dtype=int64)
     """
     check_array(x, "clip")
-    if x._dtype.kind not in KIND_GROUPS["real-valued"]:
-        raise dispatch.kind_error("clip", "x", "real-valued", x._dtype)
+    check_dtype_kind(x._dtype, "clip", "x", "real-valued")
     bounds = []
     for argument, bound in (("min", min), ("max", max)):
         if bound is not None:
@@ -409,14 +408,13 @@ def clip(
 def _check_bound(x: Array, argument: str, bound: Array | bool | int | float | complex) -> None:
     """A bound of ``clip`` converts to ``x``'s dtype without loss and broadcasts with it."""
     dtype = dispatch.operand_dtype("clip", x, bound, Array)
-    if "floating" in dtype.kind and "floating" not in x._dtype.kind:
+    if is_kind(dtype, "floating-point") and not is_kind(x._dtype, "floating-point"):
         raise TypeError(
             f"clip(): cannot cast the floating bound '{argument}' to the dtype "
             f"{x._dtype} of 'x' without losing data; convert 'x' with astype() first"
         )
     if isinstance(bound, Array):
-        if bound._dtype.kind not in KIND_GROUPS["real-valued"]:
-            raise dispatch.kind_error("clip", argument, "real-valued", bound._dtype)
+        check_dtype_kind(bound._dtype, "clip", argument, "real-valued")
         if broadcast_shape(bound._layout.shape, x._layout.shape) is None:
             raise ValueError(
                 f"clip(): '{argument}' of shape {bound.shape} does not broadcast with "

@@ -8,7 +8,7 @@ from .._modes._placement import same_device
 from .._modes._profiles import index_array_rule
 from .._modes._refusals import MODES, refuse_unspecified
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import as_python_scalar
+from .._tables._dtypes import as_python_scalar, check_dtype_kind, is_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import normalize_axis
 
@@ -17,10 +17,7 @@ def _checked_indices(indices: object, function: str) -> Array:
     """``indices``, after a TypeError unless it is an array of an integer dtype."""
     check_array(indices, function, "indices")
     assert isinstance(indices, Array)  # check_array raised otherwise
-    if "integer" not in indices.dtype.kind:
-        raise TypeError(
-            f"{function}(): 'indices' must have an integer dtype, got {indices.dtype}"
-        )
+    check_dtype_kind(indices.dtype, function, "indices", "integer")
     if MODES.profile:
         index_array_rule(function, indices.dtype)
     return indices
@@ -90,7 +87,7 @@ def _single_position(indices: object) -> int | None:
     """One integer position given as ``indices`` (a Python or NumPy int, or a 0-d
     integer array), or None for anything else."""
     if indices.__class__ is Array:
-        if indices.ndim == 0 and "integer" in indices.dtype.kind:
+        if indices.ndim == 0 and is_kind(indices.dtype, "integer"):
             return int(indices)
         return None
     scalar = as_python_scalar(indices)

@@ -16,7 +16,7 @@ from .._modes._behaviours import SVD_GIVES_A_PLAIN_TUPLE
 from .._modes._profiles import behaves, diverged, gives_upper_cholesky_factor, refuse_argument
 from .._modes._refusals import MODES, check_dtype, promote_types, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE
-from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, uint64
+from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, is_kind, uint64
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from .._tables._arguments import INT64_MAX, as_int, is_one_of
 from ._data_type_functions import finfo
@@ -750,9 +750,8 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     rows, columns = x._layout.shape[-2:]
     offset = min(max(offset, -rows), columns)  # a diagonal beyond the matrix is empty anyway
     if dtype is None:
-        result_dtype = {"signed integer": int64, "unsigned integer": uint64}.get(
-            x.dtype.kind, x.dtype
-        )
+        result_dtype = (int64 if is_kind(x.dtype, "signed integer") else
+                        uint64 if is_kind(x.dtype, "unsigned integer") else x.dtype)
     else:
         result_dtype = check_dtype(dtype, "linalg.trace")
     return Array._adopt(kernels.trace(x, offset, result_dtype), result_dtype, x._storage.device)

@@ -20,6 +20,7 @@ from .._tables._dtypes import (
     check_keeps_imaginary,
     int32,
     int64,
+    is_kind,
     uint32,
     uint64,
 )
@@ -34,15 +35,15 @@ def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
         dtype = check_dtype(dtype, function)
         if MODES.profile:
             check_accumulation(function, dtype)
-        if x.dtype.kind == "complex floating" and dtype.kind != "complex floating":
+        if is_kind(x.dtype, "complex floating") and not is_kind(dtype, "complex floating"):
             raise TypeError(
                 f"{function}(): cannot accumulate {x.dtype} values in {dtype}"
             )
         return dtype
     lacks = x._storage.device.lacks
-    if x.dtype.kind == "signed integer":  # (on no_x64, its default integral int32)
+    if is_kind(x.dtype, "signed integer"):  # (on no_x64, its default integral int32)
         return int64 if "int64" not in lacks else int32
-    if x.dtype.kind == "unsigned integer":
+    if is_kind(x.dtype, "unsigned integer"):
         if MODES.profile:
             return unsigned_accumulator() or uint64
         return uint64 if "uint64" not in lacks else uint32
@@ -292,7 +293,7 @@ def _cumulative(
     if include_initial is not True and include_initial is not False:
         raise TypeError(f"{function}(): 'include_initial' must be a bool")
     result_dtype = _accumulator_dtype(x, dtype, function)
-    if x.dtype.kind == "bool" and dtype is None:
+    if is_kind(x.dtype, "bool") and dtype is None:
         result_dtype = int64
     check_result_dtype(result_dtype, x._storage.device, function)
     result = cumulative(function, x, normalized_axis, result_dtype, include_initial)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .._tables._devices import CPU_DEVICE, GPU_DEVICE, Device
-from .._tables._dtypes import ALL_DTYPES, DType
+from .._tables._dtypes import ALL_DTYPES, DType, is_kind
 from ._flag_state import LIBRARY_SETTINGS, MODES, value
 from ._behaviours import (
     ASARRAY_COPIES_FOREIGN_MEMORY,
@@ -125,10 +125,11 @@ def diverged(behaviour: Behaviour, library: str | None = None, function: str | N
 
 
 _CATEGORIES = ("bool", "integer", "real floating", "complex floating")
+"""The groups of ``KIND_GROUPS`` an in-place cast may go down, highest last."""
 
 
 def _category(dtype: DType) -> int:
-    return next(i for i, kind in enumerate(_CATEGORIES) if kind in dtype.kind)
+    return next(i for i, kinds in enumerate(_CATEGORIES) if is_kind(dtype, kinds))
 
 
 def casts_in_place(result: DType, target: DType) -> bool:
@@ -299,8 +300,7 @@ STORAGE_ONLY = {"torch": frozenset({"uint16", "uint32", "uint64"})}
 uint32 and uint64: creation, casts, ==, !=, &, |, ^, *, /, sorting, unique, flip, take,
 take_along_axis and indexing; flip and the takes since PyTorch 2.14)."""
 
-_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                       "uint64", "bool"})
+_INTEGERS = frozenset(dtype.name for dtype in ALL_DTYPES if is_kind(dtype, "integer or boolean"))
 
 
 class Lack(NamedTuple):
@@ -454,7 +454,7 @@ def index_array_rule(function: str, dtype: DType) -> str | None:
     library = first(INDEX_DTYPES)
     if library is None:
         return None
-    if dtype.name in INDEX_DTYPES[library] or "integer" not in dtype.kind:
+    if dtype.name in INDEX_DTYPES[library] or not is_kind(dtype, "integer"):
         return None
     if function in ("__getitem__", "__setitem__"):
         if dtype.name == "uint8" and value("profile") != "lowest":
@@ -563,7 +563,8 @@ def _integer_position(item: Any) -> int | None:
     """An int key item, or a 0-d integer array's value; None for anything else."""
     if item.__class__ is int:
         return item
-    if getattr(item, "ndim", None) == 0 and "integer" in getattr(item.dtype, "kind", ""):
+    if getattr(item, "ndim", None) == 0 and (item.dtype.__class__ is DType
+                                             and is_kind(item.dtype, "integer")):
         return operator.index(item)
     return None
 
@@ -733,8 +734,8 @@ def cross_kind_promotion(a: DType, b: DType) -> DType | None:
     library = first(CROSS_KIND_PROMOTION)
     if library is None or CROSS_KIND_PROMOTION[library] != "NumPy's":
         return None
-    floating, other = (a, b) if "floating" in a.kind else (b, a)
-    if "floating" not in floating.kind or "floating" in other.kind:
+    floating, other = (a, b) if is_kind(a, "floating-point") else (b, a)
+    if not is_kind(floating, "floating-point") or is_kind(other, "floating-point"):
         return None
     if floating.name in _WIDER and other.name not in _WIDE_ENOUGH[floating.name]:
         diverged(NUMPY_CROSS_KIND_PROMOTION, library)
@@ -758,7 +759,7 @@ def check_promotion(a: DType, b: DType, function: str) -> None:
         return
     storage_only = STORAGE_ONLY[library]
     if (a.name in storage_only or b.name in storage_only) and (
-        "integer" in a.kind and "integer" in b.kind
+        is_kind(a, "integer") and is_kind(b, "integer")
     ):
         raise refused(RuntimeError, library, (
             "Promotion for uint16, uint32, uint64 types is not supported, attempted to "

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 from .._tables._dtypes import (
-    KIND_GROUPS,
     DType,
     agreed_promotion,
     agreed_scalar_promotion,
     dtype_of_argument,
+    is_kind,
     is_standard_promotion,
     scalar_beyond_the_standard,
 )
@@ -214,7 +214,7 @@ def refuse_unspecified_kind(function: str, argument: str, dtype: DType, kinds: s
     """``refuse_unspecified`` for an argument whose dtype is not of ``kinds`` (a group of
     ``KIND_GROUPS``), where the standard says the argument should be and the default
     namespace takes it as NumPy does (``sort`` of bools, ``isin`` of floats)."""
-    if MODES.flags and dtype.kind not in KIND_GROUPS[kinds]:
+    if MODES.flags and not is_kind(dtype, kinds):
         refuse_unspecified(function, f"'{argument}' of dtype {dtype.name}, where the standard "
                                      f"asks for a {kinds} dtype")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from .._tables._dtypes import is_kind
 from ._profiles import libraries, refused
 
 _PYTHON_SCALARS = (bool, int, float, complex)
@@ -49,7 +50,7 @@ def refuse_mixed_dtypes(function: str, first: Any, other: Any) -> None:
 def check_int_range(function: str, dtype: Any, scalar: object) -> None:
     """OverflowError for a Python int outside the range of the integer ``dtype`` it meets
     in ``function`` (``result_type``), as array-api-strict checks."""
-    if scalar.__class__ is not int or not dtype.kind.endswith("integer") or not in_force():
+    if scalar.__class__ is not int or not is_kind(dtype, "integer") or not in_force():
         return
     bits = int(dtype.name.lstrip("uint"))
     low, high = (0, 2**bits - 1) if dtype.name.startswith("u") else (-2**(bits - 1),
@@ -98,9 +99,9 @@ def check_key(array: Any, key: Any, operation: str) -> None:
         if item is None:
             continue
         if item.__class__ is array_class:
-            if item._dtype.kind == "bool":
+            if is_kind(item._dtype, "bool"):
                 has_mask = True
-            elif item._dtype.kind in ("signed integer", "unsigned integer"):
+            elif is_kind(item._dtype, "integer"):
                 has_index_array = True
             single_axes.append(item)
         elif item is Ellipsis:
@@ -135,8 +136,7 @@ def check_key(array: Any, key: Any, operation: str) -> None:
 
 def _check_item(item: Any, array_class: Any, operation: str) -> None:
     if item.__class__ is array_class:
-        if operation == "__setitem__" and item._dtype.kind in ("signed integer",
-                                                               "unsigned integer"):
+        if operation == "__setitem__" and is_kind(item._dtype, "integer"):
             raise refused(IndexError, "strict", (
                 f"{operation}(): fancy indexing __setitem__ (an array of positions in a "
                 "write's key) is not supported by array-api-strict; write through a mask, or build "

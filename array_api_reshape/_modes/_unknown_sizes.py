@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .._tables import _arguments
+from .._tables._dtypes import is_kind
 from ._computes import uncounted
 from ._flag_state import MODES, value
 from ._behaviours import UNKNOWN_SIZES
@@ -294,18 +295,18 @@ def key_axes(array: ArrayObject, key: Any, operation: str) -> tuple[list[bool], 
     items = key if key.__class__ is tuple else (key,)
     array_class = array.__class__
     advanced = [item for item in items if item.__class__ is list or (
-        item.__class__ is array_class and (item.ndim > 0 or item._dtype.kind == "bool")
+        item.__class__ is array_class and (item.ndim > 0 or is_kind(item._dtype, "bool"))
     ) or (item.__class__ is not array_class and getattr(item, "ndim", 0) > 0)]
     if advanced:
         if len(advanced) > 1:
             raise _dask_refusal(operation, "indexing with several index arrays or masks")
         index = advanced[0]
         if index.__class__ is array_class:
-            if index._dtype.kind == "bool" and index.ndim == 0:
+            if is_kind(index._dtype, "bool") and index.ndim == 0:
                 if operation == "__getitem__":  # (Dask writes through one)
                     raise _dask_refusal(operation, "a 0-dimensional boolean mask")
                 return [False] * array.ndim, True
-            if index._dtype.kind != "bool" and index.ndim > 1:
+            if not is_kind(index._dtype, "bool") and index.ndim > 1:
                 raise _dask_refusal(operation, "an index array of two or more dimensions")
         if any(item is None for item in items):
             raise _dask_refusal(operation, "an index array beside None")
@@ -329,7 +330,7 @@ def key_axes(array: ArrayObject, key: Any, operation: str) -> tuple[list[bool], 
             axis += 1
         elif item.__class__ is list or (item.__class__ is array_class and item.ndim > 0):
             span = _consumed(item, array_class)
-            if item.__class__ is array_class and item._dtype.kind == "bool":
+            if item.__class__ is array_class and is_kind(item._dtype, "bool"):
                 result.append(True)
                 masked = True
             else:
@@ -364,7 +365,7 @@ def _consumed(item: Any, array_class: Any) -> int:
     """How many of the array's axes a key item indexes."""
     if item is None:
         return 0
-    if item.__class__ is array_class and item._dtype.kind == "bool":
+    if item.__class__ is array_class and is_kind(item._dtype, "bool"):
         return item.ndim
     return 1
 
@@ -382,7 +383,7 @@ def lazy_index_scalars(key: Any, array_class: Any) -> Any:
     by such an index lazily (a slice's bound made of one is read, and counted, later)."""
     items = key if key.__class__ is tuple else (key,)
     if not any(item.__class__ is array_class and item.ndim == 0
-               and "integer" in item._dtype.kind for item in items):
+               and is_kind(item._dtype, "integer") for item in items):
         return key
     with uncounted():
         read = tuple(operator.index(item) if item.__class__ is array_class and item.ndim == 0

@@ -1,5 +1,6 @@
 # The compiled build's declarations for _dtypes.py (see array_api_reshape/_tables/_build.py):
-# DType is an extension type whose fields the hot paths read in C.
+# DType is an extension type whose fields the hot paths read in C; is_kind, the test of a
+# dtype's kind, is a C call for the compiled modules that cimport it.
 
 cdef class DType:
     cdef public str name
@@ -7,3 +8,5 @@ cdef class DType:
     cdef public str kind
     cdef public Py_ssize_t index
     cdef public Py_hash_t _hash
+
+cpdef bint is_kind(DType dtype, str kinds) except -1

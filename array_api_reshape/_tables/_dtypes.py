@@ -103,6 +103,15 @@ ISDTYPE_KINDS = (
 )
 """The kind names ``isdtype`` takes (the first entries of KIND_GROUPS)."""
 
+
+def is_kind(dtype: DType, kinds: str) -> builtins.bool:
+    """True when ``dtype`` is of ``kinds``, a group of KIND_GROUPS (``"integer"``,
+    ``"real floating"``, ``"floating-point"``, ...): the package's one test of a dtype's
+    kind, in the words ``isdtype`` and the standard's signatures use. A group that is not
+    in the table is a KeyError, so a misspelt one fails where it is asked."""
+    return dtype.kind in KIND_GROUPS[kinds]
+
+
 DEFAULT_INTEGER = int64
 DEFAULT_REAL_FLOATING = float64
 DEFAULT_COMPLEX_FLOATING = complex128
@@ -144,7 +153,9 @@ def check_keeps_imaginary(source: DType, target: DType, function: str) -> None:
     """TypeError for a conversion of complex values to an integer or real floating dtype:
     the standard leaves the choice of component to the caller. Complex to bool is a
     conversion the standard defines (0 is False, anything else True)."""
-    if source.kind == "complex floating" and target.kind not in ("complex floating", "bool"):
+    if is_kind(source, "complex floating") and not (
+        is_kind(target, "complex floating") or is_kind(target, "bool")
+    ):
         raise TypeError(
             f"{function}(): the standard does not convert complex values to {target}; "
             "take real(), imag() or abs() first"
@@ -179,7 +190,7 @@ def check_dtype_kind(
     one refusal of a dtype's kind, naming the function, the argument and the dtype given
     ("'x' must have a numeric dtype", "an integer dtype"). ``advice``, when given, follows
     as the way out (for example the argument to pass)."""
-    if dtype.kind not in KIND_GROUPS[kinds]:
+    if not is_kind(dtype, kinds):
         article = "an" if kinds[0] in "aeiou" else "a"
         message = f"{function}(): '{argument}' must have {article} {kinds} dtype, got {dtype}"
         raise error(f"{message}; {advice}" if advice else message)
@@ -196,7 +207,7 @@ def _standard_promotion(a: DType, b: DType) -> DType | None:
     """The standard's table: dtypes of one category only, never uint64 with signed ints."""
     if _CATEGORY_RANK[a.kind] != _CATEGORY_RANK[b.kind]:
         return None
-    if a.kind != b.kind and "integer" in a.kind and uint64 in (a, b):
+    if a.kind != b.kind and is_kind(a, "integer") and uint64 in (a, b):
         return None
     return _BY_NUMPY[np.promote_types(a.dtype, b.dtype)]
 
@@ -277,7 +288,7 @@ def agreed_scalar_promotion(dtype: DType, scalar: object, function: str) -> DTyp
             )
     if rank <= _KIND_RANK[dtype.kind]:
         return dtype
-    if rank == 3 and dtype.kind == "real floating":
+    if rank == 3 and is_kind(dtype, "real floating"):
         return COMPLEX_OF[dtype]
     return _DEFAULT_OF_RANK[rank]
 
@@ -352,9 +363,9 @@ def _exact_python_scalars(dtype: DType) -> dict[type, tuple]:
     scalars as they are, and a float's NaN and infinities too where floats are listed
     (the fast paths admit those besides the range); values outside it take the general
     path."""
-    if dtype.kind == "bool":
+    if is_kind(dtype, "bool"):
         return {builtins.bool: (False, True)}
-    if "integer" in dtype.kind:
+    if is_kind(dtype, "integer"):
         info = np.iinfo(dtype.dtype)
         return {int: (int(info.min), int(info.max))}
     floating = np.finfo(dtype.dtype)

@@ -1,10 +1,11 @@
 """
-Refusals of a dtype's kind: one function (``_dtypes.check_dtype_kind``) decides them from
-KIND_GROUPS and words them, for every chapter.
+Tests of a dtype's kind: one predicate (``_dtypes.is_kind``) answers them in the words of
+KIND_GROUPS, and one function (``_dtypes.check_dtype_kind``) refuses a kind and words the
+refusal, for every chapter.
 
-Its answers are checked against a table of dtype names written out here (not read from
-KIND_GROUPS), its wording through the public functions that use it, and the package's
-source is searched for refusals of a kind worded anywhere else.
+Their answers are checked against a table of dtype names written out here (not read from
+KIND_GROUPS), the wording through the public functions that use it, and the package's
+source is searched for kinds tested (by their strings) or refusals worded anywhere else.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from array_api_reshape._tables._dtypes import (
     ISDTYPE_KINDS,
     KIND_GROUPS,
     check_dtype_kind,
+    is_kind,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parents[2] / "array_api_reshape"
@@ -67,6 +69,17 @@ def test_each_kind_group_accepts_its_dtypes_and_refuses_the_others(kinds, dtype)
     assert str(caught.value) == (
         f"somefunction(): 'arg' must have {article} {kinds} dtype, got {dtype}"
     )
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=lambda d: d.name)
+@pytest.mark.parametrize("kinds", list(KIND_GROUPS))
+def test_is_kind_answers_as_the_table_here(kinds, dtype):
+    assert is_kind(dtype, kinds) is (dtype.name in ACCEPTED[kinds])
+
+
+def test_is_kind_refuses_a_group_it_does_not_know():
+    with pytest.raises(KeyError):
+        is_kind(xp.int8, "integers")
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=lambda d: d.name)
@@ -161,9 +174,8 @@ OWNED_ELSEWHERE = {
     # files other engineers were editing when the refusals moved into check_dtype_kind;
     # switch each to it, then drop its entry (the last test says when one is stale)
     "_array/_elementwise_dispatch.py",
-    "_chapters/_elementwise_functions.py",
-    "_chapters/_indexing_functions.py",
-    "_kernels/_numpy_views.py",
+    "_chapters/_elementwise_functions.py",  # clip's "must be real": a complex Python scalar
+    "_kernels/_numpy_views.py",  # a NumPy array made of a list, in NumPy's dtype names
 }
 
 
@@ -229,3 +241,75 @@ def test_the_search_finds_the_old_wordings():
                 "repeat(): 'repeats' must be an int or a 1-D integer array",
                 "linalg.matrix_power(): a negative power needs a floating-point 'x'"):
         assert KIND_REFUSAL.search(old), old
+
+
+KIND_WORDS = re.compile(r"\b(bool|integer|integral|floating|signed|unsigned|real|complex|numeric)")
+"""Words of our kinds, as a string compared with a DType's ``kind`` would hold them (NumPy's
+one-letter kinds, which the kernels test on NumPy arrays, hold none)."""
+
+KIND_TESTS_ELSEWHERE = {
+    # modules another engineer is rewriting: switch each to is_kind, then drop its entry
+    "_array/_array_object.py",
+    "_array/_elementwise_dispatch.py",
+    "_array/_pickling.py",
+    "_chapters/_creation_entries.py",
+    "_chapters/_entries.py",
+    "_chapters/_reduction_entries.py",
+    # handed a kind, not a dtype, by _array/_elementwise_dispatch.py (its KIND_GROUPS lookup)
+    "_kernels/_elementwise_kernels.py",
+}
+
+
+def _is_kind_attribute(node):
+    return isinstance(node, ast.Attribute) and node.attr == "kind"
+
+
+def _holds_kind_words(node):
+    texts = [node] if isinstance(node, ast.Constant) else getattr(node, "elts", [])
+    return any(isinstance(text, ast.Constant) and isinstance(text.value, str)
+               and KIND_WORDS.search(text.value) for text in texts)
+
+
+def _kind_tests_in(tree):
+    """The lines of ``tree`` that compare a ``kind`` with our kinds' words, or look a
+    group up in KIND_GROUPS."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(map(_is_kind_attribute, sides)) and any(map(_holds_kind_words, sides)):
+                yield node.lineno
+        elif isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "KIND_GROUPS":
+            yield node.lineno
+
+
+def kind_tests_by_string():
+    """(module, line) of each kind tested by its string outside the dtype table."""
+    return [
+        (path.relative_to(PACKAGE_DIR).as_posix(), line)
+        for path in sorted(PACKAGE_DIR.rglob("*.py"))
+        if path.relative_to(PACKAGE_DIR).as_posix() != "_tables/_dtypes.py"
+        for line in _kind_tests_in(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+
+
+def test_no_kind_is_tested_by_its_string_outside_the_dtype_table():
+    elsewhere = [(module, line) for module, line in kind_tests_by_string()
+                 if module not in KIND_TESTS_ELSEWHERE]
+    assert elsewhere == [], "test kinds with _dtypes.is_kind(dtype, group)"
+
+
+def test_the_list_of_kind_tests_elsewhere_is_not_stale():
+    still_testing = {module for module, _ in kind_tests_by_string()}
+    assert KIND_TESTS_ELSEWHERE <= still_testing, KIND_TESTS_ELSEWHERE - still_testing
+
+
+@pytest.mark.parametrize("old", [
+    'dtype.kind == "complex floating"', '"integer" in dtype.kind',
+    'x._dtype.kind in ("signed integer", "unsigned integer")', 'KIND_GROUPS["real-valued"]',
+])
+def test_the_search_finds_kinds_tested_by_string(old):
+    assert list(_kind_tests_in(ast.parse(old))) == [1]
+
+
+def test_the_search_leaves_numpys_kinds_alone():
+    assert list(_kind_tests_in(ast.parse('a.dtype.kind in "iub"'))) == []
