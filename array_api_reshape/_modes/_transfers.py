@@ -10,8 +10,8 @@ of an array from another device is refused in every mode (two devices never meet
 call), so it moves nothing.
 
 Each place that moves data calls ``check_transfer`` after every other check has passed,
-just before the copy, and only behind ``MODES.flags`` (one attribute read, on paths
-that copy anyway). The flag decides:
+just before the copy; it reads ``MODES.flags`` first (one attribute read, on paths that
+copy anyway). The flag decides:
 
 - ``"allow"`` (the default): nothing happens;
 - ``"log"``: the move is counted against the line of user code that asked for it (the
@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from .._tables._devices import Device
 from ._findings import mode_error
-from ._flag_state import value
+from ._flag_state import MODES, value
 from ._call_sites import call_site
 
 
@@ -62,8 +62,10 @@ _RECORD_LOCK = threading.Lock()
 
 def check_transfer(source: Device, target: Device, function: str) -> None:
     """What the transfers flag says of ``function`` moving data from ``source`` to
-    ``target`` (callers ask only behind ``MODES.flags``): nothing, a count in the
-    record, or ValueError."""
+    ``target``: nothing (while no flag may differ from its default, without looking), a
+    count in the record, or ValueError."""
+    if not MODES.flags:
+        return
     mode = value("transfers")
     if mode == "allow":
         return

@@ -20,7 +20,9 @@ from hypothesis import given, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import flags, layout
+from array_api_reshape._modes import _placement
 from array_api_reshape._modes._flag_state import MODES
+from array_api_reshape._modes._placement import check_moves_inside, device_inside, device_of_call
 
 INFO = xp.__array_namespace_info__()
 DEVICES = INFO.devices()
@@ -582,3 +584,62 @@ def test_devices_switch_on_with_the_first_array_off_the_cpu(monkeypatch):
     assert MODES.flags is False
     xp.ones(2) + xp.ones(2)
     assert general_paths == ["add"]
+
+
+# --- the device of a call: the chapters' one entry ---------------------------------------
+
+def test_the_device_of_a_call_is_the_named_one_checked():
+    assert device_of_call("f", "device1") is DEVICE1
+    assert device_of_call("f", NO_X64, x=on("device1", [1.0])) is NO_X64  # named: a move
+    with pytest.raises(ValueError, match="f\\(\\): 'device' 'gpu' is not a device"):
+        device_of_call("f", "gpu")
+    with flags.using(fixed_device="device2"):
+        with pytest.raises(ValueError, match="f\\(\\): cannot make or move an array onto "
+                                             "device 'device1'"):
+            device_of_call("f", DEVICE1)
+
+
+def test_the_device_of_a_call_is_the_one_its_arrays_share():
+    a, b = on("device1", [1.0]), on("device1", [2.0])
+    assert device_of_call("f", x1=a, x2=b) is DEVICE1
+    assert device_of_call("f", arrays=[a, b], scalar=3.0, nothing=None) is DEVICE1
+    with flags.using(fixed_device="device2"):  # the arrays' device, not the fixed one
+        assert device_of_call("f", x=a) is DEVICE1
+    with pytest.raises(ValueError) as caught:
+        device_of_call("f", x1=a, x2=on("device2", [1.0]))
+    assert str(caught.value) == (
+        "f(): 'x2' is on device 'device2' but 'x1' on 'device1'; the arrays of one call "
+        "must share a device (move one with to_device())")
+    with pytest.raises(ValueError, match="f\\(\\): 'arrays\\[1\\]' is on device 'cpu'"):
+        device_of_call("f", arrays=(a, xp.ones(1)))
+
+
+def test_the_device_of_a_call_without_arrays_is_the_default_one():
+    assert device_of_call("f") is CPU and device_of_call("f", scalar=1) is CPU
+    with flags.using(fixed_device="no_x64"):
+        assert device_of_call("f") is NO_X64 and device_of_call("f", scalar=1) is NO_X64
+        assert device_of_call("f", x=xp.ones(1, device="no_x64")) is NO_X64
+
+
+def test_the_device_of_a_call_looks_at_no_array_while_all_are_on_the_cpu(monkeypatch):
+    gc.collect()
+    MODES.use_devices(False)
+    monkeypatch.setattr(_placement, "_arrays", None)  # any look would fail
+    x = xp.ones(2)
+    assert device_of_call("f", x1=x, x2=x) is CPU
+    with flags.using(fixed_device="device1"):  # arrays on the CPU keep theirs
+        assert device_of_call("f", x=x) is CPU
+        assert device_of_call("f") is DEVICE1
+
+
+def test_arrays_inside_python_data_give_their_device_and_their_moves():
+    a = on("device1", [1.0])
+    assert device_inside([[a], 1.0], "asarray") is DEVICE1
+    assert device_inside([1.0, 2.0], "asarray") is None and device_inside(a, "f") is None
+    with pytest.raises(ValueError, match="g\\(\\): 'obj\\[1\\]' is on device 'device2'"):
+        device_inside([a, [on("device2", [1.0])]], "g")
+    check_moves_inside([a], DEVICE1, "asarray")  # no move
+    with flags.using(transfers="error"):
+        check_moves_inside([a, 2.0], DEVICE1, "asarray")
+        with pytest.raises(ValueError, match="moves an array from device 'device1' to 'cpu'"):
+            check_moves_inside([[a]], CPU, "asarray")
