@@ -10,11 +10,16 @@ fails); and, with the mode on, what it decides.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import array_api_reshape as xp
 from array_api_reshape import flags
-from array_api_reshape._modes import _results
+from array_api_reshape._modes import _default_dtypes, _results
+from array_api_reshape._modes._default_dtypes import accumulator_dtype, dtype_of_data, dtype_on
+
+CPU, DEVICE1, DEVICE2, NO_FLOAT64, NO_X64 = xp.__array_namespace_info__().devices()
+
 
 @pytest.fixture(autouse=True)
 def default_flags():
@@ -60,3 +65,39 @@ def test_a_result_carries_its_inputs_unknown_sizes_under_the_dask_profile():
         values, inverse = xp.zeros(2), xp.zeros(6)
         _results.data_dependent_results("unique_inverse", [values, inverse], masked, 1)
         assert values.shape == (None,) and inverse.shape == (None,)
+
+
+# --- a creation's defaults ----------------------------------------------------------------
+
+def test_on_the_cpu_without_a_profile_the_defaults_are_the_cpu_s(monkeypatch):
+    monkeypatch.setattr(_default_dtypes, "default_dtypes_of", None)  # any look would fail
+    monkeypatch.setattr(_default_dtypes, "check_dtype_on_device", None)
+    assert dtype_on(CPU, None, xp.float64, "f") is xp.float64
+    assert dtype_on(CPU, xp.int8, xp.float64, "f") is xp.int8
+    assert dtype_of_data(CPU, xp.complex128, [1j]) is xp.complex128
+    assert accumulator_dtype(xp.int8, CPU) is xp.int64
+    assert accumulator_dtype(xp.uint16, CPU) is xp.uint64
+    assert accumulator_dtype(xp.float32, CPU) is xp.float32
+
+
+def test_a_device_chooses_its_own_defaults_and_refuses_what_it_lacks():
+    assert dtype_on(DEVICE2, None, xp.float64, "f") is xp.float32
+    assert dtype_on(DEVICE2, None, xp.int64, "f") is xp.int64
+    assert dtype_on(NO_X64, None, xp.complex128, "f") is xp.complex64
+    assert dtype_on(NO_X64, None, xp.int8, "f") is xp.int8  # no default: kept
+    with pytest.raises(ValueError, match="f\\(\\): device 'no_float64' has no float64"):
+        dtype_on(NO_FLOAT64, xp.float64, xp.float64, "f")
+    assert dtype_of_data(NO_X64, xp.int64, [1, 2]) is xp.int32
+    assert accumulator_dtype(xp.int8, NO_X64) is xp.int32
+    assert accumulator_dtype(xp.uint8, NO_X64) is xp.uint32
+
+
+def test_a_profile_chooses_its_library_s_defaults_on_the_cpu():
+    with flags.using(profile="torch"):
+        assert dtype_on(CPU, None, xp.float64, "f") is xp.float32
+        assert dtype_on(CPU, xp.float64, xp.float64, "f") is xp.float64  # asked for
+        assert dtype_of_data(CPU, xp.float64, [1.5]) is xp.float32
+        assert dtype_of_data(CPU, xp.float64, np.float64(1.5)) is xp.float64  # NumPy's
+        assert accumulator_dtype(xp.uint8, CPU) is xp.int64
+    with flags.using(profile="jax"):
+        assert dtype_on(CPU, None, xp.int64, "f") is xp.int32
