@@ -191,8 +191,9 @@ def library_capabilities() -> dict[str, bool]:
 
 
 def on_library_device(array: Any) -> bool:
-    """True for an array on the profile's library's device (CuPy's GPU)."""
-    return array._storage.device is GPU_DEVICE
+    """True for an array on the profile's library's device (CuPy's GPU), while a profile
+    may be in force."""
+    return MODES.profile and array._storage.device is GPU_DEVICE
 
 
 def refuse_host_conversion(call: str) -> TypeError:
@@ -619,6 +620,17 @@ def refuse_argument(function: str, argument: str) -> None:
                 f"{function}(): {LIBRARIES[library]} refuses {argument}: {advice}; "
                 f"{_flag_note()}"
             ))
+
+
+def warn_of_answer(behaviour: Behaviour, library: str, function: str) -> None:
+    """Warn, at the user's line, that the profile gives ``library``'s answer to
+    ``function`` as ``behaviour`` says: for an answer the library gives without a word
+    where it is wrong for the question asked (Dask's upper Cholesky factor)."""
+    name = LIBRARIES[library]
+    warnings.warn(refused(UserWarning, library, (
+        f"{function}(): {'; '.join(behaviour.said(name))}; "
+        f"the profile gives {name}'s answer; {_flag_note()}"
+    )), stacklevel=user_stack_level())
 
 
 def gives_upper_cholesky_factor() -> bool:

@@ -23,13 +23,14 @@ from .._tables._dtypes import (
 )
 from .._tables._devices import Device
 from . import _strict_rules as strict_rules
-from ._device_checks import refuse_data_dependent_on
+from ._device_checks import default_device, refuse_data_dependent_on
 from ._findings import mode_error
 from ._flag_state import MODES, ServedAttributes, hold_served, value
 from ._library_methods import library_function
 from ._profiles import (
     check_promotion,
     lacked_attributes,
+    library_capabilities,
     cross_kind_promotion,
     library_default,
     refuse_immutable_write,
@@ -48,6 +49,7 @@ __all__ = [
     "refuse_missing_extension",
     "refuse_unspecified",
     "refuse_unspecified_kind",
+    "capabilities_here",
     "check_dtype",
     "promote_types",
     "scalar_result_dtype",
@@ -79,6 +81,21 @@ def is_lazy() -> bool:
 def is_read_only() -> bool:
     """True when the writeable flag is off here."""
     return MODES.flags and not value("writeable")
+
+
+def capabilities_here() -> dict[str, bool]:
+    """The inspection's ``"boolean indexing"`` and ``"data-dependent shapes"`` here: True
+    unless their flags are off, the lazy flag is on or the default device allows no
+    data-dependent shapes (then both are off); the profile's library's answer where it
+    has another (JAX's: both off)."""
+    fixed_shapes = is_lazy() or not default_device().data_dependent_shapes
+    capabilities = {
+        "boolean indexing": bool(value("boolean_indexing")) and not fixed_shapes,
+        "data-dependent shapes": bool(value("data_dependent_shapes")) and not fixed_shapes,
+    }
+    if MODES.profile:
+        capabilities.update(library_capabilities())
+    return capabilities
 
 
 def refuse_lazy(call: str, what: str) -> None:

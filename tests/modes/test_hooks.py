@@ -15,8 +15,17 @@ import pytest
 
 import array_api_reshape as xp
 from array_api_reshape import flags
-from array_api_reshape._modes import _default_dtypes, _results
+from array_api_reshape._modes import _call_rules, _default_dtypes, _results
+from array_api_reshape._modes._call_rules import (
+    CALL_ANSWERS,
+    CALL_RULES,
+    Refused,
+    answers_otherwise,
+    check_call,
+)
 from array_api_reshape._modes._default_dtypes import accumulator_dtype, dtype_of_data, dtype_on
+from array_api_reshape._modes._profiles import REFUSED_ARGUMENTS
+from array_api_reshape._modes._refusals import capabilities_here
 
 CPU, DEVICE1, DEVICE2, NO_FLOAT64, NO_X64 = xp.__array_namespace_info__().devices()
 
@@ -101,3 +110,70 @@ def test_a_profile_chooses_its_library_s_defaults_on_the_cpu():
         assert accumulator_dtype(xp.uint8, CPU) is xp.int64
     with flags.using(profile="jax"):
         assert dtype_on(CPU, None, xp.int64, "f") is xp.int32
+
+
+# --- a profile's rules for a call ---------------------------------------------------------
+
+def _namespace_function(qualified: str) -> object:
+    found: object = xp
+    for part in qualified.split("."):
+        found = getattr(found, part)
+    return found
+
+
+@pytest.mark.parametrize("function", sorted({*CALL_RULES, *CALL_ANSWERS}))
+def test_each_function_with_rules_is_one_of_the_namespace(function):
+    assert callable(_namespace_function(function))
+
+
+def test_the_arguments_refused_are_the_ones_the_libraries_list():
+    refused = {key for table in REFUSED_ARGUMENTS.values() for key in table}
+    asked = {(function, rule.check.argument) for function, rules in CALL_RULES.items()
+             for rule in rules if isinstance(rule.check, Refused)}
+    assert asked == refused
+
+
+def test_without_a_profile_no_rule_is_looked_up(monkeypatch):
+    monkeypatch.setattr(_call_rules, "CALL_RULES", None)  # any look would fail
+    monkeypatch.setattr(_call_rules, "CALL_ANSWERS", None)
+    check_call("reshape", copy=False)
+    assert answers_otherwise("flip") is False
+
+
+def test_a_rule_runs_where_the_call_hands_it_what_it_reads():
+    with flags.using(profile="dask"):
+        check_call("reshape")
+        check_call("reshape", shape=[2])  # the shape's rule is array-api-strict's
+        with pytest.raises(AttributeError, match=r"^reshape\(\): Dask refuses copy=False"):
+            check_call("reshape", copy=False)
+        with pytest.raises(NotImplementedError, match="Dask refuses an array of repeats"):
+            check_call("repeat", x=xp.ones((2, 2)), repeats=xp.asarray([1]), axis=0)
+        with pytest.raises(NotImplementedError, match="refuses axis=None for more than one"):
+            check_call("repeat", x=xp.ones((2, 2)), repeats=2, axis=None)
+        check_call("repeat", x=xp.ones(2), repeats=2, axis=None)
+    with flags.using(profile="strict"):
+        check_call("reshape", copy=False)
+        with pytest.raises(TypeError, match="'shape' must be a tuple in array-api-strict"):
+            check_call("reshape", shape=[2])
+
+
+def test_a_library_answers_otherwise_where_its_behaviour_says():
+    assert answers_otherwise("flip") is False
+    with flags.using(profile="torch"):
+        assert answers_otherwise("flip") and answers_otherwise("sum")
+        assert not answers_otherwise("linalg.svd") and not answers_otherwise("add")
+    with flags.using(profile="dask"):
+        assert answers_otherwise("linalg.svd") and not answers_otherwise("flip")
+        with pytest.warns(UserWarning, match=r"^linalg.cholesky\(\): Dask gives the upper"):
+            assert answers_otherwise("linalg.cholesky")
+
+
+def test_the_capabilities_here_follow_the_flags_and_the_profile():
+    both = {"boolean indexing": True, "data-dependent shapes": True}
+    assert capabilities_here() == both
+    with flags.using(boolean_indexing=False):
+        assert capabilities_here() == {**both, "boolean indexing": False}
+    with flags.using(lazy=True):
+        assert capabilities_here() == dict.fromkeys(both, False)
+    with flags.using(profile="jax"):
+        assert capabilities_here() == dict.fromkeys(both, False)
