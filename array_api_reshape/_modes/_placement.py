@@ -60,9 +60,15 @@ def device_of_call(function: str, device: object = None, /, **arrays: Any) -> De
         found = _arrays(arrays)
         if found:
             return _shared_device(function, found)
-    elif not MODES.flags or any(_is_ours(value) for value in arrays.values()):
+    elif not MODES.flags or _holds_arrays(arrays):
         return CPU_DEVICE  # every array is on the CPU, and so is the default device
     return check_device(None, function)
+
+
+def _holds_arrays(arguments: dict[str, Any]) -> bool:
+    """True when an argument is one of our arrays, or a list or tuple holding one."""
+    return any(_is_ours(value) or (isinstance(value, (list, tuple)) and any(map(_is_ours, value)))
+               for value in arguments.values())
 
 
 def default_is_cpu() -> bool:

@@ -628,8 +628,10 @@ def test_the_device_of_a_call_looks_at_no_array_while_all_are_on_the_cpu(monkeyp
     x = xp.ones(2)
     assert device_of_call("f", x1=x, x2=x) is CPU
     with flags.using(fixed_device="device1"):  # arrays on the CPU keep theirs
-        assert device_of_call("f", x=x) is CPU
-        assert device_of_call("f") is DEVICE1
+        assert device_of_call("f", x=x) is CPU and device_of_call("f", arrays=[x, x]) is CPU
+        assert xp.concat([x, x]).device is CPU and xp.stack((x, x)).device is CPU
+        assert MODES.devices is False
+        assert device_of_call("f", arrays=[]) is DEVICE1  # an array is to be made there
 
 
 def test_arrays_inside_python_data_give_their_device_and_their_moves():
