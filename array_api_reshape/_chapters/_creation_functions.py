@@ -29,27 +29,18 @@ from .._kernels._foreign_kernels import (
     plain_array_dtype,
 )
 from .._kernels._memory import check_allocation
-from .._modes._device_checks import (
-    check_device,
-    check_dtype_on_device,
-    default_dtypes_of,
+from .._modes._call_rules import check_call
+from .._modes._default_dtypes import dtype_of_data, dtype_on
+from .._modes._device_checks import check_dtype_on_device
+from .._modes._placement import (
+    check_moves_inside,
+    default_is_cpu,
+    device_inside,
+    device_of_call,
 )
-from .._modes._placement import same_device
-from .._modes._behaviours import DEVICE_DEFAULT_DTYPES, NARROWER_DEFAULT_DTYPES
-from .._modes._findings import listener, note_divergence
-from .._modes._flag_state import value
-from .._modes._profiles import (
-    check_dlpack_import,
-    diverged,
-    check_operation,
-    check_present,
-    on_library_device,
-    copies_foreign_memory,
-    refuse_argument,
-)
-from .._modes._unknown_sizes import same_axes
-from .._modes import _strict_rules as strict_rules
-from .._modes._refusals import MODES, check_dtype, refuse_unspecified
+from .._modes._profiles import copies_foreign_memory, on_library_device
+from .._modes._refusals import check_dtype, refuse_unspecified
+from .._modes._results import result_like
 from .._modes._transfers import check_transfer
 from .._modes._view_modes import tracking
 from .._modes._view_tracking import borrowed_and_tracked
@@ -92,55 +83,14 @@ def _optional_dtype(dtype: DType | None, function: str) -> DType | None:
     return None if dtype is None else check_dtype(dtype, function)
 
 
-_KIND_OF_DEFAULT = {
-    DEFAULT_INTEGER: "integral",
-    DEFAULT_REAL_FLOATING: "real floating",
-    DEFAULT_COMPLEX_FLOATING: "complex floating",
-}
-
-
-def _default_on(device: Device, default: DType) -> DType:
-    """A default dtype of the CPU (int64, float64, complex128) as ``device`` chooses it:
-    its own default of that kind (float32 on ``device2``, and on the CPU under the
-    "torch" profile); any other dtype as is."""
-    if device is CPU_DEVICE and not MODES.profile:
-        return default
-    kind = _KIND_OF_DEFAULT.get(default)
-    if kind is None:
-        return default
-    chosen = default_dtypes_of(device)[kind]
-    if chosen is not default:
-        if MODES.profile and device is CPU_DEVICE:
-            diverged(NARROWER_DEFAULT_DTYPES)
-        elif listener() is not None:
-            fixed = MODES.flags and value("fixed_device") is device
-            note_divergence("fixed_device" if fixed else "device", device.name,
-                            DEVICE_DEFAULT_DTYPES.name, DEVICE_DEFAULT_DTYPES.said(device.name),
-                            None)
-    return chosen
-
-
-def _dtype_on(device: Device, dtype: DType | None, default: DType, function: str) -> DType:
-    """``dtype``, or for None ``default`` (a CPU default) as ``device`` chooses it, after
-    checking that ``device`` has it (ValueError naming ``function`` otherwise)."""
-    if device is CPU_DEVICE and not MODES.profile:
-        return default if dtype is None else dtype
-    if dtype is None:
-        dtype = _default_on(device, default)
-    check_dtype_on_device(dtype, device, function)
-    return dtype
-
-
 def _floating_by_default(
     function: str, dtype: DType | None, device: Device | None
 ) -> tuple[DType, Device]:
     """The checked ``dtype`` and ``device`` of a creation function whose default dtype is
     the default real floating one (the device's own off the CPU)."""
     dtype = _optional_dtype(dtype, function)
-    placed = check_device(device, function)
-    if placed is CPU_DEVICE and not MODES.profile:
-        return dtype or DEFAULT_REAL_FLOATING, placed
-    return _dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, function), placed
+    placed = device_of_call(function, device)
+    return dtype_on(placed, dtype, DEFAULT_REAL_FLOATING, function), placed
 
 
 def asarray(
@@ -156,12 +106,12 @@ def asarray(
     if dtype is None and device is None:
         # a NumPy array, C-contiguous and non-empty when it is to be shared whole
         # (not while arrays are placed on a fixed device: the general path does that)
-        same_dtype = None if MODES.fixed_device else plain_array_dtype(obj, copy is None)
+        same_dtype = plain_array_dtype(obj, copy is None) if default_is_cpu() else None
         if same_dtype is not None:
-            if MODES.profile and copies_foreign_memory(copy):
+            if copies_foreign_memory(copy):
                 copy = True
             if copy is None:
-                if MODES.tracking and tracking():  # counted among what sees its memory
+                if tracking():  # counted among what sees its memory
                     shared = borrowed_and_tracked(obj)  # type: ignore[arg-type]
                     if shared is not None:
                         return Array._new(shared[0], shared[1], same_dtype, None)
@@ -173,14 +123,11 @@ def asarray(
     copy = check_copy(copy, "asarray")
     dtype = _optional_dtype(dtype, "asarray")
     if isinstance(obj, Array):
-        target = obj._storage.device if device is None else check_device(device, "asarray")
-        return _from_array(obj, dtype, copy, target)
-    if MODES.profile and isinstance(obj, (list, tuple)) and any(
-            item.__class__ is Array for item in obj):
-        strict_rules.refuse_nested_arrays("asarray")
-    if device is None and MODES.devices and isinstance(obj, (list, tuple)):
-        device = _device_of_nested_arrays(obj)
-    target = check_device(device, "asarray")
+        return _from_array(obj, dtype, copy, device_of_call("asarray", device, obj=obj))
+    check_call("asarray", obj=obj)
+    if device is None:
+        device = device_inside(obj, "asarray")  # our arrays' in a list (off the CPU)
+    target = device_of_call("asarray", device)
     if dtype is not None and target is not CPU_DEVICE:
         check_dtype_on_device(dtype, target, "asarray")
     source = foreign_source(obj)
@@ -191,33 +138,8 @@ def asarray(
             f"asarray(copy=False): an array made from Python {type(obj).__name__} data "
             "is always a new buffer; use copy=None"
         )
-    if MODES.flags and MODES.devices and isinstance(obj, (list, tuple)):
-        for origin in dict.fromkeys(array._storage.device for array in _nested_arrays(obj)):
-            if origin is not target:
-                check_transfer(origin, target, "asarray")
+    check_moves_inside(obj, target, "asarray")
     return _from_python(obj, dtype, target)
-
-
-def _nested_arrays(data: list | tuple) -> list[Array]:
-    """Our arrays inside nested Python sequences."""
-    arrays: list[Array] = []
-    pending, seen = [data], {id(data)}
-    while pending:
-        for item in pending.pop():
-            if item.__class__ is Array:
-                arrays.append(item)
-            elif isinstance(item, (list, tuple)) and id(item) not in seen:  # (no cycles)
-                seen.add(id(item))
-                pending.append(item)
-    return arrays
-
-
-def _device_of_nested_arrays(data: list | tuple) -> Device | None:
-    """The device of our arrays inside nested Python sequences (None when there are
-    none), which must share one, as the arrays of any call must: the new array goes on
-    it unless a device is named."""
-    arrays = _nested_arrays(data)
-    return same_device("asarray", obj=arrays) if arrays else None
 
 
 def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device) -> Array:
@@ -230,8 +152,7 @@ def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device
         dtype = x.dtype if dtype is None else dtype
         check_keeps_imaginary(x.dtype, dtype, "asarray")
         check_dtype_on_device(dtype, device, "asarray")
-        if MODES.flags:
-            check_transfer(x._storage.device, device, "asarray")
+        check_transfer(x._storage.device, device, "asarray")
         return Array._new(*converted_copy(x, dtype), dtype, device)
     if dtype is None or dtype is x.dtype:
         if not copy:
@@ -258,7 +179,7 @@ def _from_foreign(
         )
     if device is not CPU_DEVICE:
         check_dtype_on_device(target, device, "asarray")
-    if MODES.profile and copies_foreign_memory(copy):
+    if copies_foreign_memory(copy):
         copy = True
     if not copy and source_dtype is target:
         shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
@@ -296,7 +217,7 @@ def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
     if dtype is None:
         dtype = _PYTHON_SCALAR_DTYPES.get(type(obj))
         if dtype is not None:
-            dtype = _dtype_on(device, None, dtype, "asarray")
+            dtype = dtype_on(device, None, dtype, "asarray")
     if dtype is not None:
         scalar = as_python_scalar(obj)  # NumPy's scalars as the Python scalars they hold
         if scalar is not None:
@@ -314,17 +235,12 @@ def _from_python(obj: Any, dtype: DType | None, device: Device) -> Array:
             "(pass dtype= for an unsigned type)"
         )
     if isinstance(inferred, str):
-        if MODES.profile:
-            strict_rules.refuse_unsupported_data(inferred)
+        check_call("asarray", data_type=inferred)
         raise TypeError(
             f"asarray(): data of NumPy type {inferred} has no counterpart among "
             "the standard's dtypes"
         )
-    if MODES.profile and device is CPU_DEVICE and as_python_scalar(obj) is not None:
-        # a NumPy scalar keeps its dtype in each profile's library (torch.asarray of
-        # numpy.float64(1.0) is float64, where a Python float takes the default float32)
-        return Array._new(storage, layout, inferred, device)
-    on_device = _dtype_on(device, None, inferred, "asarray")
+    on_device = dtype_of_data(device, inferred, obj)
     if on_device is not inferred:  # the device's own default for this kind of data
         storage, layout, _, _ = python_data_array(obj, on_device)
     return Array._new(storage, layout, on_device, device)
@@ -386,7 +302,7 @@ def arange(
 ) -> Array:
     """The general path of :func:`arange` (``_creation_entries.arange`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "arange")
-    placed = check_device(device, "arange")
+    placed = device_of_call("arange", device)
     start = _check_real_number(start, "arange", "start")
     if stop is not None:
         stop = _check_real_number(stop, "arange", "stop")
@@ -396,8 +312,8 @@ def arange(
     if step == 0:
         raise ValueError("arange(): 'step' must not be 0")
     all_ints = isinstance(start, int) and isinstance(stop, int) and isinstance(step, int)
-    dtype = _dtype_on(placed, dtype, DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING,
-                      "arange")
+    dtype = dtype_on(placed, dtype, DEFAULT_INTEGER if all_ints else DEFAULT_REAL_FLOATING,
+                     "arange")
     if isinstance(start, int) and isinstance(stop, int) and isinstance(step, int) and (
         is_kind(dtype, "integer")
     ):
@@ -525,7 +441,7 @@ def full(
 ) -> Array:
     """The general path of :func:`full` (``_creation_entries.full`` takes the fast one)."""
     dtype = _optional_dtype(dtype, "full")
-    return _full("full", shape, fill_value, dtype, check_device(device, "full"))
+    return _full("full", shape, fill_value, dtype, device_of_call("full", device))
 
 
 def _full(
@@ -545,7 +461,7 @@ def _full(
             f"{function}(): 'fill_value' must be a bool, int, float or complex, "
             f"got {type(fill_value).__name__} {fill_value!r}"
         )
-    dtype = _dtype_on(device, dtype, _PYTHON_SCALAR_DTYPES[type(fill_value)], function)
+    dtype = dtype_on(device, dtype, _PYTHON_SCALAR_DTYPES[type(fill_value)], function)
     if not python_scalar_fits_kind(fill_value, dtype):
         raise TypeError(
             f"{function}(): 'fill_value' {fill_value!r} cannot fill an array of {dtype}"
@@ -561,7 +477,7 @@ def _like(
     """The dtype and device of a ``*_like`` result: by default ``x``'s (checked)."""
     check_array(x, function)
     dtype = x.dtype if dtype is None else check_dtype(dtype, function)
-    placed = x._storage.device if device is None else check_device(device, function)
+    placed = device_of_call(function, device, x=x)
     if placed is not CPU_DEVICE:
         check_dtype_on_device(dtype, placed, function)
     return dtype, placed
@@ -574,7 +490,7 @@ def empty_like(
     one)."""
     dtype, placed = _like("empty_like", x, dtype, device)
     made = _filled("empty_like", x._layout.shape, None, dtype, placed)
-    return same_axes(made, x) if MODES.profile else made
+    return result_like(made, x)
 
 
 def zeros_like(
@@ -584,7 +500,7 @@ def zeros_like(
     one)."""
     dtype, placed = _like("zeros_like", x, dtype, device)
     made = _filled("zeros_like", x._layout.shape, 0, dtype, placed)
-    return same_axes(made, x) if MODES.profile else made
+    return result_like(made, x)
 
 
 def ones_like(
@@ -594,7 +510,7 @@ def ones_like(
     one)."""
     dtype, placed = _like("ones_like", x, dtype, device)
     made = _filled("ones_like", x._layout.shape, 1, dtype, placed)
-    return same_axes(made, x) if MODES.profile else made
+    return result_like(made, x)
 
 
 def full_like(
@@ -609,7 +525,7 @@ def full_like(
     one)."""
     dtype, placed = _like("full_like", x, dtype, device)
     made = _full("full_like", x._layout.shape, fill_value, dtype, placed)
-    return same_axes(made, x) if MODES.profile else made
+    return result_like(made, x)
 
 
 def eye(
@@ -655,8 +571,7 @@ def eye(
         as_int(n_cols, "eye", "n_cols"), "eye", "n_cols"
     )[0]
     k = as_int(k, "eye", "k")
-    if MODES.profile and n_cols > n_rows:
-        refuse_argument("eye", "more columns than rows")
+    check_call("eye", n_rows=n_rows, n_cols=n_cols)
     dtype, placed = _floating_by_default("eye", dtype, device)
     check_allocation((n_rows, n_cols), dtype, "eye", "'n_rows' and 'n_cols'")
     return Array._new(*eye_array(n_rows, n_cols, k, dtype), dtype, placed)
@@ -716,14 +631,13 @@ def linspace(
         raise TypeError(f"linspace(): 'endpoint' must be a bool, got {endpoint!r}")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
     dtype = _optional_dtype(dtype, "linspace")
-    placed = check_device(device, "linspace")
+    placed = device_of_call("linspace", device)
     default = DEFAULT_COMPLEX_FLOATING if is_complex else DEFAULT_REAL_FLOATING
-    dtype = _dtype_on(placed, dtype, default, "linspace")
+    dtype = dtype_on(placed, dtype, default, "linspace")
     if is_kind(dtype, "integer"):
         refuse_unspecified("linspace", f"an integer 'dtype' ({dtype.name})",
                            strict_takes=True)
-        if MODES.profile:
-            check_operation("linspace", dtype)
+        check_call("linspace", dtype=dtype)
     if is_kind(dtype, "bool") or (is_complex and not is_kind(dtype, "complex floating")):
         raise TypeError(
             f"linspace(): cannot cast the ends to 'dtype' {dtype.name}: it must be a "
@@ -789,13 +703,11 @@ def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Arra
                 f"meshgrid(): 'arrays[{i}]' must be one-dimensional, got shape {x.shape}"
             )
         if x.dtype is not arrays[0].dtype:
-            if MODES.profile:
-                strict_rules.refuse_mixed_dtypes("meshgrid", arrays[0].dtype, x.dtype)
+            check_call("meshgrid", dtypes=(arrays[0].dtype, x.dtype))
             raise TypeError(
                 f"meshgrid(): all arrays must have one dtype, got {arrays[0].dtype} and {x.dtype}"
             )
-    if MODES.devices:
-        same_device("meshgrid", arrays=arrays)
+    device_of_call("meshgrid", arrays=arrays)
     sizes = [x._layout.shape[0] for x in arrays]
     if indexing == "xy" and len(arrays) > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
@@ -918,15 +830,10 @@ def from_dlpack(
     >>> xp.from_dlpack(a, device="device1")  # NumPy's memory, shared on device1
     Array([9., 1., 2.], dtype=float64, device=device1)
     """
-    if MODES.profile:
-        check_present("from_dlpack")
-        check_dlpack_import(x, device)
+    check_call("from_dlpack", x=x, device=device)
     copy = check_copy(copy, "from_dlpack")
-    if isinstance(x, Array) and device is None:
-        placed = x._storage.device
-    else:
-        placed = check_device(device, "from_dlpack")
-    if MODES.profile and isinstance(x, Array) and on_library_device(x):
+    placed = device_of_call("from_dlpack", device, x=x)
+    if isinstance(x, Array) and on_library_device(x):
         return _from_array(x, None, copy, placed)  # (its memory exports to no DLPack)
     if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
         raise TypeError(
@@ -944,7 +851,7 @@ def from_dlpack(
         raise TypeError(f"from_dlpack(): dtype {dtype} is not one of the standard's dtypes")
     if placed is not CPU_DEVICE:
         check_dtype_on_device(dtype, placed, "from_dlpack")
-    if MODES.flags and isinstance(x, Array) and placed is not x._storage.device:
+    if isinstance(x, Array) and placed is not x._storage.device:
         check_transfer(x._storage.device, placed, "from_dlpack")
     shared = borrowed_and_tracked(elements) if tracking() else borrowed(elements)
     if shared is None:

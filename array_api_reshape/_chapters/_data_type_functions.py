@@ -7,12 +7,13 @@ from typing import NamedTuple
 from .._array._array_object import Array, check_array
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._data_type_kernels import floating_limits, integer_range
-from .._modes import _strict_rules as strict_rules
-from .._modes._device_checks import check_device, check_dtype_on_device
-from .._modes._refusals import MODES, check_dtype, promote_types, scalar_result_dtype
+from .._modes._call_rules import check_call
+from .._modes._device_checks import check_dtype_on_device
+from .._modes._placement import device_of_call
 from .._modes._profiles import scalars_alone_dtype
+from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
+from .._modes._results import result_like
 from .._modes._transfers import check_transfer
-from .._modes._unknown_sizes import same_axes
 from .._tables._devices import Device
 from .._tables._dtypes import (
     ISDTYPE_KINDS,
@@ -34,16 +35,15 @@ def astype(
     check_array(x, "astype")
     dtype = check_dtype(dtype, "astype")
     copy_requested = check_copy(copy, "astype")
-    placed = x._storage.device if device is None else check_device(device, "astype")
+    placed = device_of_call("astype", device, x=x)
     check_keeps_imaginary(x.dtype, dtype, "astype")
     check_dtype_on_device(dtype, placed, "astype")
     if placed is not x._storage.device:
-        if MODES.flags:
-            check_transfer(x._storage.device, placed, "astype")
+        check_transfer(x._storage.device, placed, "astype")
     elif not copy_requested and dtype is x.dtype:
         return x
     result = Array._new(*converted_copy(x, dtype), dtype, placed)
-    return same_axes(result, x) if MODES.profile else result
+    return result_like(result, x)
 
 
 def _dtype_of(value: object, function: str, argument: str) -> DType:
@@ -275,7 +275,7 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType
         else:
             dtypes.append(_dtype_of(value, "result_type", "arrays_and_dtypes"))
     if not dtypes:
-        library_answer = scalars_alone_dtype(scalars) if MODES.profile else None
+        library_answer = scalars_alone_dtype(scalars)  # a profile's library has one
         if library_answer is not None:
             return library_answer
         raise ValueError(  # no parentheses: suites match a message as a regular expression
@@ -287,7 +287,6 @@ def result_type(*arrays_and_dtypes: Array | int | float | complex | bool | DType
         result = promote_types(result, dtype, "result_type")
     for scalar in scalars:
         result = scalar_result_dtype(result, scalar, "result_type")
-        if MODES.profile:
-            strict_rules.check_int_range("result_type", result, scalar)
+        check_call("result_type", dtype=result, scalar=scalar)
     return result
 

@@ -17,10 +17,8 @@ from .._array import _elementwise_dispatch as dispatch
 from .._array._array_object import Array, Operand, check_array
 from .._kernels import _elementwise_kernels as kernels
 from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
-from .._modes import _strict_rules as strict_rules
-from .._modes._placement import same_device
-from .._modes._refusals import MODES
-from .._tables._devices import CPU_DEVICE
+from .._modes._call_rules import check_call
+from .._modes._placement import device_of_call
 from .._tables._dtypes import check_dtype_kind, is_kind
 from .._tables._layout import broadcast_shape
 
@@ -387,21 +385,19 @@ def clip(
     bounds = []
     for argument, bound in (("min", min), ("max", max)):
         if bound is not None:
-            if MODES.profile and strict_rules.in_force():
-                strict_rules.check_operands("clip", x, bound, Array)
+            check_call("clip", x=x, bound=bound)
             bound = dispatch.checked_scalar("clip", argument, bound, Array)
             _check_bound(x, argument, bound)
         bounds.append(bound)
     low, high = bounds
-    if MODES.profile:
-        strict_rules.refuse_empty_clip(low, high)
+    check_call("clip", min=low, max=high)
     if (isinstance(low, Array) and isinstance(high, Array)
             and broadcast_shape(x._layout.shape, low._layout.shape, high._layout.shape) is None):
         raise ValueError(
             f"clip(): 'x', 'min' and 'max' of shapes {x.shape}, {low.shape} and "
             f"{high.shape} cannot be broadcast together"
         )
-    device = same_device("clip", x=x, min=min, max=max) if MODES.devices else CPU_DEVICE
+    device = device_of_call("clip", x=x, min=min, max=max)
     return Array._adopt(kernels.clip(x, *bounds), x._dtype, device)
 
 

@@ -12,9 +12,10 @@ from .._array._array_object import Array, check_array
 from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
 from .._kernels._memory import check_allocation
-from .._modes._device_checks import check_device, check_dtype_on_device, default_dtypes_of
-from .._modes._profiles import refuse_transform_length
-from .._modes._refusals import MODES, check_dtype, refuse_unspecified_kind
+from .._modes._call_rules import check_call
+from .._modes._device_checks import check_dtype_on_device, default_dtypes_of
+from .._modes._placement import device_of_call
+from .._modes._refusals import check_dtype, refuse_unspecified_kind
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, float64
 from .._tables._layout import product
@@ -45,8 +46,7 @@ def _length(function: str, n: int | None) -> int | None:
         return None
     n = as_int(n, f"fft.{function}", "n")
     if n < 1:
-        if MODES.profile:
-            refuse_transform_length(f"fft.{function}", n)
+        check_call(f"fft.{function}", points=n)
         raise ValueError(f"fft.{function}(): 'n' must be at least 1, got {n}")
     return n
 
@@ -133,8 +133,7 @@ def _many_axes(
     if s is not None:
         sizes = as_int_tuple(s, f"fft.{function}", "s")
         if any(n < 1 and n != -1 for n in sizes):
-            if MODES.profile:
-                refuse_transform_length(f"fft.{function}", min(sizes))
+            check_call(f"fft.{function}", points=min(sizes))
             raise ValueError(f"fft.{function}(): 's' must hold positive sizes, got {sizes}")
         if checked_axes is None:
             if len(sizes) > x.ndim:
@@ -567,7 +566,7 @@ def _frequencies(
             f"fft.{function}(): 'd' {d} is beyond the range of float64 (about ±1.8e308)"
         )
     checked = None if dtype is None else check_dtype(dtype, f"fft.{function}")
-    placed = check_device(device, f"fft.{function}")
+    placed = device_of_call(f"fft.{function}", device)
     result_dtype = default_dtypes_of(placed)["real floating"] if checked is None else checked
     check_dtype_kind(result_dtype, f"fft.{function}", "dtype", "real floating-point")
     if placed is not CPU_DEVICE:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from .._array._array_object import Array, check_array
 from .._kernels._take_kernels import taken, taken_along_axis
-from .._modes._placement import same_device
-from .._modes._profiles import index_array_rule
-from .._modes._refusals import MODES, refuse_unspecified
-from .._tables._devices import CPU_DEVICE
+from .._modes._call_rules import check_call
+from .._modes._placement import device_of_call
+from .._modes._refusals import refuse_unspecified
 from .._tables._dtypes import as_python_scalar, check_dtype_kind, is_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import normalize_axis
@@ -18,8 +17,7 @@ def _checked_indices(indices: object, function: str) -> Array:
     check_array(indices, function, "indices")
     assert isinstance(indices, Array)  # check_array raised otherwise
     check_dtype_kind(indices.dtype, function, "indices", "integer")
-    if MODES.profile:
-        index_array_rule(function, indices.dtype)
+    check_call(function, indices=indices)
     return indices
 
 
@@ -78,7 +76,7 @@ def take(x: Array, indices: Array | int, /, *, axis: int | None = None) -> Array
     if position is not None:
         refuse_unspecified("take", "one integer position as 'indices' (the standard asks "
                            "for a one-dimensional array)")
-    device = same_device("take", x=x, indices=indices) if MODES.devices else CPU_DEVICE
+    device = device_of_call("take", x=x, indices=indices)
     result = taken(x, indices if position is None else position, axis)
     return Array._adopt(result, x.dtype, device)
 
@@ -114,5 +112,5 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             f"take_along_axis(): the shape {indices.shape} of 'indices' must broadcast with "
             f"the shape {x.shape} of 'x' outside axis {axis}"
         )
-    device = same_device("take_along_axis", x=x, indices=indices) if MODES.devices else CPU_DEVICE
+    device = device_of_call("take_along_axis", x=x, indices=indices)
     return Array._adopt(taken_along_axis(x, indices, axis), x.dtype, device)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from .._array._versions import LATEST_API_VERSION, TUPLES_SINCE, checked_version
 from .._modes._device_checks import default_device, default_dtypes_of, resolve_device
-from .._modes._flag_state import MODES
-from .._modes._flag_state import value as flag_value
-from .._modes._profiles import dtype_is_listed, library_capabilities, profile_device_list
-from .._modes._refusals import is_lazy
+from .._modes._profiles import dtype_is_listed, profile_device_list
+from .._modes._refusals import capabilities_here
 from .._tables._devices import Device, all_devices
 from .._tables._dtypes import ALL_DTYPES, DType
 from .._tables._arguments import MAX_DIMENSIONS
@@ -52,16 +50,9 @@ class Info:
         >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
         True
         """
-        fixed_shapes = is_lazy() or not default_device().data_dependent_shapes
-        capabilities: dict[str, bool | int] = {
-            "boolean indexing": bool(flag_value("boolean_indexing")) and not fixed_shapes,
-            "data-dependent shapes": bool(flag_value("data_dependent_shapes"))
-            and not fixed_shapes,
-        }
+        capabilities: dict[str, bool | int] = dict(capabilities_here())
         if self.api_version >= "2024.12":
             capabilities["max dimensions"] = MAX_DIMENSIONS
-        if MODES.profile:
-            capabilities.update(library_capabilities())
         return capabilities
 
     def default_device(self) -> Device:
@@ -124,8 +115,9 @@ class Info:
          array_api_reshape.Device('device2'), array_api_reshape.Device('no_float64'),
          array_api_reshape.Device('no_x64'))
         """
-        if MODES.profile and profile_device_list() is not None:
-            return profile_device_list()  # type: ignore[return-value]
+        library_devices = profile_device_list()
+        if library_devices is not None:
+            return library_devices
         listed = all_devices()
         return listed if self.api_version >= TUPLES_SINCE else list(listed)
 

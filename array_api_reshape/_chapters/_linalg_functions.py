@@ -10,12 +10,10 @@ from typing import Literal, NamedTuple
 
 from .._array._array_object import Array, check_array
 from .._kernels import _linalg_kernels as kernels
+from .._modes._call_rules import answers_otherwise, check_call
 from .._modes._device_checks import index_dtype_on
-from .._modes._placement import same_device
-from .._modes._behaviours import SVD_GIVES_A_PLAIN_TUPLE
-from .._modes._profiles import behaves, diverged, gives_upper_cholesky_factor, refuse_argument
-from .._modes._refusals import MODES, check_dtype, promote_types, refuse_unspecified_kind
-from .._tables._devices import CPU_DEVICE
+from .._modes._placement import device_of_call
+from .._modes._refusals import check_dtype, promote_types, refuse_unspecified_kind
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, is_kind, uint64
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from .._tables._arguments import INT64_MAX, as_int, is_one_of
@@ -107,19 +105,10 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     _matrices(x, "cholesky", square=True)
     if not isinstance(upper, bool):
         raise TypeError(f"linalg.cholesky(): 'upper' must be a bool, got {upper!r}")
-    if MODES.profile:
-        _refuse_stack(x, "linalg.cholesky")
-        if upper:
-            refuse_argument("linalg.cholesky", "upper=True")
-        elif gives_upper_cholesky_factor():  # the library's answer, and a warning why
-            upper = True
+    check_call("linalg.cholesky", x=x, upper=upper)
+    if not upper and answers_otherwise("linalg.cholesky"):  # the library's, with a warning
+        upper = True
     return Array._adopt(kernels.cholesky(x, upper), x.dtype, x._storage.device)
-
-
-def _refuse_stack(x: Array, function: str) -> None:
-    """The profile's library's refusal of a stack of matrices in ``function``."""
-    if x.ndim > 2:
-        refuse_argument(function, "a stack of matrices")
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -163,7 +152,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
             f"linalg.cross(): axis {axis} must have size 3 in both inputs, got "
             f"{x1.shape} and {x2.shape}"
         )
-    device = same_device("linalg.cross", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("linalg.cross", x1=x1, x2=x2)
     return Array._adopt(kernels.cross(x1, x2, axis, dtype), dtype, device)
 
 
@@ -359,8 +348,7 @@ def inv(x: Array, /) -> Array:
            [0.  , 0.25]], dtype=float64)
     """
     _matrices(x, "inv", square=True)
-    if MODES.profile:
-        _refuse_stack(x, "linalg.inv")
+    check_call("linalg.inv", x=x)
     return Array._adopt(kernels.inv(x), x.dtype, x._storage.device)
 
 
@@ -443,8 +431,7 @@ def _check_tolerance(x: Array, rtol: float | Array | None, function: str) -> Non
     if rtol is None:
         return
     if isinstance(rtol, Array):
-        if MODES.devices:
-            same_device(f"linalg.{function}", x=x, rtol=rtol)
+        device_of_call(f"linalg.{function}", x=x, rtol=rtol)
         check_dtype_kind(rtol.dtype, f"linalg.{function}", "rtol", "real-valued")
         stack = x._layout.shape[:-2]
         if broadcast_shape(rtol._layout.shape, stack) != stack:
@@ -517,7 +504,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.outer")
     # bool only when both are (a number promotes bool), so 'x1' is bool then
     check_dtype_kind(dtype, "linalg.outer", "x1", "numeric")
-    device = same_device("linalg.outer", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("linalg.outer", x1=x1, x2=x2)
     return Array._adopt(kernels.outer(x1, x2, dtype), dtype, device)
 
 
@@ -579,8 +566,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
     ((2, 2), (2, 2))
     """
     _matrices(x, "qr")
-    if MODES.profile and mode == "complete":
-        refuse_argument("linalg.qr", "mode='complete'")
+    check_call("linalg.qr", mode=mode)
     if not is_one_of(mode, ("reduced", "complete")):
         raise ValueError(f"linalg.qr(): 'mode' must be 'reduced' or 'complete', got {mode!r}")
     q, r = kernels.qr(x, mode)
@@ -645,15 +631,14 @@ def solve(x1: Array, x2: Array, /) -> Array:
     """
     _matrices(x1, "solve", square=True)
     _floating(x2, "solve", "x2")
-    if MODES.profile:
-        _refuse_stack(x1, "linalg.solve")
+    check_call("linalg.solve", x1=x1)
     dtype = promote_types(x1.dtype, x2.dtype, "linalg.solve")
     if x2.ndim == 0:
         raise ValueError("linalg.solve(): 'x2' must have at least one dimension")
     rows = x2._layout.shape[0] if x2.ndim == 1 else x2._layout.shape[-2]
     if rows != x1._layout.shape[-1]:
         raise ValueError(f"linalg.solve(): shapes {x1.shape} and {x2.shape} do not fit")
-    device = same_device("linalg.solve", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("linalg.solve", x1=x1, x2=x2)
     return Array._adopt(kernels.solve(x1, x2, dtype), dtype, device)
 
 
@@ -680,16 +665,14 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     Array([4., 3.], dtype=float64)
     """
     _matrices(x, "svd")
-    if MODES.profile and full_matrices is True:
-        refuse_argument("linalg.svd", "full_matrices=True")
+    check_call("linalg.svd", full_matrices=full_matrices)
     if full_matrices is not True and full_matrices is not False:
         raise TypeError(f"linalg.svd(): 'full_matrices' must be a bool, got {full_matrices!r}")
     u, s, vh = kernels.svd(x, full_matrices)
     device = x._storage.device
     parts = (Array._adopt(u, x.dtype, device), Array._adopt(s, _real_dtype(x.dtype), device),
              Array._adopt(vh, x.dtype, device))
-    if MODES.profile and behaves(SVD_GIVES_A_PLAIN_TUPLE):
-        diverged(SVD_GIVES_A_PLAIN_TUPLE, function="linalg.svd()")
+    if answers_otherwise("linalg.svd"):  # a plain tuple, as Dask's
         return parts  # type: ignore[return-value]
     return SVDResult(*parts)
 

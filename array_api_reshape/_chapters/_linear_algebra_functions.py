@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from .._array._array_object import Array, check_array
 from .._array._matrix_product import matrix_product
 from .._kernels import _linalg_kernels
-from .._modes._placement import same_device
-from .._modes._refusals import MODES, promote_types
-from .._tables._devices import CPU_DEVICE
+from .._modes._placement import device_of_call
+from .._modes._refusals import promote_types
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import as_int, as_int_tuple, normalize_axis
@@ -142,7 +141,7 @@ def tensordot(
                 f"tensordot(): axis {a} of 'x1' (size {x1.shape[a]}) does not match axis "
                 f"{b} of 'x2' (size {x2.shape[b]})"
             )
-    device = same_device("tensordot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("tensordot", x1=x1, x2=x2)
     return Array._adopt(_linalg_kernels.tensordot(x1, x2, (first, second), dtype), dtype, device)
 
 
@@ -194,5 +193,5 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(
             f"vecdot(): shapes {x1.shape} and {x2.shape} do not broadcast outside the axis"
         )
-    device = same_device("vecdot", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("vecdot", x1=x1, x2=x2)
     return Array._adopt(_linalg_kernels.vector_dot(x1, x2, axis, dtype), dtype, device)

@@ -16,15 +16,11 @@ from .._kernels._manipulation_kernels import (
 )
 from .._kernels._creation_kernels import converted_copy
 from .._kernels._memory import check_allocation
-from .._modes import _strict_rules as strict_rules
-from .._modes._placement import same_device
-from .._modes._unknown_sizes import concatenated as unknown_joined
-from .._modes._unknown_sizes import permuted as unknown_permuted
-from .._modes._behaviours import FLIP_COPIES
-from .._modes._profiles import behaves, check_present, diverged, refuse_argument
-from .._modes._refusals import MODES, promote_types, refuse_data_dependent
+from .._modes._call_rules import answers_otherwise, check_call
+from .._modes._placement import device_of_call
+from .._modes._refusals import promote_types, refuse_data_dependent
+from .._modes._results import joined_result, permuted_result
 from .._tables._bounded_cache import BoundedCache
-from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType, check_dtype_kind
 from .._tables._layout import (
     broadcast_shape,
@@ -56,8 +52,7 @@ from .._tables._arguments import (
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """The general path of :func:`reshape` (``_entries.reshape`` takes the fast one)."""
-    if MODES.profile:
-        strict_rules.refuse_sequence_shape("reshape", "shape", shape)
+    check_call("reshape", shape=shape)
     return reshape_in_order(x, shape, copy, "C")
 
 
@@ -68,8 +63,7 @@ def reshape_in_order(
     caller): a view when ``decide_reshape`` finds one, otherwise a copy laid out in ``order``."""
     check_array(x, "reshape")
     copy = check_copy(copy, "reshape")
-    if copy is False and MODES.profile:
-        refuse_argument("reshape", "copy=False")
+    check_call("reshape", copy=copy)
     if copy:
         return copied(x, reshape_target(shape, x._layout.size), order)
     decision = decide_reshape(x._layout, shape, order)
@@ -110,7 +104,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     if axes.__class__ is tuple and all(a.__class__ is int for a in axes):
         _PERMUTED_LAYOUTS.remember((x._layout, axes), result)
     view = x._view(result)
-    return unknown_permuted(view, x, order) if MODES.profile else view
+    return permuted_result(view, x, order)
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -213,8 +207,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     check_array(x, "flip")
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim, "flip")
     view = x._view(flipped(x._layout, axes))
-    if MODES.profile and behaves(FLIP_COPIES):
-        diverged(FLIP_COPIES, function="flip()")
+    if answers_otherwise("flip"):  # a copy, as PyTorch's (its tensors have no negative strides)
         return Array._new(*converted_copy(view, x._dtype), x._dtype, x._storage.device)
     return view
 
@@ -347,8 +340,7 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             "broadcast_arrays(): shapes "
             f"{', '.join(str(x.shape) for x in arrays)} cannot be broadcast together"
         )
-    if MODES.devices:
-        same_device("broadcast_arrays", arrays=arrays)
+    device_of_call("broadcast_arrays", arrays=arrays)
     return tuple(broadcast_view(x, shape) for x in arrays)
 
 
@@ -377,8 +369,7 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     >>> xp.broadcast_shapes((2, 1), (3,), (1, 1, 1))
     (1, 2, 3)
     """
-    if MODES.profile:
-        check_present("broadcast_shapes")
+    check_call("broadcast_shapes")
     checked = []
     for i, shape in enumerate(shapes):
         if shape.__class__ is not tuple:
@@ -436,9 +427,9 @@ def concat(
                 f"concat(): 'arrays[{i}]' of shape {x.shape} does not match shape {first} "
                 f"outside axis {axis}"
             )
-    device = same_device("concat", arrays=arrays) if MODES.devices else CPU_DEVICE
+    device = device_of_call("concat", arrays=arrays)
     joined = Array._new(*concatenated(arrays, axis, dtype), dtype, device)
-    return unknown_joined(joined, arrays, axis) if MODES.profile else joined
+    return joined_result(joined, arrays, axis)
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
@@ -478,7 +469,7 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
                 f"{arrays[0].shape}"
             )
     axis = normalize_axis(axis, arrays[0].ndim + 1, "stack")
-    device = same_device("stack", arrays=arrays) if MODES.devices else CPU_DEVICE
+    device = device_of_call("stack", arrays=arrays)
     return Array._new(*stacked(arrays, axis, dtype), dtype, device)
 
 
@@ -544,11 +535,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     Array([1, 1, 2, 2], dtype=int64)
     """
     check_array(x, "repeat")
-    if MODES.profile:
-        if isinstance(repeats, Array):
-            refuse_argument("repeat", "an array of repeats")
-        if axis is None and x.ndim > 1:
-            refuse_argument("repeat", "axis=None for more than one dimension")
+    check_call("repeat", x=x, repeats=repeats, axis=axis)
     if axis is None:
         x = reshape(x, (-1,))
         axis = 0
@@ -578,7 +565,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         old = x._layout.shape
         shape = old[:axis] + (old[axis] * counts,) + old[axis + 1 :]
         _check_result_size("repeat", f"'repeats' {counts}", shape, x.dtype)
-    device = same_device("repeat", x=x, repeats=repeats) if MODES.devices else x._storage.device
+    device = device_of_call("repeat", x=x, repeats=repeats)
     return Array._new(*repeated(x, counts, axis, x.dtype), x.dtype, device)
 
 
@@ -657,8 +644,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     Array([1, 2, 1, 2], dtype=int64)
     """
     check_array(x, "tile")
-    if MODES.profile:
-        strict_rules.refuse_sequence_shape("tile", "repetitions", repetitions)
+    check_call("tile", repetitions=repetitions)
     counts = as_int_tuple(repetitions, "tile", "repetitions")
     if any(n < 0 for n in counts):
         raise ValueError(f"tile(): 'repetitions' must not be negative, got {counts}")

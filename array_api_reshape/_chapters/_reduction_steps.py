@@ -6,8 +6,7 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._kernels._reduction_kernels import reduced
 from .._modes._device_checks import check_result_dtype
-from .._modes._flag_state import MODES
-from .._modes._unknown_sizes import after_reduction
+from .._modes._results import reduced_result
 from .._tables._devices import CPU_DEVICE
 from .._tables._dtypes import DType
 from .._tables._arguments import normalize_axes
@@ -62,5 +61,5 @@ def reduce(
         check_result_dtype(result_dtype, device, function)
     result = Array._adopt(reduced(function, x, axes, keepdims, dtype, correction, quiet),
                           result_dtype, device)
-    return after_reduction(result, x, axes, keepdims) if MODES.profile else result
+    return reduced_result(result, x, axes, keepdims)
 

@@ -8,12 +8,11 @@ from typing import Literal
 from .._array._array_object import Array, check_array
 from .._kernels._reduction_kernels import extremum_positions
 from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_positions
+from .._modes._call_rules import check_call
 from .._modes._device_checks import index_dtype_on
-from .._modes._placement import same_device
-from .._modes._profiles import refuse_argument
-from .._modes._refusals import MODES, promote_types, refuse_data_dependent, scalar_result_dtype
-from .._modes._unknown_sizes import after_reduction, carried, is_dask, made_unknown
-from .._tables._devices import CPU_DEVICE
+from .._modes._placement import device_of_call
+from .._modes._refusals import promote_types, refuse_data_dependent, scalar_result_dtype
+from .._modes._results import broadcast_result, data_dependent_results, reduced_result
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import is_one_of, normalize_axis
@@ -35,9 +34,7 @@ def _arg_extremum(function: str, x: Array, axis: int | None, keepdims: bool) -> 
     result = Array._adopt(
         extremum_positions(function, x, axis, keepdims), index_dtype_on(device), device
     )
-    if MODES.profile:
-        return after_reduction(result, x, range(x.ndim) if axis is None else (axis,), keepdims)
-    return result
+    return reduced_result(result, x, None if axis is None else (axis,), keepdims)
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
@@ -157,9 +154,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
         raise ValueError("nonzero(): 'x' must have at least one dimension")
     index = index_dtype_on(device)
     positions = tuple(Array._adopt(p, index, device) for p in nonzero_positions(x))
-    if MODES.profile and is_dask():  # as many as the nonzero elements
-        for axis in positions:
-            made_unknown(axis, (True,), "nonzero()")
+    data_dependent_results("nonzero", positions, x)  # as many as the nonzero elements
     return positions
 
 
@@ -202,13 +197,7 @@ def searchsorted(
         raise ValueError(f"searchsorted(): 'x1' must be one-dimensional, got shape {x1.shape}")
     if not is_one_of(side, ("left", "right")):
         raise ValueError(f"searchsorted(): 'side' must be 'left' or 'right', got {side!r}")
-    if MODES.profile:
-        if not isinstance(x2, Array):
-            refuse_argument("searchsorted", "a Python scalar as x2")
-        elif x2.ndim == 0:
-            refuse_argument("searchsorted", "a 0-d array as x2")
-        if sorter is not None:
-            refuse_argument("searchsorted", "sorter")
+    check_call("searchsorted", x2=x2, sorter=sorter)
     if isinstance(x2, Array):
         dtype = promote_types(x1.dtype, x2.dtype, "searchsorted")
     else:
@@ -221,9 +210,7 @@ def searchsorted(
                 f"searchsorted(): 'sorter' must have the shape of 'x1' {x1.shape}, "
                 f"got {sorter.shape}"
             )
-    device = CPU_DEVICE
-    if MODES.devices:
-        device = same_device("searchsorted", x1=x1, x2=x2, sorter=sorter)
+    device = device_of_call("searchsorted", x1=x1, x2=x2, sorter=sorter)
     result = insertion_positions(x1, x2, dtype, side, sorter)
     return Array._adopt(result, index_dtype_on(device), device)
 
@@ -258,8 +245,6 @@ def where(
             f"{condition.shape}, {getattr(x1, 'shape', ())}, {getattr(x2, 'shape', ())} "
             "cannot be broadcast together"
         )
-    device = CPU_DEVICE
-    if MODES.devices:
-        device = same_device("where", condition=condition, x1=x1, x2=x2)
+    device = device_of_call("where", condition=condition, x1=x1, x2=x2)
     result = Array._adopt(chosen(condition, x1, x2, dtype), dtype, device)
-    return carried(result, (condition, x1, x2), "where") if MODES.profile else result
+    return broadcast_result(result, (condition, x1, x2), "where")

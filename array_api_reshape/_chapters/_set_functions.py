@@ -6,14 +6,13 @@ from typing import NamedTuple
 
 from .._array._array_object import Array, check_array
 from .._kernels._set_kernels import membership, unique_parts
+from .._modes._call_rules import check_call
 from .._modes._device_checks import index_dtype_on
-from .._modes._placement import same_device
-from .._modes._profiles import check_operation
-from .._modes._unknown_sizes import is_dask, made_unknown, same_axes
+from .._modes._placement import device_of_call
 from .._modes._refusals import (
-    MODES, promote_types, refuse_data_dependent, refuse_unspecified_kind, scalar_result_dtype,
+    promote_types, refuse_data_dependent, refuse_unspecified_kind, scalar_result_dtype,
 )
-from .._tables._devices import CPU_DEVICE
+from .._modes._results import data_dependent_results
 from .._tables._dtypes import DType
 from .._tables._dtypes import bool as bool_dtype
 
@@ -50,13 +49,8 @@ def _unique(function: str, x: Array, indices: bool, inverse: bool, counts: bool)
     results = [Array._adopt(values, x.dtype, device)] + [
         Array._adopt(e, index, device) for e in extras
     ]
-    if MODES.profile and is_dask():  # every size is the number of distinct values
-        inverse_at = 1 + indices if inverse else -1
-        for position, result in enumerate(results):
-            if position == inverse_at:
-                same_axes(result, x)
-            else:
-                made_unknown(result, (True,), f"{function}()")
+    # every size is the number of distinct values, but the inverse's (x's shape)
+    data_dependent_results(function, results, x, 1 + indices if inverse else -1)
     return results
 
 
@@ -188,9 +182,8 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     for argument, given in (("x1", x1), ("x2", x2)):
         if isinstance(given, Array):
             refuse_unspecified_kind("isin", argument, given.dtype, "integer")
-    if MODES.profile:
-        check_operation("isin", dtype)
-    device = same_device("isin", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    check_call("isin", dtype=dtype)
+    device = device_of_call("isin", x1=x1, x2=x2)
     return Array._adopt(membership(x1, x2, dtype, invert), bool_dtype, device)
 
 

@@ -7,22 +7,17 @@ import sys
 
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import cumulative
+from .._modes._call_rules import answers_otherwise, check_call
+from .._modes._default_dtypes import accumulator_dtype
 from .._modes._device_checks import check_result_dtype, default_dtypes_of
-from .._modes._behaviours import BOOLS_SUM_AS_INTEGERS
-from .._modes._profiles import (
-    behaves, check_accumulation, check_correction, unsigned_accumulator,
-)
-from .._modes._refusals import MODES, check_dtype, refuse_unspecified, refuse_unspecified_kind
+from .._modes._refusals import check_dtype, refuse_unspecified, refuse_unspecified_kind
 from .._tables._dtypes import bool as bool_dtype
 from .._tables._dtypes import (
     DType,
     check_dtype_kind,
     check_keeps_imaginary,
-    int32,
     int64,
     is_kind,
-    uint32,
-    uint64,
 )
 from .._tables._arguments import INT64_MAX, normalize_axis
 from ._data_type_functions import astype
@@ -33,21 +28,13 @@ def _accumulator_dtype(x: Array, dtype: DType | None, function: str) -> DType:
     """The standard's result dtype of sum, prod and their cumulative forms."""
     if dtype is not None:
         dtype = check_dtype(dtype, function)
-        if MODES.profile:
-            check_accumulation(function, dtype)
+        check_call(function, dtype=dtype)
         if is_kind(x.dtype, "complex floating") and not is_kind(dtype, "complex floating"):
             raise TypeError(
                 f"{function}(): cannot accumulate {x.dtype} values in {dtype}"
             )
         return dtype
-    lacks = x._storage.device.lacks
-    if is_kind(x.dtype, "signed integer"):  # (on no_x64, its default integral int32)
-        return int64 if "int64" not in lacks else int32
-    if is_kind(x.dtype, "unsigned integer"):
-        if MODES.profile:
-            return unsigned_accumulator() or uint64
-        return uint64 if "uint64" not in lacks else uint32
-    return x.dtype
+    return accumulator_dtype(x.dtype, x._storage.device)
 
 
 def _summing(
@@ -58,7 +45,7 @@ def _summing(
     keepdims: bool,
 ) -> Array:
     check_array(x, function)
-    if MODES.profile and x.dtype is bool_dtype and behaves(BOOLS_SUM_AS_INTEGERS):
+    if x.dtype is bool_dtype and answers_otherwise(function):
         # counted in the library's default integer dtype (NumPy's, PyTorch's, JAX's)
         x = astype(x, default_dtypes_of(x._storage.device)["integral"])
     check_dtype_kind(x.dtype, function, "x", "numeric")
@@ -186,8 +173,7 @@ def _spread(
         raise TypeError(
             f"{function}(): 'correction' must be an int or a float, got {correction!r}"
         )
-    if MODES.profile:
-        check_correction(function, correction)
+    check_call(function, correction=correction)
     if isinstance(correction, int) and not -INT64_MAX - 1 <= correction <= INT64_MAX:
         if abs(correction) > sys.float_info.max:
             raise OverflowError(

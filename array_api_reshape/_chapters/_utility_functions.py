@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import differences
-from .._modes._placement import same_device
-from .._modes._refusals import MODES, promote_types, refuse_unspecified_kind
-from .._tables._devices import CPU_DEVICE
+from .._modes._placement import device_of_call
+from .._modes._refusals import promote_types, refuse_unspecified_kind
 from .._tables._dtypes import bool as bool_dtype
 from .._tables._arguments import as_int, normalize_axis
 from ._reduction_steps import reduce
@@ -86,8 +85,6 @@ def diff(
             )
         length += extra._layout.shape[axis]
     # past the axis's length every further difference is empty; NumPy would still loop n times
-    device = CPU_DEVICE
-    if MODES.devices:
-        device = same_device("diff", x=x, prepend=prepend, append=append)
+    device = device_of_call("diff", x=x, prepend=prepend, append=append)
     result = differences(x, min(n, length), axis, dtype, prepend, append)
     return Array._adopt(result, dtype, device)

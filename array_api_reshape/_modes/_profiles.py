@@ -28,7 +28,6 @@ from .._tables._dtypes import ALL_DTYPES, DType, is_kind
 from ._flag_state import LIBRARY_SETTINGS, MODES, value
 from ._behaviours import (
     ASARRAY_COPIES_FOREIGN_MEMORY,
-    CHOLESKY_GIVES_THE_UPPER_FACTOR,
     NARROWED_DTYPES,
     NARROWER_DEFAULT_DTYPES,
     NUMPY_CROSS_KIND_PROMOTION,
@@ -631,18 +630,6 @@ def warn_of_answer(behaviour: Behaviour, library: str, function: str) -> None:
         f"{function}(): {'; '.join(behaviour.said(name))}; "
         f"the profile gives {name}'s answer; {_flag_note()}"
     )), stacklevel=user_stack_level())
-
-
-def gives_upper_cholesky_factor() -> bool:
-    """True (with a warning) where the profile's library answers linalg.cholesky with the
-    upper factor (array_api_compat.dask.array)."""
-    if "dask" not in libraries():
-        return False
-    warnings.warn(refused(UserWarning, "dask", (
-        f"linalg.cholesky(): {'; '.join(CHOLESKY_GIVES_THE_UPPER_FACTOR.said('Dask'))}; "
-        f"the profile gives Dask's answer; {_flag_note()}"
-    )), stacklevel=user_stack_level())
-    return True
 
 
 SCALARS_REFUSED_BEFORE_COMPAT_1_16 = {

@@ -10,6 +10,9 @@ fails); and, with the mode on, what it decides.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -29,12 +32,40 @@ from array_api_reshape._modes._refusals import capabilities_here
 
 CPU, DEVICE1, DEVICE2, NO_FLOAT64, NO_X64 = xp.__array_namespace_info__().devices()
 
+PACKAGE_DIR = Path(xp.__file__).resolve().parent
+
+COMPILED_ENTRIES = {"_entries.py", "_creation_entries.py", "_reduction_entries.py"}
+"""The chapters' compiled fast paths, whose one test of the modes is a C-level read of
+``MODES`` (being rewritten elsewhere: they read it until they ask hooks too)."""
+
 
 @pytest.fixture(autouse=True)
 def default_flags():
     flags.reset()
     yield
     flags.reset()
+
+
+def _reads_of_modes(path: Path) -> list[int]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree)
+            if (isinstance(node, ast.Attribute) and getattr(node.value, "id", "") == "MODES")
+            or (isinstance(node, ast.alias) and node.name == "MODES")]
+
+
+def test_no_chapter_reads_the_modes():
+    chapters = [path for path in sorted((PACKAGE_DIR / "_chapters").rglob("*.py"))
+                if path.name not in COMPILED_ENTRIES]
+    assert len(chapters) > 15
+    reading = {path.relative_to(PACKAGE_DIR).as_posix(): _reads_of_modes(path)
+               for path in chapters if _reads_of_modes(path)}
+    assert reading == {}, "ask a hook of _modes/ instead"
+
+
+def test_the_search_finds_a_read_of_the_modes(tmp_path):
+    source = tmp_path / "chapter.py"
+    source.write_text("from .._modes._flag_state import MODES\nif MODES.profile:\n    pass\n")
+    assert _reads_of_modes(source) == [1, 2]
 
 
 # --- a result made from inputs --------------------------------------------------------------
