@@ -3,8 +3,9 @@ Backend profiles: a real array library's refusals and answers, where they differ
 NumPy's in ways that break code written and tested on NumPy.
 
 The profile flag names the library (``flags.set(profile="torch")``). Its rules live here,
-one function per place the array object or a chapter asks (an indexing key, a function
-whose answer differs); each is called behind ``MODES.profile``, so that the default
+one function per place the array object asks (an indexing key, a write) and one table or
+function per kind of rule the chapters' calls meet, which ``_call_rules`` lists by
+namespace function; each is asked behind ``MODES.profile``, so that the default
 namespace pays one attribute read where a profile may act and nothing elsewhere. A
 refusal raises the library's own exception type (code may catch it), names the library
 and what it does, and says the portable way.

@@ -11,7 +11,8 @@ layout keeps every size: only what user code sees changes.
 An array's unknown axes live in a side table keyed by the array's ``id`` beside a weak
 reference that proves the entry is still its own (an ``id`` is reused once an array is
 gone). Results of element-wise functions, reductions and the views that keep axes carry
-their inputs' unknown axes on (``carried``, ``after_reduction``, ``permuted``, ...).
+their inputs' unknown axes on (``carried``, ``after_reduction``, ``permuted``, ...), which
+the chapters reach through the hooks of ``_results``.
 
 Pure Python: arrays' layouts in, marks and exceptions out.
 """
