@@ -176,11 +176,11 @@ CALL_RULES: dict[str, tuple[CallRule, ...]] = {
     "broadcast_shapes": (CallRule((), _lacked),),
     "repeat": (CallRule(("repeats",), Refused("an array of repeats", _is_array)),
                CallRule(("x", "axis"), Refused("axis=None for more than one dimension",
-                                                lambda x, axis: axis is None and x.ndim > 1))),
+                                               lambda x, axis: axis is None and x.ndim > 1))),
     "searchsorted": (
         CallRule(("x2",), Refused("a Python scalar as x2", lambda x2: not _is_array(x2))),
         CallRule(("x2",), Refused("a 0-d array as x2",
-                                   lambda x2: _is_array(x2) and x2.ndim == 0)),
+                                  lambda x2: _is_array(x2) and x2.ndim == 0)),
         CallRule(("sorter",), Refused("sorter", lambda sorter: sorter is not None)),
     ),
     "isin": (CallRule(("dtype",), _lacked_for),),
@@ -197,9 +197,9 @@ CALL_RULES: dict[str, tuple[CallRule, ...]] = {
     "linalg.inv": (CallRule(("x",), _STACK),),
     "linalg.solve": (CallRule(("x1",), _STACK),),
     "linalg.qr": (CallRule(("mode",), Refused("mode='complete'",
-                                                lambda mode: mode == "complete")),),
+                                               lambda mode: mode == "complete")),),
     "linalg.svd": (CallRule(("full_matrices",), Refused("full_matrices=True",
-                                                          lambda full: full is True)),),
+                                                         lambda full: full is True)),),
 }
 """Each namespace function some profile's library refuses something of, and its rules, in
 the order they are checked."""
