@@ -16,7 +16,7 @@ import warnings
 from typing import Any
 
 from .._kernels import _numpy_views as _views
-from .._tables._dtypes import KIND_GROUPS, check_dtype_kind
+from .._tables._dtypes import check_dtype_kind, is_kind
 from .._tables._dtypes import bool as _BOOL
 from . import _strict_rules as strict_rules
 from ._behaviours import OUT_OF_BOUNDS_READS_CLAMP, OUT_OF_BOUNDS_WRITES_DROP, Behaviour
@@ -142,7 +142,7 @@ def library_dropped(array: Any, key: Any, value: Any) -> tuple[Any, Any]:
         return key, value
     cls = array.__class__
     if (key.__class__ is cls and value.__class__ is cls and key.ndim == 1
-            and key._dtype.kind in KIND_GROUPS["integer"] and array.ndim
+            and is_kind(key._dtype, "integer") and array.ndim
             and value.ndim and value._layout.shape[0] == key._layout.shape[0] > 1):
         size = array._layout.shape[0]
         if not _views.out_of_bounds((key._numpy(),), (size,)):
