@@ -39,7 +39,8 @@ from .._modes._gates import (
     plain_view,
     plain_write,
 )
-from .._modes._placement import same_device
+from .._modes._placement import device_of_call
+from .._modes._results import permuted_result
 from .._modes._strict_rules import refuse_export_from_device, refuse_iteration, refuse_len
 from .._modes._behaviours import (
     ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL,
@@ -54,7 +55,7 @@ from .._modes._profiles import (
     refuse_host_conversion,
     refuse_index_conversion,
 )
-from .._modes._computes import count_read
+from .._modes._computes import count_read, read_into_python
 from .._modes._refusals import (
     is_lazy, is_read_only, refuse_lazy, refuse_unspecified, refuse_write,
 )
@@ -66,7 +67,6 @@ from .._modes._unknown_sizes import (
     lazy_index_scalars,
     mark_indexed,
     selects_all,
-    permuted as unknown_permuted,
     public_shape,
     public_size,
     refuse_unknown,
@@ -726,7 +726,7 @@ class Array:
                 "use permute_dims() or .mT for other ranks"
             )
         view = self._view(matrix_transposed(self._layout), "T")
-        return unknown_permuted(view, self, (1, 0)) if _MODES.profile else view
+        return permuted_result(view, self, (1, 0))
 
     @property
     def mT(self) -> Array:
@@ -736,10 +736,7 @@ class Array:
                 f"Array.mT: the array must have at least two dimensions, got {self.ndim}"
             )
         view = self._view(matrix_transposed(self._layout), "mT")
-        if _MODES.profile:
-            order = (*range(self.ndim - 2), self.ndim - 1, self.ndim - 2)
-            return unknown_permuted(view, self, order)
-        return view
+        return permuted_result(view, self, (*range(self.ndim - 2), self.ndim - 1, self.ndim - 2))
 
     def to_device(self, device: Device | str, /, *, stream: object = None) -> Array:
         """
@@ -787,16 +784,13 @@ class Array:
             return self
         target = check_device(target, "to_device")
         check_dtype_on_device(self._dtype, target, "to_device")
-        if _MODES.flags:
-            check_transfer(self._storage.device, target, "to_device")
+        check_transfer(self._storage.device, target, "to_device")
         return Array._adopt(_views.compact_copy(self), self._dtype, target)
 
     # --- conversion to Python scalars --------------------------------------------------
 
     def _scalar(self, method: str) -> Any:
-        if _MODES.flags:
-            refuse_lazy(f"{method}()", "the array's value")
-            count_read(f"{method}()")
+        read_into_python(f"{method}()", "the array's value")
         if self.ndim != 0:
             if _MODES.profile and method != "__index__" and self._layout.size == 1 and behaves(
                 ONE_ELEMENT_ARRAYS_CONVERT_TO_BOOL if method == "__bool__" else
@@ -827,7 +821,7 @@ class Array:
 
     def __index__(self, /) -> int:
         check_dtype_kind(self._dtype, "__index__", "self", "integer")
-        if _MODES.profile and on_library_device(self) and not called_by_package():
+        if on_library_device(self) and not called_by_package():
             raise refuse_index_conversion()
         return self._scalar("__index__")
 
@@ -838,10 +832,9 @@ class Array:
         (read-only while the writeable flag is off)."""
         if _MODES.flags:
             refuse_lazy("__array__()", "the elements, to hand them to another library")
-            if _MODES.profile:
-                if on_library_device(self):
-                    raise refuse_host_conversion("__array__()")
-                refuse_export_from_device(self._storage.device)
+            if on_library_device(self):
+                raise refuse_host_conversion("__array__()")
+            refuse_export_from_device(self._storage.device)
             count_read("__array__()")
             exported = _interchange.to_numpy(self, dtype, copy, read_only=is_read_only())
             return _view_modes.register_export(self, exported, "__array__()")
@@ -939,9 +932,7 @@ class Array:
     def __format__(self, format_spec: str) -> str:
         """Format a 0-dimensional array as NumPy does: ``f"{x:.2f}"`` formats its value."""
         if self.ndim == 0:
-            if _MODES.flags:
-                refuse_lazy("__format__()", "the array's value")
-                count_read("__format__()")
+            read_into_python("__format__()", "the array's value")
             return _scalars.format_scalar(self, format_spec)
         if format_spec:
             raise TypeError(
@@ -1275,8 +1266,7 @@ class Array:
             ) and _wrote_through_index(self, index, value):
                 return
         self._check_writable("__setitem__")
-        if _MODES.devices:
-            same_device("__setitem__", x=self, key=key, value=value)
+        device_of_call("__setitem__", x=self, key=key, value=value)
         written = library_write(self, key, value)
         if written[0] is not key:
             kind = classify_key(_shape_of(self), written[0], Array)

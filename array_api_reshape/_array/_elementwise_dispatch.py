@@ -34,7 +34,7 @@ from .._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS, ElementwiseFu
 from .._kernels._numpy_views import Binary, Kernel
 from .._modes._device_checks import check_result_dtype
 from .._modes._placement import same_device
-from .._modes._unknown_sizes import carried, same_axes
+from .._modes._results import broadcast_result, result_like
 from .._modes._behaviours import (
     BOOLS_ADD_AND_MULTIPLY,
     FLOAT32_ATAN2_ROUNDS_CORRECTLY,
@@ -236,7 +236,7 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
         diverged(FLOAT32_ATAN2_ROUNDS_CORRECTLY, function="atan2()")
     result = kernels.binary_of_operands(function, x1, x2, computed_in)
     made = array_class._adopt(result, result_dtype, device)
-    return carried(made, (x1, x2), name) if _MODES.profile else made
+    return broadcast_result(made, (x1, x2), name)
 
 
 _INTEGER_DIVISIONS = ("floor_divide", "remainder")
@@ -379,7 +379,7 @@ def general_unary(name: str, array_class: ArrayClass | None) -> Operation:
                 result_dtype = result_dtype_for(record.result, computed_in)
             check_result_dtype(result_dtype, x._storage.device, name)
         result = x._adopt(compute(record, x, computed_in), result_dtype, x._storage.device)
-        return same_axes(result, x) if _MODES.profile else result
+        return result_like(result, x)
 
     return _called(function, name)
 

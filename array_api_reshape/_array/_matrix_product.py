@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._kernels import _linalg_kernels
-from .._modes._placement import same_device
-from .._modes._refusals import MODES, promote_types
-from .._tables._devices import CPU_DEVICE
+from .._modes._placement import device_of_call
+from .._modes._refusals import promote_types
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 
@@ -23,7 +22,7 @@ def matrix_product(x1: Any, x2: Any, operator: bool = True) -> Any:
     """``x1 @ x2`` for two arrays: stacks of matrices broadcast, 1-D operands act as vectors;
     the result is on their device. ``operator`` False for the function ``matmul`` (whose
     promotion array-api-strict leaves to NumPy)."""
-    device = same_device("matmul", x1=x1, x2=x2) if MODES.devices else CPU_DEVICE
+    device = device_of_call("matmul", x1=x1, x2=x2)
     for argument, x in (("x1", x1), ("x2", x2)):
         check_dtype_kind(x._dtype, "matmul", argument, "numeric")
         if x.ndim == 0:

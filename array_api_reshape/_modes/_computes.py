@@ -25,6 +25,7 @@ from ._flag_state import MODES, value
 from ._behaviours import VALUES_COMPUTE
 from ._profiles import diverged, libraries
 from ._call_sites import call_site
+from ._refusals import refuse_lazy
 
 
 class Reads:
@@ -81,6 +82,15 @@ def uncounted() -> Iterator[None]:
         yield
     finally:
         _uncounted.reset(token)
+
+
+def read_into_python(call: str, what: str) -> None:
+    """The hook of a read of an array's values into Python by ``call`` (a conversion to a
+    scalar, a format), which needs ``what``: refused while the lazy flag is on, counted
+    where eager reads are (``count_read``)."""
+    if MODES.flags:
+        refuse_lazy(call, what)
+        count_read(call)
 
 
 def count_read(call: str) -> None:
