@@ -56,6 +56,28 @@ def test_no_chapter_reads_the_modes():
     assert reading == {}, "ask a hook of _modes/ instead"
 
 
+MOST_READS_OUTSIDE_THE_MODES = 40
+"""The reads of MODES the package keeps outside _modes/: the array object's named places (a
+view made, an array made, a write, its shape under a profile) and the dispatch's general
+paths, where a hook's call would cost every call more than the read it saves."""
+
+
+def _reads_of_modes_attributes(path: Path) -> int:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sum(1 for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+               and getattr(node.value, "id", "") in ("MODES", "_MODES"))
+
+
+def test_the_modes_are_read_outside_modes_only_at_a_few_places():
+    outside = [path for path in PACKAGE_DIR.rglob("*.py")
+               if "_modes" not in path.relative_to(PACKAGE_DIR).parts]
+    reads = {path.relative_to(PACKAGE_DIR).as_posix(): _reads_of_modes_attributes(path)
+             for path in outside}
+    assert sum(reads.values()) <= MOST_READS_OUTSIDE_THE_MODES, {
+        name: count for name, count in reads.items() if count}
+    assert {name.split("/")[0] for name, count in reads.items() if count} <= {"_array"}
+
+
 def test_the_search_finds_a_read_of_the_modes(tmp_path):
     source = tmp_path / "chapter.py"
     source.write_text("from .._modes._flag_state import MODES\nif MODES.profile:\n    pass\n")
