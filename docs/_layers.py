@@ -453,3 +453,55 @@ def builders_table(modules: dict[str, Module] | None = None) -> str:
         cells = "; ".join(f"`{name}` ({', '.join(calls)})" for name, calls in functions.items())
         lines.append(f"| `{file}` | {cells} |")
     return "\n".join(lines)
+
+
+def reads_of_the_modes(package_dir: Path = PACKAGE_DIR) -> dict[str, int]:
+    """For each module outside ``_modes/`` that reads ``MODES`` (the modes' one attribute
+    read per concern), how many times: by its file relative to the package."""
+    reads = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        file = path.relative_to(package_dir).as_posix()
+        if file.startswith("_modes/"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        count = sum(1 for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                    and getattr(node.value, "id", "") in ("MODES", "_MODES"))
+        if count:
+            reads[file] = count
+    return reads
+
+
+def fast_path_gates(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """The functions that decide whether a fast path runs: the gates of ``_modes/_gates.py``."""
+    tree = ast.parse((package_dir / "_modes" / "_gates.py").read_text(encoding="utf-8"))
+    return [node.name for node in tree.body
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("plain_")]
+
+
+def redesign_table() -> str:
+    """The contributing page's table of what the modes' seam changed: the figures before
+    it (measured on the code of the time) beside today's, read from the code."""
+    reads = reads_of_the_modes()
+    gates = fast_path_gates()
+    rows = [
+        ("package modules touched to add an element-wise function",
+         "4: the records, the chapter, `__init__.py`, the array object (an operator)",
+         "the same 4"),
+        ("package modules touched to add a profile rule",
+         "2 or 3: `_modes/_profiles.py` and each chapter or array-object method that "
+         "asked the profile inline (and `_modes/_behaviours.py`)",
+         "2 or 3: `_modes/_call_rules.py`, `_modes/_profiles.py` (and "
+         "`_modes/_behaviours.py`); no chapter"),
+        ("package modules touched to add a mode",
+         "3 to 7: `_modes/_flag_state.py`, its rule, and each fast path whose own mix of "
+         "flags had to learn it (the array object, the three entry modules)",
+         "3: `_modes/_flag_state.py`, `_modes/_gates.py`, its rule"),
+        ("reads of `MODES` outside `_modes/`", "179, in 24 files",
+         f"{sum(reads.values())}, in {_plural(len(reads), 'file')}"),
+        ("functions that decide whether a fast path runs",
+         "18, in 5 modules, each its own mix of flags",
+         f"{len(gates)}, the gates of `_modes/_gates.py`"),
+    ]
+    lines = ["| | before | now |", "| --- | --- | --- |"]
+    lines += [f"| {what} | {before} | {now} |" for what, before, now in rows]
+    return "\n".join(lines)

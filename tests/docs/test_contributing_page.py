@@ -226,3 +226,22 @@ def test_numpy_outside_the_kernel_layer_is_named():
     text = _layers.numpy_outside_kernels()
     assert "`_tables/_dtypes.py` (imports NumPy" in text  # each DType carries its NumPy dtype
     assert "_kernels/" not in text
+
+
+def test_the_redesign_table_names_files_that_exist_and_todays_figures():
+    table = _layers.redesign_table()
+    for path in re.findall(r"`(_[a-z_/]+\.py)`", table):
+        assert (PACKAGE_DIR / path).is_file(), path
+    reads = _layers.reads_of_the_modes()
+    assert 0 < sum(reads.values()) <= 40 and all(f.startswith("_array/") for f in reads)
+    assert f"{sum(reads.values())}, in {len(reads)} files" in table
+
+
+def test_each_gate_is_asked_by_a_fast_path():
+    gates = _layers.fast_path_gates()
+    assert len(gates) >= 8
+    fast_paths = "".join((PACKAGE_DIR / file).read_text(encoding="utf-8") for file in (
+        "_array/_array_object.py", "_chapters/_entries.py", "_chapters/_creation_entries.py",
+        "_chapters/_reduction_entries.py"))
+    for gate in gates:
+        assert f"{gate}(" in fast_paths, gate
