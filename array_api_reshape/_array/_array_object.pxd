@@ -9,7 +9,7 @@ from array_api_reshape._kernels._storage cimport Storage
 from array_api_reshape._kernels cimport _numpy_views as _views
 from array_api_reshape._kernels cimport _piecewise_kernels as _piecewise
 from array_api_reshape._kernels._numpy_views cimport Kernel
-from array_api_reshape._tables._dtypes cimport DType
+from array_api_reshape._tables._dtypes cimport DType, is_kind
 from array_api_reshape._tables._layout_indexing cimport basic_indexed, first_axis_indexed
 from array_api_reshape._tables cimport _records
 from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout

@@ -80,6 +80,7 @@ from .._tables._dtypes import (
     DType,
     as_python_scalar,
     check_dtype_kind,
+    is_kind,
     is_standard_promotion,
     promotes_to,
     python_scalar_fits_kind,
@@ -810,12 +811,12 @@ class Array:
         return complex(self._scalar("__complex__"))
 
     def __float__(self, /) -> float:
-        if self._dtype.kind == "complex floating":
+        if is_kind(self._dtype, "complex floating"):
             raise TypeError("__float__(): a complex array does not convert to float")
         return float(self._scalar("__float__"))
 
     def __int__(self, /) -> int:
-        if self._dtype.kind == "complex floating":
+        if is_kind(self._dtype, "complex floating"):
             raise TypeError("__int__(): a complex array does not convert to int")
         return int(self._scalar("__int__"))
 

@@ -56,10 +56,10 @@ from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_REAL_FLOATING,
     EXACT_PYTHON_SCALARS,
-    KIND_GROUPS,
     REAL_OF,
     DType,
     agreed_promotion,
+    is_kind,
     as_python_scalar,
 )
 from .._tables._dtypes import (
@@ -104,7 +104,7 @@ def computation_dtype(rule: str, dtype: DType) -> DType:
     """The dtype a kernel computes in: the operands' (promoted) dtype, except that the
     "floating" rule computes integers and bools in the default floating dtype, as
     NumPy, PyTorch and JAX all accept them for functions such as exp and divide."""
-    if rule == "floating" and "floating" not in dtype.kind:
+    if rule == "floating" and not is_kind(dtype, "floating-point"):
         return DEFAULT_REAL_FLOATING
     return dtype
 
@@ -200,17 +200,17 @@ def apply_binary(function: ElementwiseFunction, x1: Any, x2: Any, array_class: A
     dtype = operand_dtype(name, x1, x2, array_class)
     if _MODES.profile:
         check_operation(name, dtype)
-        if (name in _INTEGER_DIVISIONS and "integer" in dtype.kind
+        if (name in _INTEGER_DIVISIONS and is_kind(dtype, "integer")
                 and behaves(INTEGER_DIVISION_BY_ZERO_RAISES)
                 and _divides_by_zero(x2, array_class)):
             raise division_by_zero_error(name)
-    if dtype.kind not in KIND_GROUPS[kinds] and not (
+    if not is_kind(dtype, kinds) and not (
         _MODES.profile and dtype is bool_dtype and name in _BOOLEAN_ARITHMETIC
         and behaves(BOOLS_ADD_AND_MULTIPLY)
     ):
         operands: tuple[tuple[str, Any], ...] = (("x1", x1), ("x2", x2))
         for argument, value in operands:
-            if value.__class__ is array_class and value._dtype.kind not in KIND_GROUPS[kinds]:
+            if value.__class__ is array_class and not is_kind(value._dtype, kinds):
                 raise kind_error(name, argument, kinds, value._dtype)
         raise kind_error(name, "x1", kinds, dtype)
     if (x1.__class__ is array_class and x2.__class__ is array_class
@@ -288,7 +288,7 @@ def _unary_plans(function: ElementwiseFunction) -> tuple[UnaryPlan | None, ...]:
     computed_in = [computation_dtype(rule, dtype) for dtype in ALL_DTYPES]
     return tuple(
         (computed, result_dtype_for(rule, computed))
-        if dtype.kind in KIND_GROUPS[function.kinds]
+        if is_kind(dtype, function.kinds)
         else None
         for dtype, computed in zip(ALL_DTYPES, computed_in)
     )
@@ -298,10 +298,9 @@ def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...
     """For each dtype (by its index) the function allows without converting its operands:
     its fast paths' plan; None for the other dtypes (the general path's)."""
     rule = function.result
-    allowed = KIND_GROUPS[function.kinds]
     plans: list[BinaryPlan | None] = []
     for dtype in ALL_DTYPES:
-        if dtype.kind not in allowed or computation_dtype(rule, dtype) is not dtype:
+        if not is_kind(dtype, function.kinds) or computation_dtype(rule, dtype) is not dtype:
             plans.append(None)
             continue
         result, numpy_kind = result_dtype_for(rule, dtype), dtype.dtype.kind
@@ -405,7 +404,7 @@ class ConvertedPlans(dict[tuple[int, int], "tuple[DType, BinaryPlan] | None"]):
             promoted = agreed_promotion(first, second, self.function.name)
         except TypeError:
             promoted = None
-        if promoted is not None and promoted.kind in KIND_GROUPS[self.function.kinds]:
+        if promoted is not None and is_kind(promoted, self.function.kinds):
             computed = computation_dtype(self.function.result, promoted)
             plan = self.plans[computed.index]
             if plan is not None:
@@ -503,7 +502,7 @@ def _in_place_kernels(
     operands with another loop than into a new array, which rounds some results to
     another last bit, and ``x *= y`` must give the bits of ``x * y``."""
     return tuple(
-        None if plan is None or plan[1] is not dtype or dtype.kind == "complex floating"
+        None if plan is None or plan[1] is not dtype or is_kind(dtype, "complex floating")
         else kernels.in_place_kernel(function, dtype.kind, dtype.dtype.kind)
         for dtype, plan in zip(ALL_DTYPES, plans)
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._tables._dtypes import ALL_DTYPES, KIND_GROUPS
+from .._tables._dtypes import ALL_DTYPES, is_kind
 from .._tables._dtypes import bool as _BOOL
 
 KEY_OTHER = 0
@@ -35,7 +35,7 @@ KEY_POSITIONS = 6
 """One one-dimensional array of integers: positions along the first axis."""
 
 _INTEGER_INDEXES = frozenset(
-    dtype.index for dtype in ALL_DTYPES if dtype.kind in KIND_GROUPS["integer"]
+    dtype.index for dtype in ALL_DTYPES if is_kind(dtype, "integer")
 )
 """The integer dtypes (by index), whose arrays index positions."""
 

@@ -38,7 +38,7 @@ from .._modes._refusals import MODES
 from .._modes._view_modes import register_export
 from .._modes._view_tracking import storage_joining_tracked
 from .._tables._devices import CPU_DEVICE, DEVICES_BY_NAME, GPU_DEVICE, Device
-from .._tables._dtypes import ALL_DTYPES, DType
+from .._tables._dtypes import ALL_DTYPES, DType, is_kind
 from .._tables._layout import contiguous_layout, make_layout, product
 from .._tables._arguments import INT64_MAX, MAX_DIMENSIONS
 
@@ -156,7 +156,7 @@ def rebuild_array(
     dtype = _checked_dtype(dtype_name)
     shape = _checked_shape(shape)
     memory = _checked_memory(payload, product(shape) * item_size(dtype))
-    if dtype.kind == "bool" and not holds_only_bools(memory):
+    if is_kind(dtype, "bool") and not holds_only_bools(memory):
         raise ValueError(f"{_CONTEXT}: 'payload' of a bool array holds bytes other than 0 and 1")
     if writable is not True and writable is not False:
         raise TypeError(f"{_CONTEXT}: 'writable' must be True or False, got {writable!r}")

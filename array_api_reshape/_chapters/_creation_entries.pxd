@@ -6,7 +6,7 @@ cimport cython
 
 from array_api_reshape._array._array_object cimport Array, adopted, converts_exactly
 from array_api_reshape._tables._arguments cimport all_ints
-from array_api_reshape._tables._dtypes cimport DType
+from array_api_reshape._tables._dtypes cimport DType, is_kind
 from array_api_reshape._modes._gates cimport plain_creation, plain_promotion
 
 

@@ -24,6 +24,7 @@ from .._tables._dtypes import (
     DEFAULT_INTEGER,
     DEFAULT_REAL_FLOATING,
     DType,
+    is_kind,
 )
 from .._tables._dtypes import bool as _BOOL
 from . import _creation_functions as _creation
@@ -587,7 +588,7 @@ def _counted(start: Any, stop: Any, step: Any, dtype: Any) -> Array | None:
         return None
     if dtype is None or dtype is DEFAULT_INTEGER:
         dtype = DEFAULT_INTEGER
-    elif type(dtype) is not DType or dtype.kind != "real floating":
+    elif type(dtype) is not DType or not is_kind(dtype, "real floating"):
         return None
     else:
         start, stop, step = float(start), float(stop), float(step)

@@ -21,7 +21,7 @@ from .._kernels._take_kernels import small_taken_along_axis
 from .._modes._gates import plain_combination, plain_computation, plain_view
 from .._tables._arguments import all_ints
 from .._tables._devices import CPU_DEVICE, Device
-from .._tables._dtypes import DType
+from .._tables._dtypes import DType, is_kind
 from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
 from . import _indexing_functions as _indexing
@@ -289,7 +289,7 @@ def _picked(x: Array, indices: Array, axis: int) -> Array | None:
     anything else, and for positions out of range or shapes that do not broadcast (the general
     path says which)."""
     rank = len(x._layout.shape)
-    if (indices._dtype.kind != "signed integer" or len(indices._layout.shape) != rank
+    if (not is_kind(indices._dtype, "signed integer") or len(indices._layout.shape) != rank
             or not -rank <= axis < rank):
         return None
     result = small_taken_along_axis(x, indices, axis % rank)
@@ -342,7 +342,7 @@ def astype(
         if copy is False and dtype is x._dtype:
             return x
         if (copy is True or copy is False) and (
-            x._dtype.kind != "complex floating" or dtype.kind == "complex floating"
+            not is_kind(x._dtype, "complex floating") or is_kind(dtype, "complex floating")
         ):
             return adopted(converted(x, dtype), dtype, CPU_DEVICE)
     return _general_astype(x, dtype, copy=copy, device=device)

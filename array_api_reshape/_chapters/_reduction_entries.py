@@ -18,6 +18,7 @@ from .._tables._dtypes import (
     ALL_DTYPES,
     DEFAULT_INTEGER,
     DType,
+    is_kind,
     uint64,
 )
 from .._tables._dtypes import bool as _BOOL
@@ -25,29 +26,27 @@ from . import _statistical_functions as _statistics
 from . import _utility_functions as _utilities
 
 
-def _accumulators(kinds: tuple[str, ...], signed: DType | None, unsigned: DType | None
+def _accumulators(kinds: str, signed: DType | None, unsigned: DType | None
                   ) -> dict[DType, DType]:
-    """For each dtype of ``kinds``: the dtype a reduction of it accumulates in and gives
-    on the CPU (itself; ``signed``, ``unsigned`` for integers when given)."""
+    """For each dtype of ``kinds`` (a group of the dtype table): the dtype a reduction of
+    it accumulates in and gives on the CPU (itself; ``signed``, ``unsigned`` for integers
+    when given)."""
     table = {}
     for dtype in ALL_DTYPES:
-        if dtype.kind in kinds:
-            if dtype.kind == "signed integer" and signed is not None:
+        if is_kind(dtype, kinds):
+            if is_kind(dtype, "signed integer") and signed is not None:
                 table[dtype] = signed
-            elif dtype.kind == "unsigned integer" and unsigned is not None:
+            elif is_kind(dtype, "unsigned integer") and unsigned is not None:
                 table[dtype] = unsigned
             else:
                 table[dtype] = dtype
     return table
 
 
-_SUMMED_IN = _accumulators(
-    ("signed integer", "unsigned integer", "real floating", "complex floating"),
-    DEFAULT_INTEGER, uint64)
+_SUMMED_IN = _accumulators("numeric", DEFAULT_INTEGER, uint64)
 """sum's and prod's accumulator for each dtype they take (the standard's, on the CPU)."""
 
-_COMPARED_IN = _accumulators(("signed integer", "unsigned integer", "real floating"), None,
-                             None)
+_COMPARED_IN = _accumulators("real-valued", None, None)
 """max's and min's result dtype for each dtype they take: its own."""
 
 _TESTED_IN = dict.fromkeys(ALL_DTYPES, _BOOL)

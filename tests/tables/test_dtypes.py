@@ -248,15 +248,7 @@ KIND_WORDS = re.compile(r"\b(bool|integer|integral|floating|signed|unsigned|real
 one-letter kinds, which the kernels test on NumPy arrays, hold none)."""
 
 KIND_TESTS_ELSEWHERE = {
-    # modules another engineer is rewriting: switch each to is_kind, then drop its entry
-    "_array/_array_object.py",
-    "_array/_elementwise_dispatch.py",
-    "_array/_keys.py",
-    "_array/_pickling.py",
-    "_chapters/_creation_entries.py",
-    "_chapters/_entries.py",
-    "_chapters/_reduction_entries.py",
-    # handed a kind, not a dtype, by _array/_elementwise_dispatch.py (its KIND_GROUPS lookup)
+    # handed a kind, not a dtype, by _array/_elementwise_dispatch.py (its kernels' choice)
     "_kernels/_elementwise_kernels.py",
 }
 
