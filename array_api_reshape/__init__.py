@@ -18,11 +18,11 @@ from ._array._array_object import Array
 from ._modes import _ecosystem  # noqa: F401  # under a profile from the environment: see there
 from ._chapters._constants import e, inf, nan, newaxis, pi
 from ._chapters._creation_functions import eye, from_dlpack, linspace, meshgrid, tril, triu
-from ._chapters._creation_entries import (
+from ._entries._creation_entries import (
     arange, asarray, empty, empty_like, full, full_like, ones, ones_like, zeros, zeros_like,
 )
-from ._chapters._entries import astype, concat, permute_dims, reshape, take_along_axis, where
-from ._chapters._reduction_entries import all, any, max, min, prod, sum
+from ._entries._array_entries import astype, concat, permute_dims, reshape, take_along_axis, where
+from ._entries._reduction_entries import all, any, max, min, prod, sum
 from ._chapters._data_type_functions import can_cast, finfo, iinfo, isdtype, result_type
 from ._chapters._elementwise_functions import (
     abs,

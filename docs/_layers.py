@@ -19,7 +19,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from array_api_reshape._chapters._layout_tools._svg import FONT_FAMILY, INK, PAPER
+from array_api_reshape._layout_tools._svg import FONT_FAMILY, INK, PAPER
 
 PACKAGE = "array_api_reshape"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
@@ -38,7 +38,10 @@ LAYERS = (  # bottom to top
     Layer("Portability modes", "the flags' state, the modes' refusals, devices, views tracking",
           "_modes"),
     Layer("The array object", "Array, and the modules it builds its methods from", "_array"),
-    Layer("Chapters", "one module per chapter of the standard, and the layout tools", "_chapters"),
+    Layer("Chapters", "one module per chapter of the standard", "_chapters"),
+    Layer("Compiled entries", "the hottest functions: a fast path, else the chapter's function",
+          "_entries"),
+    Layer("Layout tools", "the layout submodule's tools beyond the standard", "_layout_tools"),
     Layer("The pytest plugin's parts", "the settings its options name, its records, its report",
           "_testing"),
     Layer("Public modules", "what users import: names, and the pytest plugin's hooks", None),
@@ -47,7 +50,7 @@ LAYERS = (  # bottom to top
 
 @dataclass
 class Module:
-    name: str  # dotted, e.g. array_api_reshape._chapters._layout_tools._svg
+    name: str  # dotted, e.g. array_api_reshape._layout_tools._svg
     file: str  # relative to the package, e.g. layout/_svg.py
     summary: str  # the first line of the module's docstring (its sentence)
     imports: set[str] = field(default_factory=set)  # package modules it imports

@@ -19,7 +19,7 @@ import itertools
 
 import numpy as np
 
-from array_api_reshape._chapters._layout_tools._svg import INK, PAPER
+from array_api_reshape._layout_tools._svg import INK, PAPER
 from array_api_reshape._tables._copy_plan import regular_regions
 
 

@@ -5,16 +5,16 @@ be a view, and read why not.
 Nothing in the standard namespace depends on this submodule.
 """
 
-from .._chapters._layout_tools._contiguous import ascontiguous
-from .._chapters._layout_tools._diagram import LayoutDiagram, diagram, reshape_diagram
-from .._chapters._layout_tools._explain import (
+from .._layout_tools._contiguous import ascontiguous
+from .._layout_tools._diagram import LayoutDiagram, diagram, reshape_diagram
+from .._layout_tools._explain import (
     ReshapeExplanation,
     can_reshape_without_copy,
     explain_reshape,
 )
-from .._chapters._layout_tools._introspection import is_contiguous, offset, shares_memory, strides
-from .._chapters._layout_tools._reshape import reshape
-from .._chapters._layout_tools._resize import resize_inplace
+from .._layout_tools._introspection import is_contiguous, offset, shares_memory, strides
+from .._layout_tools._reshape import reshape
+from .._layout_tools._resize import resize_inplace
 
 __all__ = [
     "strides",

@@ -120,19 +120,19 @@ def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_pa
     _write(tmp_path, {
         "__init__.py": "", "__main__.py": "", "fft.py": "", "layout/__init__.py": "",
         "_tables/__init__.py": "", "_tables/_layout.py": "", "_kernels/_storage.py": "",
-        "_modes/_flag_state.py": "",
-            "_array/_array_object.py": "", "_chapters/_layout_tools/_svg.py": "",
-        "_testing/_report.py": "",
+        "_modes/_flag_state.py": "", "_array/_array_object.py": "",
+        "_chapters/_sub/_inner.py": "", "_entries/_array_entries.py": "",
+        "_layout_tools/_svg.py": "", "_testing/_report.py": "",
         "_helpers.py": "", "_extras/_more.py": "", "layout/_private.py": "",
     })
     modules = _layers.read_modules(tmp_path)
     layer = {m.file: _layers.layer_of(m) for m in modules.values()}
     assert layer == {
-        "__init__.py": 6, "__main__.py": 6, "fft.py": 6, "layout/__init__.py": 6,
+        "__init__.py": 8, "__main__.py": 8, "fft.py": 8, "layout/__init__.py": 8,
         "_tables/__init__.py": 0, "_tables/_layout.py": 0, "_kernels/_storage.py": 1,
         "_modes/_flag_state.py": 2,
-        "_array/_array_object.py": 3, "_chapters/_layout_tools/_svg.py": 4,
-        "_testing/_report.py": 5,
+        "_array/_array_object.py": 3, "_chapters/_sub/_inner.py": 4,
+        "_entries/_array_entries.py": 5, "_layout_tools/_svg.py": 6, "_testing/_report.py": 7,
         "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
     }
     assert sorted(_layers.unplaced(modules)) == [
@@ -241,7 +241,7 @@ def test_each_gate_is_asked_by_a_fast_path():
     gates = _layers.fast_path_gates()
     assert len(gates) >= 8
     fast_paths = "".join((PACKAGE_DIR / file).read_text(encoding="utf-8") for file in (
-        "_array/_array_object.py", "_chapters/_entries.py", "_chapters/_creation_entries.py",
-        "_chapters/_reduction_entries.py"))
+        "_array/_array_object.py", "_entries/_array_entries.py", "_entries/_creation_entries.py",
+        "_entries/_reduction_entries.py"))
     for gate in gates:
         assert f"{gate}(" in fast_paths, gate

@@ -7,7 +7,7 @@ The SVG pictures: the package's layers (docs/_layers.py, inline on "How the code
 built") and the copy plan's tile order (docs/_tile_order.py, an ``<img>`` on "When is
 data copied?", drawn by Matplotlib, the docs extra: skipped without it). The layout
 diagrams on the pages are ``layout.diagram`` and ``layout.reshape_diagram``, checked in
-tests/chapters/layout_tools/test_standalone_pictures.py. The other docs modules
+tests/layout_tools/test_standalone_pictures.py. The other docs modules
 (_beyond.py, _comparison.py) make tables only."""
 
 from __future__ import annotations

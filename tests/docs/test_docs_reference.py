@@ -43,7 +43,7 @@ STANDARD_ARRAY_METHODS = [
 ]
 
 
-# the compiled entries of hot functions (_chapters/_entries.py) -> their chapters' pages
+# the compiled entries of hot functions (_entries/) -> their chapters' pages
 ENTRY_PAGES = {"asarray": "creation", "reshape": "manipulation", "permute_dims": "manipulation",
                "where": "searching", "zeros": "creation", "full": "creation",
                "concat": "manipulation", "take_along_axis": "indexing", "arange": "creation",

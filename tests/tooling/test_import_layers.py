@@ -247,8 +247,8 @@ def _describe_path(path: list[str]) -> str:
 
 def test_the_parser_sees_the_package_and_its_imports():
     assert f"{PACKAGE}._array._array_object" in MODULE_PATHS
-    assert f"{PACKAGE}._chapters._layout_tools._svg" in MODULE_PATHS
-    assert is_chapter(PACKAGE) and is_chapter(f"{PACKAGE}._chapters._layout_tools._explain")
+    assert f"{PACKAGE}._layout_tools._svg" in MODULE_PATHS
+    assert is_chapter(PACKAGE) and is_chapter(f"{PACKAGE}._layout_tools._explain")
     assert is_chapter(f"{PACKAGE}._chapters._creation_functions")
     assert not is_chapter(f"{PACKAGE}._tables._layout")
     assert is_kernel(f"{PACKAGE}._kernels._copy_kernels")
@@ -256,7 +256,7 @@ def test_the_parser_sees_the_package_and_its_imports():
     assert not is_kernel(f"{PACKAGE}._array._array_object")
     assert set(LAYER_OF) == set(MODULE_PATHS) and None not in LAYER_OF.values()
     # relative imports at either depth, and the package itself for a name from __init__
-    explain = f"{PACKAGE}._chapters._layout_tools._explain"
+    explain = f"{PACKAGE}._layout_tools._explain"
     assert explain in GRAPH[f"{PACKAGE}.layout"]
     assert f"{PACKAGE}._tables._layout" in GRAPH[explain]
 

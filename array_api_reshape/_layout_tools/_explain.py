@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..._array._array_object import Array, check_array
-from ..._tables._layout import Layout, Order
-from ..._tables._reshape_decision import (
+from .._array._array_object import Array, check_array
+from .._tables._layout import Layout, Order
+from .._tables._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
     check_order,

@@ -16,7 +16,7 @@ import pytest
 import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape.__main__ import main
-from array_api_reshape._chapters._layout_tools._svg import PAPER, SHADE_FILLS, SHADE_NEW, SHADE_READ
+from array_api_reshape._layout_tools._svg import PAPER, SHADE_FILLS, SHADE_NEW, SHADE_READ
 from standalone_svg import (
     LIGHT,
     SVG,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..._array._array_object import Array, check_array
-from ..._kernels._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
-from ..._tables._layout import is_c_contiguous, is_f_contiguous
-from ..._tables._reshape_decision import check_order
+from .._array._array_object import Array, check_array
+from .._kernels._foreign_kernels import ForeignElements, foreign_source, memory_overlaps
+from .._tables._layout import is_c_contiguous, is_f_contiguous
+from .._tables._reshape_decision import check_order
 
 
 def strides(x: Array) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""layout.reshape in column-major order (_chapters/_layout_tools/_reshape.py) against NumPy
+"""layout.reshape in column-major order (_layout_tools/_reshape.py) against NumPy
 and the brute-force model."""
 
 from __future__ import annotations

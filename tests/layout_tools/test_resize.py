@@ -1,4 +1,4 @@
-"""layout.resize_inplace (_chapters/_layout_tools/_resize.py): index-preserving resize in
+"""layout.resize_inplace (_layout_tools/_resize.py): index-preserving resize in
 place, its memory, and its refusals."""
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from ..._array._array_object import Array, check_array
-from ..._tables._reshape_decision import check_order
-from .._manipulation_functions import reshape as row_major_reshape
-from .._manipulation_functions import reshape_in_order
+from .._array._array_object import Array, check_array
+from .._tables._reshape_decision import check_order
+from .._chapters._manipulation_functions import reshape as row_major_reshape
+from .._chapters._manipulation_functions import reshape_in_order
 
 
 def reshape(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..._array._array_object import Array, check_array
-from ..._kernels._manipulation_kernels import column_major_copy, row_major_copy
-from ..._tables._layout import is_c_contiguous, is_f_contiguous
-from ..._tables._reshape_decision import check_order
+from .._array._array_object import Array, check_array
+from .._kernels._manipulation_kernels import column_major_copy, row_major_copy
+from .._tables._layout import is_c_contiguous, is_f_contiguous
+from .._tables._reshape_decision import check_order
 
 
 def ascontiguous(x: Array, order: Literal["C", "F"] = "C") -> Array:

@@ -5,7 +5,7 @@ forms of the last four. Each takes its fast path (the CPU, the gates of ``_modes
 saying no mode need see it, the common arguments) and otherwise calls the creation
 chapter's function of the same name, its general path, which checks, converts and
 refuses in its words. Compiled in the
-compiled build, as ``_entries`` is.
+compiled build, as ``_array_entries`` is.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .._tables._dtypes import (
     is_kind,
 )
 from .._tables._dtypes import bool as _BOOL
-from . import _creation_functions as _creation
+from .._chapters import _creation_functions as _creation
 
 
 def asarray(

@@ -3,7 +3,7 @@ The reductions whose per-call cost matters most, as the namespace exports them: 
 ``prod``, ``max``, ``min``, ``any`` and ``all``. Each takes its fast path (one ufunc
 reduction over one axis or all of them, few elements, no mode to see it) and otherwise
 calls the chapter's function of the same name, its general path. Compiled in the compiled
-build, as ``_entries`` is.
+build, as ``_array_entries`` is.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from .._tables._dtypes import (
     uint64,
 )
 from .._tables._dtypes import bool as _BOOL
-from . import _statistical_functions as _statistics
-from . import _utility_functions as _utilities
+from .._chapters import _statistical_functions as _statistics
+from .._chapters import _utility_functions as _utilities
 
 
 def _accumulators(kinds: str, signed: DType | None, unsigned: DType | None

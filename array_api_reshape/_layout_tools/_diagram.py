@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..._array._array_object import Array, check_array
-from ..._tables._layout import (
+from .._array._array_object import Array, check_array
+from .._tables._layout import (
     Layout,
     Order,
     column_major_strides,
@@ -31,14 +31,14 @@ from ..._tables._layout import (
     product,
     row_major_strides,
 )
-from ..._tables._reshape_decision import (
+from .._tables._reshape_decision import (
     ORDER_NAMES,
     ReshapeBlocked,
     check_order,
     decide_reshape,
     new_shape_of,
 )
-from ..._tables._arguments import as_int
+from .._tables._arguments import as_int
 from ._sampling import (
     ELLIPSIS,
     address_of,

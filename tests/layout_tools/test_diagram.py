@@ -14,13 +14,13 @@ import array_api_reshape as xp
 from array_api_reshape import layout
 from array_api_reshape._tables._layout import Layout, element_addresses, row_major_strides
 from array_api_reshape._tables._reshape_as_view import ReshapeBlocked, reshape_as_view
-from array_api_reshape._chapters._layout_tools._diagram import (
+from array_api_reshape._layout_tools._diagram import (
     ELLIPSIS_MARK,
     TRUNCATION_NOTE,
     layout_picture,
     reshape_picture,
 )
-from array_api_reshape._chapters._layout_tools._sampling import reads_address
+from array_api_reshape._layout_tools._sampling import reads_address
 from layout_model import address_array, addresses_of
 from strategies import buffer_size_for, factorisations_of, small_layouts
 

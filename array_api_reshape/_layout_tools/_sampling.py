@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..._tables._layout import Layout
+from .._tables._layout import Layout
 
 ELLIPSIS = None  # stands in a list of drawn indices where indices are left out
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from typing import NoReturn
 
-from ..._array._array_object import Array, check_array
-from ..._kernels._resize_kernels import buffer_is_private, move_blocks, resize_buffer, zero_outside
-from ..._tables._layout import contiguous_layout, is_c_contiguous, product
-from ..._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
-from ..._tables._arguments import check_shape
+from .._array._array_object import Array, check_array
+from .._kernels._resize_kernels import buffer_is_private, move_blocks, resize_buffer, zero_outside
+from .._tables._layout import contiguous_layout, is_c_contiguous, product
+from .._tables._resize_plan import growing_moves, kept_shape, shrinking_moves
+from .._tables._arguments import check_shape
 
 
 def _refuse(reason: str) -> NoReturn:

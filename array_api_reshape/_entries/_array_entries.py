@@ -24,10 +24,10 @@ from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import DType, is_kind
 from .._tables._dtypes import bool as _BOOL
 from .._tables._reshape_decision import ReshapeBlocked, remembered_row_major_decision
-from . import _indexing_functions as _indexing
-from . import _manipulation_functions as _manipulation
-from . import _searching_functions as _searching
-from ._data_type_functions import astype as _general_astype
+from .._chapters import _indexing_functions as _indexing
+from .._chapters import _manipulation_functions as _manipulation
+from .._chapters import _searching_functions as _searching
+from .._chapters._data_type_functions import astype as _general_astype
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:

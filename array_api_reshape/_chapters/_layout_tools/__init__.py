@@ -1,2 +1,0 @@
-"""The functions behind the public ``array_api_reshape.layout``: introspection, the
-reshape explainer, column-major reshape, in-place resize and layout diagrams."""
