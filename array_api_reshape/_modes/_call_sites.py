@@ -5,7 +5,10 @@ walking the stack from a function of ours, in the forms the modes' reports need 
 ``Made`` kept unformatted on each array while the views are tracked).
 
 The walks are on the views modes' hot path: each file's answer is cached by name, and
-nothing is put into words until a report needs it.
+nothing is put into words until a report needs it. The compiled build reads the code
+that called it in C (``calling_code`` and the reads beside it, whose C versions are in
+``_call_sites.pxd``; this module is never compiled), so that an array made by user code
+through a compiled function is placed without a walk.
 """
 
 from __future__ import annotations
@@ -63,19 +66,19 @@ class Site(NamedTuple):
 
 _new_site = tuple.__new__  # a Site without NamedTuple's argument handling
 
-_IN_PACKAGE: dict[str, bool] = {}
+IN_PACKAGE: dict[str, bool] = {}
 """Whether each source file seen in a walk of the stack is the package's own (keyed by
 file name: a str caches its hash, where a code object hashes its contents each time)."""
 
-_in_package = _IN_PACKAGE.get  # bound once: the walks below are on the views modes' hot path
+_in_package = IN_PACKAGE.get  # bound once: the walks below are on the views modes' hot path
 
 
-def _inside(code: CodeType) -> bool:
+def is_package_code(code: CodeType) -> bool:
     """True for a code object of the package's own."""
     filename = code.co_filename
     inside = _in_package(filename)
     if inside is None:
-        inside = _IN_PACKAGE[filename] = filename.startswith(_PACKAGE)
+        inside = IN_PACKAGE[filename] = filename.startswith(_PACKAGE)
     return inside
 
 
@@ -95,7 +98,7 @@ def _outside(frame: Any) -> tuple[Any, CodeType | None]:
         code = frame.f_code
         inside = _in_package(code.co_filename)
         if inside is None:
-            inside = _inside(code)
+            inside = is_package_code(code)
         if not inside:
             break
         if code.co_filename not in _TRANSPARENT:
@@ -130,7 +133,7 @@ def user_stack_level() -> int:
     """The ``stacklevel`` of ``warnings.warn``, called right here, that names the first
     line outside the package."""
     frame, level = sys._getframe(1), 1
-    while frame.f_back is not None and _inside(frame.f_code):
+    while frame.f_back is not None and is_package_code(frame.f_code):
         frame, level = frame.f_back, level + 1
     return level
 
@@ -165,7 +168,7 @@ def called_by_package() -> bool:
     which only the pure-Python build makes, is passed over."""
     frame = _getframe(1)
     caller = frame.f_back if frame.f_code.co_filename in _TRANSPARENT else frame
-    return caller is not None and _inside(caller.f_code)
+    return caller is not None and is_package_code(caller.f_code)
 
 
 def user_frame() -> Any:
@@ -176,16 +179,41 @@ def user_frame() -> Any:
 Made = tuple
 """Where an array of ours was made, unformatted: (the name of the package function that
 user code called, the user's code, the offset of the calling instruction in it, a weak
-reference to the array it was viewed from or None). ``site_of`` puts it into words."""
+reference to the array it was viewed from or None, and the token of the views modes' books
+that count the array or None). ``site_of`` puts it into words."""
 
 
-def made_here(parent: object = None, function: str | None = None) -> Made:
+def made_here(parent: object = None, function: str | None = None, books: object = None) -> Made:
     """Where user code called the package function that is making an array: the first
     frame outside the package, and ``function`` (else the package function it called);
-    ``parent`` (a weak reference to the array viewed) is kept for the reports."""
+    ``parent`` (a weak reference to the array viewed) and ``books`` (the token of the
+    views modes' books that count the array) are kept beside it."""
     user, called = _outside(_getframe(1))
     name = function or (UNNAMED if called is None else called.co_name)
-    return (name, user.f_code, user.f_lasti, parent)
+    return (name, user.f_code, user.f_lasti, parent, books)
+
+
+# --- the code that called compiled code, read in C (``_call_sites.pxd``) ----------------
+
+
+def calling_code() -> CodeType | None:
+    """The code of the innermost frame of Python code, read in C by the compiled build
+    (compiled code makes no frame, so it is the code that called the compiled function
+    asking); None in the pure-Python build, where that function's caller walks the stack
+    from its own frame (``made_here``) instead."""
+    return None
+
+
+def calling_offset() -> int:
+    """The offset of the instruction the innermost frame of Python code runs (its
+    ``f_lasti``), read in C by the compiled build (see ``calling_code``); -1 in the
+    pure-Python build."""
+    return -1
+
+
+def filename_of(code: CodeType) -> str:
+    """The file name of ``code``."""
+    return code.co_filename
 
 
 def _line_at(code: CodeType, offset: int) -> int:
@@ -205,7 +233,7 @@ _LINES = BoundedCache(limit=1024)
 
 def site_of(made: Made) -> Site:
     """A ``Made`` in words: the function called, the file and the line."""
-    function, code, offset, _ = made
+    function, code, offset = made[0], made[1], made[2]
     key = (code, offset)
     line = _LINES.get(key)
     if line is None:

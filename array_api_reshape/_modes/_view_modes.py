@@ -80,15 +80,15 @@ def made(array: Any) -> None:
     memory (``asarray`` of a NumPy array over ours). Called while the views flag may ask
     for tracking somewhere (``MODES.tracking``): arrays made where it does not are
     remembered too, which costs a little and changes nothing."""
-    array._made_at = _call_sites.made_here()
-    if array._storage.sharing is not None:  # memory others see
-        _tracking.track(array)
+    _tracking.made(array)
 
 
-track_view = _tracking.track_view
-"""Count a new view and its parent among the live arrays over their memory (called by
-the array object while ``MODES.tracking``; as for ``made``, views made where the flag
-does not ask are counted too)."""
+def track_view(parent: Any, view: Any, function: str | None = None) -> None:
+    """Count a new view and its parent among the live arrays over their memory (called by
+    the array object while ``MODES.tracking``; as for ``made``, views made where the flag
+    does not ask are counted too). ``function``: the package function making it, when
+    its caller knows."""
+    _tracking.track_view(parent, view, function)
 
 
 def check_read(array: Any) -> None:

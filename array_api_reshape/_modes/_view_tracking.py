@@ -3,18 +3,24 @@ Who else can read an element: the bookkeeping of the views modes.
 
 While the views flag is not ``"shared"``, a storage that more than one live array can
 see (ours, or a NumPy array that shares its memory) carries a ``Sharing``: weak
-references to those arrays, keyed by ``id``, and the marks that writes through one array
-leave on the others. Each array of ours keeps where it was made in its ``_made_at`` (a
-``Made``: code objects and an instruction offset, put into words only when a report needs
-them), and the key of the array it was viewed from. Whether a write touches another
-array's elements is decided on element addresses: an extent test first, then the exact
-intersection of the two sets of addresses, never address ranges alone. An array whose last
-other viewer is gone is free again, since only live arrays are asked.
+references to those arrays and the marks that writes through one array leave on the
+others. Each array of ours keeps where it was made in its ``_made_at`` (a ``Made``: a
+code object and an instruction offset, put into words only when a report needs them), a
+weak reference to the array it was viewed from, and the token of the ``Sharing`` that
+counts it.
+Whether a write touches another array's elements is decided on element addresses: an
+extent test first, then the exact intersection of the two sets of addresses, never
+address ranges alone. An array whose last other viewer is gone is free again, since only
+live arrays are asked.
 
-Making a view is the hot path here, so it does the least that later questions need: one
-weak reference (no callback: dead entries are dropped when the entries are next walked),
-the frames of the call (no walk of the stack while the public function was called straight
-from user code) and no formatting.
+Making a view is the hot path here (compiled in the compiled build), so it does the least
+that later questions need: one weak reference, appended to a list (no callback, no key:
+the entries of arrays that are gone are dropped when the entries are next walked, or when
+the list has doubled since), the parent's weak reference (CPython keeps one basic
+reference per object, so asking again gives the one made when the parent was counted),
+the code and offset of the user's call (read in C from the frame that called the
+compiled code, without a walk of the stack, when that frame is the user's) and no
+formatting.
 
 A NumPy array counts while something other than our own objects holds it: the storage
 is built so that all of our references to it go through one object, and the count of
@@ -28,6 +34,7 @@ it); arrays are read through their storage and layout, never through the array c
 
 from __future__ import annotations
 
+import threading
 import weakref
 from typing import Any, NamedTuple
 
@@ -55,7 +62,19 @@ from .._tables._layout import (
     extent,
     remembered_contiguous_layout,
 )
-from ._call_sites import PLACE_FRAMES, Made, Place, Site, made_here, place_of, site_of
+from . import _call_sites, _weak_references
+from ._call_sites import (
+    IN_PACKAGE,
+    PLACE_FRAMES,
+    UNNAMED,
+    Made,
+    Place,
+    Site,
+    is_package_code,
+    made_here,
+    place_of,
+    site_of,
+)
 
 ArrayObject = Any
 """Our array object (storage, layout, dtype); the array layer sits above this module."""
@@ -107,22 +126,77 @@ class Foreign:
         return array
 
 
+FEWEST_ENTRIES = 64
+"""The length below which a Sharing's list of arrays is never searched for the entries of
+arrays that are gone (beyond it, it is each time it doubles)."""
+
+
 class Sharing:
     """The live arrays over one storage (and its read-only aliases).
 
-    ``arrays`` holds a weak reference to each array of ours, by ``id`` (an entry may be
-    dead, or, once its array is gone, reused by a newer array: an entry counts only while
-    its reference answers). ``marks`` and ``origins`` hold, for the few arrays that have
-    them, the marks of other arrays' writes and where an array made before the tracking
-    came from, each beside the reference it belongs to."""
+    ``arrays`` holds a weak reference to each array of ours counted here, once (an entry
+    whose array is gone stays until the entries are walked, or until the list reaches
+    ``limit``). An array made while tracked holds ``token`` in its ``_made_at`` while
+    these books count it (the token, not the books: an array outliving the books keeps
+    none of their marks alive); one made before has an entry in ``origins``. ``marks``
+    and ``origins`` hold, by ``id``, for the few arrays that have them, the marks of other
+    arrays' writes and where an array made before the tracking came from (or None), each
+    beside the reference it belongs to (an entry counts only while its reference answers
+    with its array)."""
 
-    __slots__ = ("arrays", "marks", "origins", "foreign")
+    __slots__ = ("arrays", "limit", "token", "marks", "origins", "foreign")
 
     def __init__(self) -> None:
-        self.arrays: dict[int, weakref.ref] = {}
+        self.arrays: list[weakref.ref] = []
+        self.limit = FEWEST_ENTRIES
+        self.token = object()
         self.marks: dict[int, tuple[weakref.ref, list[Mark]]] = {}
-        self.origins: dict[int, tuple[weakref.ref, Origin]] = {}
+        self.origins: dict[int, tuple[weakref.ref, Origin | None]] = {}
         self.foreign: list[Foreign] = []
+
+
+def _count(sharing: Sharing, array: ArrayObject) -> weakref.ref:
+    """Count ``array`` among the arrays of ``sharing`` (the caller knows it is not yet):
+    its weak reference, appended; the entries of arrays that are gone are dropped
+    whenever the list reaches its limit, which is then twice the entries kept."""
+    ref = _weak_references.weak_reference(array)
+    arrays = sharing.arrays
+    arrays.append(ref)
+    if len(arrays) >= sharing.limit:
+        _drop_gone(sharing)
+    return ref
+
+
+_REWRITING = threading.Lock()
+"""Held while entries are dropped from a list of arrays: one thread rewrites a list at a
+time, and the entries other threads append meanwhile are kept."""
+
+
+def _drop_gone(sharing: Sharing, leaving: ArrayObject = None) -> None:
+    """Drop the entries of arrays that are gone (and ``leaving``'s); the list may grow to
+    twice what is kept before this is done again."""
+    with _REWRITING:
+        arrays = sharing.arrays
+        read = len(arrays)
+        kept = []
+        for ref in arrays[:read]:
+            array = _weak_references.referent(ref)
+            if array is not None and array is not leaving:
+                kept.append(ref)
+        arrays[:read] = kept
+        sharing.limit = max(2 * len(arrays), FEWEST_ENTRIES)
+
+
+def _live_arrays(sharing: Sharing) -> list[ArrayObject]:
+    """The arrays of ours ``sharing`` counts that are alive (the entries of those that are
+    gone are dropped)."""
+    _drop_gone(sharing)
+    live = []
+    for ref in tuple(sharing.arrays):
+        array = _weak_references.referent(ref)
+        if array is not None:
+            live.append(array)
+    return live
 
 
 def sharing_of(storage: Storage) -> Sharing | None:
@@ -166,11 +240,14 @@ def origin_of(array: ArrayObject) -> Origin | None:
 
 
 def is_tracked(sharing: Sharing | None, array: ArrayObject) -> bool:
-    """True when ``array`` is counted among the arrays over its storage."""
+    """True when ``array`` is counted among the arrays of ``sharing``."""
     if sharing is None:
         return False
-    ref = sharing.arrays.get(id(array))
-    return ref is not None and ref() is array
+    made = getattr(array, "_made_at", None)
+    if made is not None:
+        return made[4] is sharing.token
+    entry = sharing.origins.get(id(array))
+    return entry is not None and entry[0]() is array
 
 
 _HANDED_OUT: set[weakref.ref] = set()
@@ -222,9 +299,55 @@ def track(array: ArrayObject, origin: Origin | None = None) -> None:
     if is_tracked(sharing, array):
         return
     array._np_view = None  # its reads must reach ``_numpy()``, which checks them
-    ref = sharing.arrays[id(array)] = _weak(array)
-    if origin is not None and getattr(array, "_made_at", None) is None:
+    ref = _count(sharing, array)
+    made = getattr(array, "_made_at", None)
+    if made is None:
         sharing.origins[id(array)] = (ref, origin)
+        array._made_at = None  # (set, so that ``track_view`` reads it without a default)
+    else:
+        array._made_at = (made[0], made[1], made[2], made[3], sharing.token)
+
+
+_last_made: Made = (None, None, -1, None, None)
+"""The last ``Made`` put together without a walk (views made in a loop at one line from
+one array are made at the same place, and share it: a ``Made`` is a value), the
+``function`` it was asked with and its offset."""
+_last_function: str | None = None
+_last_offset = -1
+
+
+def _made_here(function: str | None, parent: weakref.ref | None, books: object) -> Made:
+    """``made_here(parent, function, books)``, for the compiled build without a walk of
+    the stack when the code that called the compiled code is the user's: its frame is the
+    one the walk would stop at, and no function of the package's is there to name."""
+    global _last_made, _last_function, _last_offset
+    code = _call_sites.calling_code()
+    if code is None:
+        return made_here(parent, function, books)
+    last = _last_made
+    if code is not last[1]:  # (the code of ``_last_made`` is the user's)
+        inside = IN_PACKAGE.get(_call_sites.filename_of(code))
+        if inside is None:
+            inside = is_package_code(code)
+        if inside:
+            return made_here(parent, function, books)
+    offset = _call_sites.calling_offset()
+    if (code is last[1] and offset == _last_offset and parent is last[3]
+            and books is last[4] and function is _last_function):
+        return last
+    _last_made = (function or UNNAMED, code, offset, parent, books)
+    _last_function = function
+    _last_offset = offset
+    return _last_made
+
+
+def made(array: ArrayObject) -> None:
+    """Remember where ``array``, just made by a function of ours, was made, and count it
+    among the arrays over its memory when others may see that memory."""
+    array._made_at = _made_here(None, None, None)
+    storage = array._storage
+    if storage.sharing is not None:  # memory others see
+        track(array)
 
 
 def track_view(parent: ArrayObject, view: ArrayObject, function: str | None = None) -> None:
@@ -235,28 +358,43 @@ def track_view(parent: ArrayObject, view: ArrayObject, function: str | None = No
     if view._storage is not storage:  # a read-only alias of the parent's memory
         share_storage(storage, view._storage)
     sharing = storage.sharing
-    ref = None if sharing is None else sharing.arrays.get(id(parent))
-    if ref is None or ref() is not parent:  # (``is_tracked``, spelt out on this hot path)
-        made = made_here(None, function)
-        track(parent, ("first viewed by", made))
-        sharing = storage.sharing
-        ref = sharing.arrays[id(parent)]
-        view._made_at = (made[0], made[1], made[2], ref)
-    else:
-        view._made_at = made_here(ref, function)
-    sharing.arrays[id(view)] = _weak(view)
+    try:
+        made = parent._made_at
+    except AttributeError:  # (pure-Python build) an array no mode has placed: not tracked
+        made = None
+    if sharing is None or made is None or made[4] is not sharing.token:  # (``is_tracked``)
+        if not is_tracked(sharing, parent):
+            first = _made_here(function, None, None)
+            track(parent, ("first viewed by", first))
+            sharing = storage.sharing
+            view._made_at = (first[0], first[1], first[2],
+                             _weak_references.weak_reference(parent), sharing.token)
+            _count(sharing, view)
+            _inherit_marks(sharing, parent, view)
+            return
+    view._made_at = _made_here(function, _weak_references.weak_reference(parent),
+                               sharing.token)
+    _count(sharing, view)
     if sharing.marks:
-        inherited = marks_of(sharing, parent)
-        if inherited:
-            _set_marks(sharing, view, list(inherited))
+        _inherit_marks(sharing, parent, view)
+
+
+def _inherit_marks(sharing: Sharing, parent: ArrayObject, view: ArrayObject) -> None:
+    inherited = marks_of(sharing, parent)
+    if inherited:
+        _set_marks(sharing, view, list(inherited))
 
 
 def forget(array: ArrayObject) -> None:
     """Stop counting ``array`` over its storage (it is about to get a storage of its own)."""
     sharing = sharing_of(array._storage)
     if sharing is not None:
-        sharing.arrays.pop(id(array), None)
+        _drop_gone(sharing, array)
         sharing.marks.pop(id(array), None)
+        sharing.origins.pop(id(array), None)
+    made = getattr(array, "_made_at", None)
+    if made is not None:
+        array._made_at = (made[0], made[1], made[2], made[3], None)
 
 
 def share_storage(storage: Storage, alias: Storage) -> None:
@@ -318,7 +456,7 @@ def borrowed_and_tracked(array: ForeignArray) -> tuple[Storage, Layout] | None:
         after = reference_counts(owners)
     register_foreign(shared[0],
                      [(owner, count - was) for owner, was, count in zip(owners, before, after)],
-                     ("handed to", made_here()))
+                     ("handed to", _made_here(None, None, None)))
     return shared
 
 
@@ -359,13 +497,8 @@ def live_others(writer: ArrayObject, excluded: tuple[object, ...]) -> list[Candi
     candidates: list[Candidate] = []
     first = excluded[0] if excluded else writer
     second = excluded[-1] if excluded else writer  # ``write`` passes one or two
-    arrays = sharing.arrays
-    for key, ref in tuple(arrays.items()):
-        array = ref()
-        if array is None:
-            if arrays.get(key) is ref:
-                del arrays[key]
-        elif not (array is writer or array is first or array is second):
+    for array in _live_arrays(sharing):
+        if not (array is writer or array is first or array is second):
             candidates.append((array, None, array._layout))
     if sharing.foreign:
         for foreign in tuple(sharing.foreign):
@@ -386,7 +519,7 @@ def _forget_if_alone(writer: ArrayObject, storage: Storage, sharing: Sharing) ->
     report: its writes are plain again."""
     if marks_of(sharing, writer):
         return
-    if all(ref() is None or ref() is writer for ref in tuple(sharing.arrays.values())):
+    if all(ref() is None or ref() is writer for ref in tuple(sharing.arrays)):
         storage.sharing = None
 
 
@@ -397,7 +530,7 @@ def release_if_alone(array: ArrayObject) -> None:
     sharing = storage.sharing
     if sharing is None:
         return
-    for ref in tuple(sharing.arrays.values()):
+    for ref in tuple(sharing.arrays):
         other = ref()
         if other is not None and other is not array:
             return
