@@ -18,6 +18,7 @@ from array_api_reshape._modes._gates cimport (
     plain_operands, plain_promotion, plain_selection, plain_view, plain_write,
 )
 from array_api_reshape._array._keys cimport classify_key
+from array_api_reshape._modes cimport _view_modes
 
 cdef _Modes _MODES
 cdef dict _STANDARD_DTYPE_OF

@@ -50,12 +50,16 @@ COMPILED_MODULES = (
     "array_api_reshape._tables._copy_plan",
     "array_api_reshape._tables._piece_plan",
     "array_api_reshape._chapters._reduction_steps",
+    "array_api_reshape._modes._view_tracking",
+    "array_api_reshape._modes._view_modes",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
 C_VERSIONS = (
     "array_api_reshape._kernels._ndarray_fields",
     "array_api_reshape._tables._records",
+    "array_api_reshape._modes._call_sites",
+    "array_api_reshape._modes._weak_references",
 )
 """Modules never compiled whose ``.pxd`` gives the compiled modules C versions of their
 functions (NumPy's C fields); the pure-Python build runs their Python ones."""

@@ -1,0 +1,39 @@
+# The compiled build's declarations for _view_tracking.py (see array_api_reshape/_tables/_build.py):
+# the books are an extension type whose slots are C fields, and making an array or a view
+# reads the arrays' and storages' fields, and the frame that called it, in C.
+
+cimport cython
+
+from array_api_reshape._array._array_object cimport Array
+from array_api_reshape._kernels._storage cimport Storage
+from array_api_reshape._modes cimport _call_sites, _weak_references
+
+cdef dict IN_PACKAGE
+cdef tuple _last_made
+cdef object _last_function
+cdef int _last_offset
+
+
+cdef class Sharing:
+    cdef public list arrays
+    cdef public Py_ssize_t limit
+    cdef public object token
+    cdef public dict marks
+    cdef public dict origins
+    cdef public list foreign
+
+
+@cython.locals(arrays=list)
+cdef object _count(Sharing sharing, object array)
+
+@cython.locals(arrays=list, read=Py_ssize_t, kept=list)
+cdef object _drop_gone(Sharing sharing, object leaving=*)
+
+@cython.locals(inside=object, offset=int, last=tuple)
+cdef tuple _made_here(object function, object parent, object books)
+
+@cython.locals(storage=Storage)
+cpdef object made(Array array)
+
+@cython.locals(storage=Storage, sharing=Sharing, made=tuple, first=tuple)
+cpdef object track_view(Array parent, Array view, object function=*)
