@@ -14,6 +14,18 @@ cdef object _last_function
 cdef int _last_offset
 
 
+cdef class Mark:
+    cdef public object addresses
+    cdef public object write
+    cdef public object through
+
+
+cdef class Foreign:
+    cdef public object ref
+    cdef public object our_references
+    cdef public object origin
+
+
 cdef class Sharing:
     cdef public list arrays
     cdef public Py_ssize_t limit
@@ -26,11 +38,18 @@ cdef class Sharing:
 @cython.locals(arrays=list)
 cdef object _count(Sharing sharing, object array)
 
-@cython.locals(arrays=list, read=Py_ssize_t, kept=list)
+@cython.locals(arrays=list, read=Py_ssize_t, kept=Py_ssize_t, index=Py_ssize_t)
 cdef object _drop_gone(Sharing sharing, object leaving=*)
 
 @cython.locals(inside=object, offset=int, last=tuple)
 cdef tuple _made_here(object function, object parent, object books)
+
+cpdef Sharing _sharing_for(Storage storage)
+
+cpdef bint is_tracked(object sharing, object array) except -1
+
+@cython.locals(sharing=Sharing)
+cpdef object track(object array, object origin=*)
 
 @cython.locals(storage=Storage)
 cpdef object made(Array array)

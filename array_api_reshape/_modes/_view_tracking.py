@@ -178,12 +178,14 @@ def _drop_gone(sharing: Sharing, leaving: ArrayObject = None) -> None:
     with _REWRITING:
         arrays = sharing.arrays
         read = len(arrays)
-        kept = []
-        for ref in arrays[:read]:
+        kept = 0
+        for index in range(read):
+            ref = arrays[index]
             array = _weak_references.referent(ref)
             if array is not None and array is not leaving:
-                kept.append(ref)
-        arrays[:read] = kept
+                arrays[kept] = ref
+                kept += 1
+        del arrays[kept:read]
         sharing.limit = max(2 * len(arrays), FEWEST_ENTRIES)
 
 
@@ -418,7 +420,8 @@ def register_foreign(
         counted = {id(foreign.ref()) for foreign in sharing.foreign}
     for array, our_references in arrays:
         if id(array) not in counted:
-            sharing.foreign.append(Foreign(_weak(array), our_references, origin))
+            sharing.foreign.append(
+                Foreign(_weak_references.weak_reference(array), our_references, origin))
 
 
 def _drop(sharing: Sharing, foreign: Foreign) -> None:
