@@ -18,7 +18,9 @@ from array_api_reshape._modes._gates cimport (
     plain_operands, plain_promotion, plain_selection, plain_view, plain_write,
 )
 from array_api_reshape._array._keys cimport classify_key
-from array_api_reshape._modes cimport _view_modes
+# _view_modes.made and _view_modes.track_view are _view_tracking's functions, called in C
+# (the array object's other calls into _view_modes find its Python module)
+from array_api_reshape._modes cimport _view_tracking as _view_modes
 
 cdef _Modes _MODES
 cdef dict _STANDARD_DTYPE_OF

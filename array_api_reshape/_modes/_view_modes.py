@@ -31,7 +31,8 @@ every mode, before anything is copied.
 The array object calls this module from explicit branches, each behind one attribute
 read of ``MODES.tracking`` (or ``MODES.writes``): where an array is made (``made``), a
 view is made (``track_view``), elements are read (``check_read``) and written
-(``before_write`` and ``after_write``, around the one place that writes). ``asarray``
+(``before_write`` and ``after_write``, around the one place that writes). The first two
+are ``_view_tracking``'s, which the compiled array object calls in C. ``asarray``
 counts a NumPy array it shares through ``_foreign_kernels.borrowed``.
 """
 
@@ -74,21 +75,17 @@ def tracking() -> bool:
     return MODES.tracking and value("views") != "shared"
 
 
-def made(array: Any) -> None:
-    """Remember where ``array``, just made by a function of ours, was made (for the
-    reports), and count it among the arrays over its memory when others may see that
-    memory (``asarray`` of a NumPy array over ours). Called while the views flag may ask
-    for tracking somewhere (``MODES.tracking``): arrays made where it does not are
-    remembered too, which costs a little and changes nothing."""
-    _tracking.made(array)
+made = _tracking.made
+"""Remember where an array just made by a function of ours was made (for the reports),
+and count it among the arrays over its memory when others may see that memory
+(``asarray`` of a NumPy array over ours). Called while the views flag may ask for
+tracking somewhere (``MODES.tracking``): arrays made where it does not are remembered
+too, which costs a little and changes nothing."""
 
-
-def track_view(parent: Any, view: Any, function: str | None = None) -> None:
-    """Count a new view and its parent among the live arrays over their memory (called by
-    the array object while ``MODES.tracking``; as for ``made``, views made where the flag
-    does not ask are counted too). ``function``: the package function making it, when
-    its caller knows."""
-    _tracking.track_view(parent, view, function)
+track_view = _tracking.track_view
+"""Count a new view and its parent among the live arrays over their memory (called by
+the array object while ``MODES.tracking``; as for ``made``, views made where the flag
+does not ask are counted too)."""
 
 
 def check_read(array: Any) -> None:

@@ -51,7 +51,6 @@ COMPILED_MODULES = (
     "array_api_reshape._tables._piece_plan",
     "array_api_reshape._chapters._reduction_steps",
     "array_api_reshape._modes._view_tracking",
-    "array_api_reshape._modes._view_modes",
 )
 """The modules the compiled build compiles: the per-call hot path."""
 
@@ -62,7 +61,8 @@ C_VERSIONS = (
     "array_api_reshape._modes._weak_references",
 )
 """Modules never compiled whose ``.pxd`` gives the compiled modules C versions of their
-functions (NumPy's C fields); the pure-Python build runs their Python ones."""
+functions (NumPy's C fields, CPython's frames and weak references); the pure-Python
+build runs their Python ones."""
 
 PURE_VARIABLE = "ARRAY_API_RESHAPE_PURE"
 """The environment variable that, set to 1 before the import, runs the pure-Python source."""
