@@ -414,7 +414,7 @@ def register_foreign(
     that exports never written after do not pile up; an array counted already keeps its
     entry: the storages over one buffer share it, and their references with it)."""
     sharing = _sharing_for(storage)
-    counted: set[int] = set()
+    counted: set[int] | tuple[()] = ()
     if sharing.foreign:
         sharing.foreign = [foreign for foreign in sharing.foreign if foreign.ref() is not None]
         counted = {id(foreign.ref()) for foreign in sharing.foreign}

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import warnings
 
 import numpy as np
@@ -59,6 +60,31 @@ def test_live_views_keep_their_entries_and_the_list_grows_with_them():
             x[i:i + 2]  # dropped at once
         assert sorted(_counted(x)) == sorted([id(x)] + [id(view) for view in kept])
         assert len(_entries(x)) < 4 * len(kept)
+
+
+def test_views_made_by_several_threads_at_once_are_all_counted():
+    flags.set(views="error")  # every thread's views are counted
+    x = xp.arange(64.0)
+    kept: list[list] = [[] for _ in range(4)]
+
+    def make_views(mine: list) -> None:
+        for i in range(10_000):
+            view = x[i % 60:i % 60 + 2]  # most are dropped at once: the list is rewritten
+            if i % 50 == 0:
+                mine.append(view)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=make_views, args=(mine,)) for mine in kept]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    views = [view for mine in kept for view in mine]
+    assert sorted(_counted(x)) == sorted([id(x)] + [id(view) for view in views])
 
 
 def test_the_next_write_drops_the_entries_of_views_that_are_gone():
@@ -139,12 +165,22 @@ def test_marks_count_only_for_the_array_they_were_left_on():
     "make, function",
     [
         (lambda x: x[1:4], "__getitem__()"),
+        (lambda x: x[3], "__getitem__()"),
+        (lambda x: x[None, 1:], "__getitem__()"),
         (lambda x: xp.reshape(x, (2, 3)), "reshape()"),
+        (lambda x: xp.reshape(x, (2, 3)).mT, "mT()"),
+        (lambda x: xp.permute_dims(xp.reshape(x, (2, 3)), (1, 0)), "permute_dims()"),
         (lambda x: xp.flip(x), "flip()"),
+        (lambda x: xp.broadcast_to(x, (2, 6)), "broadcast_to()"),
         (lambda x: xp.asarray(x, copy=False)[::2], "__getitem__()"),
+        (lambda x: xp.from_dlpack(x), "from_dlpack()"),
+        (lambda x: xp.asarray(np.zeros(3)), "asarray()"),
+        (lambda x: xp.zeros(3), "zeros()"),
     ],
 )
 def test_a_views_site_names_the_public_function_and_the_users_line(make, function):
+    # compiled functions make no frames: the compiled build reads the calling code in C,
+    # the pure build walks the stack, and both name the same function and line
     with flags.using(views="error"):
         x = xp.arange(6.0)
         view = make(x)
