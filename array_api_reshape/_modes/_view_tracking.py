@@ -126,9 +126,10 @@ class Foreign:
         return array
 
 
-FEWEST_ENTRIES = 64
+FEWEST_ENTRIES = 256
 """The length below which a Sharing's list of arrays is never searched for the entries of
-arrays that are gone (beyond it, it is each time it doubles)."""
+arrays that are gone (beyond it, it is each time it doubles): views made and dropped in a
+loop cost a search every 250 or so, and leave at most this many dead entries."""
 
 
 class Sharing:
