@@ -426,8 +426,56 @@ def section_large(rows: list[dict], cpus: int) -> str:
             {bench.COMPUTE_GEOMETRIC_MEAN_TARGET}. `{THREADS_CHART}` draws the forced thread
             counts, with the targets as black marks."""),
         verdict,
+        _paragraph(f"""Beside ours runs the two-thread limit, in the same round-robin: NumPy's
+            own function on the two halves of the input on two threads at once (the calling
+            thread and one waiting helper, no package code), into one new result for
+            element-wise work, the halves' answers combined for `max` and `argmax`. Its ratio
+            to NumPy is the least ours/NumPy that any split over two threads can reach on
+            this machine; ours should take at most {bench.LIMIT_FACTOR} times the
+            limit."""),
+        limit_verdict(large),
         bench.render_large(large),
     ])
+
+
+def limit_verdict(large: list[dict]) -> str:
+    """How many large cases are within ``LIMIT_FACTOR`` of the two-thread limit, and for
+    the cases whose limit itself misses the target, the measured reason."""
+    import bench
+
+    beyond = [f"`{row['id']}` {row['ratio_limit']:.2f}" for row in large
+              if not row["within_limit_factor"]]
+    verdict = (f"{len(large) - len(beyond)} of {len(large)} cases take at most "
+               f"{bench.LIMIT_FACTOR} times the two-thread limit"
+               + (f" (beyond it: {', '.join(beyond)})." if beyond else "."))
+    unreachable = [row for row in large if row["limit_ratio_numpy"] > row["target"]]
+    if not unreachable:
+        return verdict
+    compute = [row["limit_ratio_numpy"] for row in large if row["kind"] == "compute"]
+    second_core = statistics.geometric_mean(compute) if compute else math.nan
+    cases = []
+    for row in unreachable:
+        case = (f"`{row['id']}`: two bare threads take {row['limit_ratio_numpy']:.2f} of "
+                f"NumPy's time (target ≤ {row['target']})")
+        if "read_GBps" in row:
+            read = row["read_GBps"]
+            case += (f", reading the input at {read[bench.TWO_BARE_THREADS]:.1f} GB/s "
+                     f"against NumPy's {read['numpy']:.1f} GB/s on one thread")
+        cases.append(case)
+    if second_core <= 0.6:
+        why = f"""one thread already reads memory about as fast as this machine lets two, so
+            cutting the work over two cores leaves its time where it was. The second core
+            was free to be had in this run: on the compute-bound cases, which read as many
+            bytes an element but spend longer on each, the two-thread limit is
+            {second_core:.2f} of NumPy's time (geometric mean)."""
+    else:
+        why = f"""on the compute-bound cases the two-thread limit is {second_core:.2f} of
+            NumPy's time (geometric mean): the second core was busy with other programs
+            during this run, so these figures do not tell the memory's limit from a busy
+            core; run again on a quiet machine."""
+    return verdict + "\n\n" + _paragraph(
+        "Where the limit itself misses the target, this machine cannot reach it: "
+        + "; ".join(cases) + ". The reason: " + why)
 
 
 def section_per_call(results: dict, effort: Effort) -> str:
