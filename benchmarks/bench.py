@@ -657,9 +657,10 @@ def render_copies(rows: list[dict]) -> str:
     return "\n".join(times_table) + "\n\n" + "\n".join(ratios_table)
 
 
-LIMIT_COLUMNS = ("limit_ratio_numpy", "ratio_limit")
+LIMIT_COLUMNS = ("limit_ratio_numpy", "ratio_limit", "ratio_limit_2threads")
 """The two-thread limit's columns of the large cases: the limit / NumPy (the least
-ours/NumPy any split over two threads can reach here), ours / the limit."""
+ours/NumPy any split over two threads can reach here), ours / the limit, and ours with the
+setting forced to 2 threads / the limit (the same threads, whatever the load)."""
 
 
 def large_summary(rows: list[dict]) -> dict:
@@ -687,8 +688,8 @@ def render_large(rows: list[dict]) -> str:
     ratios_table = [
         f"| case | target | ours (≤ {rows[0]['threads']} threads) | "
         + " | ".join(c.replace("thread", " thread") for c in counts) + " | meets target | "
-        "two-thread limit / NumPy | ours / two-thread limit |",
-        "|" + " --- |" * (6 + len(counts)),
+        "two-thread limit / NumPy | ours / two-thread limit | 2 threads / two-thread limit |",
+        "|" + " --- |" * (7 + len(counts)),
     ]
 
     def ratio_row(label: str, target: float, ratios: dict, meets: bool) -> str:

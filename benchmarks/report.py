@@ -432,7 +432,9 @@ def section_large(rows: list[dict], cpus: int) -> str:
             element-wise work, the halves' answers combined for `max` and `argmax`. Its ratio
             to NumPy is the least ours/NumPy that any split over two threads can reach on
             this machine; ours should take at most {bench.LIMIT_FACTOR} times the
-            limit."""),
+            limit. Ours as configured takes fewer threads while other programs keep CPUs
+            busy, so the last column gives ours with the setting forced to 2 threads
+            against the limit too."""),
         limit_verdict(large),
         bench.render_large(large),
     ])
@@ -445,9 +447,13 @@ def limit_verdict(large: list[dict]) -> str:
 
     beyond = [f"`{row['id']}` {row['ratio_limit']:.2f}" for row in large
               if not row["within_limit_factor"]]
-    verdict = (f"{len(large) - len(beyond)} of {len(large)} cases take at most "
+    forced = [f"`{row['id']}` {row['ratio_limit_2threads']:.2f}" for row in large
+              if row["ratio_limit_2threads"] > bench.LIMIT_FACTOR]
+    verdict = (f"As configured, {len(large) - len(beyond)} of {len(large)} cases take at most "
                f"{bench.LIMIT_FACTOR} times the two-thread limit"
-               + (f" (beyond it: {', '.join(beyond)})." if beyond else "."))
+               + (f" (beyond it: {', '.join(beyond)})" if beyond else "")
+               + f"; with the setting forced to 2 threads, {len(large) - len(forced)} of "
+               f"{len(large)}" + (f" (beyond it: {', '.join(forced)})." if forced else "."))
     unreachable = [row for row in large if row["limit_ratio_numpy"] > row["target"]]
     if not unreachable:
         return verdict
