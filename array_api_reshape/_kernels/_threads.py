@@ -190,10 +190,10 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
-@contextmanager
-def _threads_taken(wanted: int) -> Iterator[int]:
-    """Count this thread and up to ``wanted - 1`` helpers as busy while the block runs;
-    gives the helpers granted: what the setting leaves beside the threads already busy."""
+def _take_threads(wanted: int) -> int:
+    """Count this thread and up to ``wanted - 1`` helpers as busy (until
+    ``_return_threads``); gives the helpers granted: what the setting leaves beside the
+    threads already busy."""
     global _busy, _helpers
     with _busy_lock:
         helpers = max(0, min(wanted, _threads - _busy) - 1)
@@ -201,33 +201,46 @@ def _threads_taken(wanted: int) -> Iterator[int]:
             _advance_helper_load(time.monotonic())
             _helpers += helpers
         _busy += 1 + helpers
+    return helpers
+
+
+def _return_threads(helpers: int) -> None:
+    """No longer count this thread and its ``helpers`` as busy."""
+    global _busy, _helpers
+    with _busy_lock:
+        if helpers:
+            _advance_helper_load(time.monotonic())
+            _helpers -= helpers
+        _busy -= 1 + helpers
+
+
+@contextmanager
+def _threads_taken(wanted: int) -> Iterator[int]:
+    """``_take_threads(wanted)`` while the block runs."""
+    helpers = _take_threads(wanted)
     try:
         yield helpers
     finally:
-        with _busy_lock:
-            if helpers:
-                _advance_helper_load(time.monotonic())
-                _helpers -= helpers
-            _busy -= 1 + helpers
+        _return_threads(helpers)
 
 
 def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: int) -> None:
     """``work(piece)`` for every piece, on this thread and up to ``threads - 1`` helper
     threads (fewer while other threads are at such work). An error in any piece is
     raised here once every started piece has ended."""
-    with _threads_taken(min(threads, len(pieces))) as helpers:
+    helpers = _take_threads(min(threads, len(pieces)))
+    try:
         if helpers == 0:
             for piece in pieces:
                 work(piece)
             return
         remaining, lock = iter(pieces), threading.Lock()
-        failed = threading.Event()
-        errors: list[BaseException] = []
+        errors: list[BaseException] = []  # any error stops every thread at its next piece
 
         def take_pieces(helper: bool = True) -> None:
             # A helper stands aside once more threads are at such work than the setting
             # allows (another caller's thread has come in): the callers finish the rest.
-            while not failed.is_set() and not (helper and _busy > _threads):
+            while not errors and not (helper and _busy > _threads):
                 with lock:
                     piece = next(remaining, None)
                 if piece is None:
@@ -235,10 +248,9 @@ def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: 
                 try:
                     work(piece)
                 except BaseException as error:
-                    failed.set()
+                    errors.append(error)
                     if not helper:
                         raise
-                    errors.append(error)
                     return
 
         if _helper_threads < helpers:
@@ -254,3 +266,5 @@ def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: 
                 task.withdraw_or_wait()
         if errors:
             raise errors[0]
+    finally:
+        _return_threads(helpers)
