@@ -17,7 +17,9 @@ box is reduced alone and the boxes' answers combined. ``sum``, ``prod``, ``mean`
 ``std`` and the cumulative functions stay one NumPy call: another order of additions
 changes the last bits. Where even an order-free reduction could differ (the sign of a
 zero maximum: NumPy keeps whichever zero its loop meets as it goes), the answer is
-computed again in one call.
+computed again in one call. Over every element of a contiguous array the boxes are plain
+ranges of one flat view: large work leaves the caches cold, so the Python around the
+NumPy calls (a plan, a strided view) costs several times what it costs warm.
 
 Small work stays one NumPy call: ``THREADING_THRESHOLDS`` gives, for each kind of work
 (named by its cost per element: ``MEMORY_BOUND``, ``UNDER_1NS``, ``FROM_1_TO_4NS``,
