@@ -16,7 +16,10 @@ cases (``--group large-8m``) also time ours with the thread setting forced to 1,
 threads, and get a table of ours/NumPy per thread count against their targets (the most
 ours/NumPy may be: 0.8 for compute-bound work and order-free reductions, 1.0 for
 memory-bound work, 0.6 for the compute-bound cases' geometric mean) and a chart
-(``--threads-plot``). ``benchmarks/report.py`` runs every case and writes the docs' table
+(``--threads-plot``). Beside them runs the two-thread limit: NumPy's own function on the two
+halves of the input in two threads at once, no package code (the halves of a reduction's
+answer then combined), which says what this machine lets two threads buy at all; the table
+gives ours against it. ``benchmarks/report.py`` runs every case and writes the docs' table
 and charts from :func:`run`.
 """
 
@@ -32,7 +35,9 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -52,6 +57,10 @@ NAMESPACES = ("ours", "numpy", "strict")
 ONE_THREAD, ALL_THREADS, CONTIGUOUS = "ours_1thread", "ours_all_threads", "contiguous"
 # the large element-wise cases add ours with the thread setting forced to each of these
 FORCED_THREADS = (1, 2, 4)
+# ... and the two-thread limit: NumPy alone on the two halves of the input, two threads at once
+TWO_BARE_THREADS = "two_bare_threads"
+LIMIT_FACTOR = 1.15
+"""The most ours may take, in multiples of the two-thread limit measured in the same run."""
 LARGE_GROUP, LARGE_SIZE = "large-8m", 8_000_000
 COMPUTE_GEOMETRIC_MEAN_TARGET = 0.6  # the most the compute-bound cases' geometric mean may be
 LARGE_TARGETS = {"compute": 0.8, "memory": 1.0, "reduction": 0.8}
@@ -269,25 +278,40 @@ def _transposed_input_cases() -> list[Case]:
 def _large_cases() -> list[Case]:
     """Large element-wise work and order-free reductions on 8M float64 drawn from [0, 1) as
     the other large cases (from (0, 1] where the function needs positive values), ours
-    also with the thread setting forced to each of ``FORCED_THREADS``; each case's target
-    is ``LARGE_TARGETS`` of its kind."""
+    also with the thread setting forced to each of ``FORCED_THREADS`` and beside the
+    two-thread limit (``TWO_BARE_THREADS``); each case's target is ``LARGE_TARGETS`` of its
+    kind."""
     rng = np.random.default_rng(23)
     x, y = rng.random(LARGE_SIZE), rng.random(LARGE_SIZE)
     positive = 1.0 - rng.random(LARGE_SIZE)
+    float64, float32 = np.dtype(np.float64), np.dtype(np.float32)
     specs = [
-        ("sin", "compute", x, y, lambda m, a, b: m.sin(a)),
-        ("cos", "compute", x, y, lambda m, a, b: m.cos(a)),
-        ("exp", "compute", x, y, lambda m, a, b: m.exp(a)),
-        ("log", "compute", positive, y, lambda m, a, b: m.log(a)),
-        ("tanh", "compute", x, y, lambda m, a, b: m.tanh(a)),
-        ("atan2", "compute", x, y, lambda m, a, b: m.atan2(a, b)),
-        ("pow-2.5", "compute", positive, y, lambda m, a, b: a ** 2.5),
-        ("add", "memory", x, y, lambda m, a, b: a + b),
-        ("multiply", "memory", x, y, lambda m, a, b: a * b),
-        ("where", "memory", x, y, lambda m, a, b: m.where(a > b, a, b)),
-        ("astype-float32", "memory", x, y, lambda m, a, b: m.astype(a, m.float32)),
-        ("max", "reduction", x, y, lambda m, a, b: m.max(a)),
-        ("argmax", "reduction", x, y, lambda m, a, b: m.argmax(a)),
+        ("sin", "compute", x, y, lambda m, a, b: m.sin(a),
+         _halves_written(lambda a, b, out: np.sin(a, out=out), float64)),
+        ("cos", "compute", x, y, lambda m, a, b: m.cos(a),
+         _halves_written(lambda a, b, out: np.cos(a, out=out), float64)),
+        ("exp", "compute", x, y, lambda m, a, b: m.exp(a),
+         _halves_written(lambda a, b, out: np.exp(a, out=out), float64)),
+        ("log", "compute", positive, y, lambda m, a, b: m.log(a),
+         _halves_written(lambda a, b, out: np.log(a, out=out), float64)),
+        ("tanh", "compute", x, y, lambda m, a, b: m.tanh(a),
+         _halves_written(lambda a, b, out: np.tanh(a, out=out), float64)),
+        ("atan2", "compute", x, y, lambda m, a, b: m.atan2(a, b),
+         _halves_written(lambda a, b, out: np.arctan2(a, b, out=out), float64)),
+        ("pow-2.5", "compute", positive, y, lambda m, a, b: a ** 2.5,
+         _halves_written(lambda a, b, out: np.power(a, 2.5, out=out), float64)),
+        ("add", "memory", x, y, lambda m, a, b: a + b,
+         _halves_written(lambda a, b, out: np.add(a, b, out=out), float64)),
+        ("multiply", "memory", x, y, lambda m, a, b: a * b,
+         _halves_written(lambda a, b, out: np.multiply(a, b, out=out), float64)),
+        ("where", "memory", x, y, lambda m, a, b: m.where(a > b, a, b),
+         _halves_written(_where_greater_into, float64)),
+        ("astype-float32", "memory", x, y, lambda m, a, b: m.astype(a, m.float32),
+         _halves_written(lambda a, b, out: np.copyto(out, a, casting="unsafe"), float32)),
+        ("max", "reduction", x, y, lambda m, a, b: m.max(a),
+         _halves_reduced(np.max, _larger_of_halves)),
+        ("argmax", "reduction", x, y, lambda m, a, b: m.argmax(a),
+         _halves_reduced(np.argmax, _first_largest_of_halves)),
     ]
     def setup(ns, a, b, op):
         first, second = _from_numpy(ns, a), _from_numpy(ns, b)
@@ -298,13 +322,86 @@ def _large_cases() -> list[Case]:
         return _with_forced_threads(operation, thread_count), source
 
     cases = []
-    for name, kind, a, b, op in specs:
+    for name, kind, a, b, op, limit in specs:
         setups = {ns: (lambda ns=ns, a=a, b=b, op=op: setup(ns, a, b, op)) for ns in NAMESPACES}
         for count in FORCED_THREADS:
             setups[forced(count)] = lambda c=count, a=a, b=b, op=op: forced_setup(c, a, b, op)
+        setups[TWO_BARE_THREADS] = lambda a=a, b=b, limit=limit: (limit(a, b), a)
         cases.append(Case(f"{LARGE_GROUP}-{name}", setups, repeat_factor=2, kind=kind,
                           target=LARGE_TARGETS[kind]))
     return cases
+
+
+# --- the two-thread limit: NumPy alone on two halves, two threads at once ----------------
+
+_bare_helper: ThreadPoolExecutor | None = None
+
+
+def _on_two_bare_threads(first: Callable[[], object], second: Callable[[], object]):
+    """``first()`` on this thread while one waiting helper thread (made once, as the
+    package's pool is) runs ``second()``; both answers."""
+    global _bare_helper
+    if _bare_helper is None:
+        _bare_helper = ThreadPoolExecutor(1, thread_name_prefix="two-bare-threads")
+    other = _bare_helper.submit(second)
+    return first(), other.result()
+
+
+def _halves(size: int) -> tuple[slice, slice]:
+    return slice(0, size // 2), slice(size // 2, size)
+
+
+def _halves_written(write: Callable[[np.ndarray, np.ndarray, np.ndarray], object],
+                    dtype: np.dtype):
+    """The two-thread limit of element-wise work: a new result of ``dtype``, then
+    ``write(a, b, out)`` of each half of the inputs into that half of it, the two halves on
+    two bare threads at once."""
+
+    def limit(a: np.ndarray, b: np.ndarray) -> Callable[[], np.ndarray]:
+        halves = [(a[half], b[half], half) for half in _halves(a.size)]
+
+        def run() -> np.ndarray:
+            out = np.empty(a.shape, dtype)
+            _on_two_bare_threads(*[partial(write, a_half, b_half, out[half])
+                                   for a_half, b_half, half in halves])
+            return out
+
+        return run
+
+    return limit
+
+
+def _halves_reduced(reduce: Callable[[np.ndarray], object],
+                    combine: Callable[[np.ndarray, object, object, int], object]):
+    """The two-thread limit of a reduction: ``reduce`` of each half of the input on two bare
+    threads at once, then ``combine(x, first_answer, second_answer, second_start)``."""
+
+    def limit(a: np.ndarray, b: np.ndarray) -> Callable[[], object]:
+        first, second = _halves(a.size)
+
+        def run() -> object:
+            answers = _on_two_bare_threads(partial(reduce, a[first]), partial(reduce, a[second]))
+            return combine(a, *answers, second.start)
+
+        return run
+
+    return limit
+
+
+def _where_greater_into(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """``where(a > b, a, b)`` written into ``out``: ``b``, then ``a`` where it is larger."""
+    np.copyto(out, b)
+    np.copyto(out, a, where=a > b)
+
+
+def _larger_of_halves(x: np.ndarray, first, second, second_start: int):
+    return np.maximum(first, second)
+
+
+def _first_largest_of_halves(x: np.ndarray, first, second, second_start: int):
+    """The first position of the largest element (the first NaN) from each half's."""
+    second += second_start
+    return first if x[first] >= x[second] or x[first] != x[first] else second
 
 
 def _module(ns):
@@ -454,6 +551,11 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
             row[f"ratio_numpy_{thread_count_name(count)}"] = (
                 row[f"{forced(count)}_median_us"] / row["numpy_median_us"])
         row["meets_target"] = row["ratio_numpy"] <= case.target
+        limit = row[f"{TWO_BARE_THREADS}_median_us"]
+        row["limit_ratio_numpy"] = limit / row["numpy_median_us"]
+        row["ratio_limit"] = row["ours_median_us"] / limit
+        row["ratio_limit_2threads"] = row[f"{forced(2)}_median_us"] / limit
+        row["within_limit_factor"] = row["ratio_limit"] <= LIMIT_FACTOR
     our_op, our_source = prepared["ours"]
     ours = our_op()
     numpy_op, numpy_source = prepared["numpy"]
@@ -464,6 +566,12 @@ def run_case(case: Case, repeats: int, batch_seconds: float) -> dict:
     if case.target is not None:  # the same bits as NumPy on every thread count
         row["bits_equal"] = all(_same_bits(prepared[ns][0](), reference)
                                 for ns in ["ours", *map(forced, FORCED_THREADS)])
+        row["limit_values_equal"] = bool(  # the limit computes what NumPy does
+            np.array_equal(prepared[TWO_BARE_THREADS][0](), reference))
+    if case.kind == "reduction":  # what it reads is its input: the memory's speed as used
+        read = numpy_source.nbytes / 1e3
+        row["read_GBps"] = {ns: read / row[f"{ns}_median_us"]
+                            for ns in ("ours", "numpy", TWO_BARE_THREADS)}
     if case.bytes_copied:
         row["ours_GBps"] = case.bytes_copied / (row["ours_median_us"] * 1e-6) / 1e9
         row["numpy_GBps"] = case.bytes_copied / (row["numpy_median_us"] * 1e-6) / 1e9
@@ -549,13 +657,21 @@ def render_copies(rows: list[dict]) -> str:
     return "\n".join(times_table) + "\n\n" + "\n".join(ratios_table)
 
 
+LIMIT_COLUMNS = ("limit_ratio_numpy", "ratio_limit", "ratio_limit_2threads")
+"""The two-thread limit's columns of the large cases: the limit / NumPy (the least
+ours/NumPy any split over two threads can reach here), ours / the limit, and ours with the
+setting forced to 2 threads / the limit (the same threads, whatever the load)."""
+
+
 def large_summary(rows: list[dict]) -> dict:
     """The compute-bound large cases together: the geometric mean of ours/NumPy, as
-    configured and per forced thread count, against its target."""
+    configured and per forced thread count, against its target, and of the two-thread
+    limit's columns."""
     compute = [r for r in rows if r.get("kind") == "compute"]
     if not compute:
         return {}
-    keys = ["ratio_numpy"] + [f"ratio_numpy_{thread_count_name(c)}" for c in FORCED_THREADS]
+    keys = (["ratio_numpy"] + [f"ratio_numpy_{thread_count_name(c)}" for c in FORCED_THREADS]
+            + list(LIMIT_COLUMNS))
     means = {key: statistics.geometric_mean(r[key] for r in compute) for key in keys}
     return {"cases": [r["id"] for r in compute], "geometric_mean": means,
             "target": COMPUTE_GEOMETRIC_MEAN_TARGET,
@@ -564,32 +680,37 @@ def large_summary(rows: list[dict]) -> dict:
 
 def render_large(rows: list[dict]) -> str:
     """The large cases: ours/NumPy as configured and with the thread setting forced to
-    1, 2, 4 threads, against each target; then times and whether the bits are NumPy's
-    (two tables: one of both would not fit a page)."""
+    1, 2, 4 threads, against each target, and beside the two-thread limit; then times and
+    whether the bits are NumPy's (two tables: one of both would not fit a page)."""
     rows = [r for r in rows if "target" in r]
     counts = [thread_count_name(c) for c in FORCED_THREADS]
+    keys = ["ratio_numpy"] + [f"ratio_numpy_{c}" for c in counts]
     ratios_table = [
         f"| case | target | ours (≤ {rows[0]['threads']} threads) | "
-        + " | ".join(c.replace("thread", " thread") for c in counts) + " | meets target |",
-        "|" + " --- |" * (4 + len(counts)),
+        + " | ".join(c.replace("thread", " thread") for c in counts) + " | meets target | "
+        "two-thread limit / NumPy | ours / two-thread limit | 2 threads / two-thread limit |",
+        "|" + " --- |" * (7 + len(counts)),
     ]
+
+    def ratio_row(label: str, target: float, ratios: dict, meets: bool) -> str:
+        return (f"| {label} | ≤ {target:.1f} | " + " | ".join(f"{ratios[k]:.2f}" for k in keys)
+                + f" | {'yes' if meets else 'no'} | "
+                + " | ".join(f"{ratios[k]:.2f}" for k in LIMIT_COLUMNS) + " |")
+
     for r in rows:
-        ratios = [r["ratio_numpy"]] + [r[f"ratio_numpy_{c}"] for c in counts]
-        ratios_table.append(f"| {r['id']} | ≤ {r['target']:.1f} | "
-                            + " | ".join(f"{x:.2f}" for x in ratios)
-                            + f" | {'yes' if r['meets_target'] else 'no'} |")
+        ratios_table.append(ratio_row(r["id"], r["target"], r, r["meets_target"]))
     summary = large_summary(rows)
     if summary:
-        means = summary["geometric_mean"].values()
-        ratios_table.append(f"| compute-bound, geometric mean | ≤ {summary['target']:.1f} | "
-                            + " | ".join(f"{x:.2f}" for x in means)
-                            + f" | {'yes' if summary['meets_target'] else 'no'} |")
-    times_table = ["| case | ours ms | NumPy ms | strict ms | ours / strict | NumPy's bits |",
-                   "|" + " --- |" * 6]
+        ratios_table.append(ratio_row("compute-bound, geometric mean", summary["target"],
+                                      summary["geometric_mean"], summary["meets_target"]))
+    times_table = ["| case | ours ms | two-thread limit ms | NumPy ms | strict ms | ours / strict "
+                   "| NumPy's bits |",
+                   "|" + " --- |" * 7]
     for r in rows:
         strict_time = f"{r['strict_median_us'] / 1e3:.2f}" if "strict_median_us" in r else "-"
         strict_ratio = f"{r['ratio_strict']:.2f}" if "ratio_strict" in r else "-"
         times_table.append(f"| {r['id']} | {r['ours_median_us'] / 1e3:.2f} | "
+                           f"{r[f'{TWO_BARE_THREADS}_median_us'] / 1e3:.2f} | "
                            f"{r['numpy_median_us'] / 1e3:.2f} | {strict_time} | {strict_ratio} | "
                            f"{r['bits_equal']} |")
     return "\n".join(ratios_table) + "\n\n" + "\n".join(times_table)
@@ -702,7 +823,8 @@ def plot_copies(rows: list[dict], path: str) -> None:
 
 def plot_threads(rows: list[dict], path: str) -> None:
     """Per large case, ours/NumPy with the thread setting forced to 1, 2 and 4 threads,
-    its target marked, and the compute-bound cases' geometric mean (1 is NumPy)."""
+    its target and its two-thread limit marked, and the compute-bound cases' geometric
+    mean (1 is NumPy)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -712,12 +834,14 @@ def plot_threads(rows: list[dict], path: str) -> None:
     labels = [r["id"].removeprefix(f"{LARGE_GROUP}-") for r in rows]
     values = [[r[f"ratio_numpy_{thread_count_name(c)}"] for c in FORCED_THREADS] for r in rows]
     targets = [r["target"] for r in rows]
+    limits = [r["limit_ratio_numpy"] for r in rows]
     summary = large_summary(rows)
     if summary:
         labels.append("compute-bound,\ngeometric mean")
         values.append([summary["geometric_mean"][f"ratio_numpy_{thread_count_name(c)}"]
                        for c in FORCED_THREADS])
         targets.append(summary["target"])
+        limits.append(summary["geometric_mean"]["limit_ratio_numpy"])
     positions = np.arange(len(labels))
     height = 0.8 / len(FORCED_THREADS)
     figure, axes = plt.subplots(figsize=(10, 0.5 * len(labels) + 1.5))
@@ -727,6 +851,8 @@ def plot_threads(rows: list[dict], path: str) -> None:
                   label=f"ours, {count} thread" + ("s" if count > 1 else ""))
     axes.scatter(targets, positions, marker="|", s=400, color="black", zorder=3,
                  label="target: the most ours / NumPy may be")
+    axes.scatter(limits, positions, marker="x", s=60, color="dimgray", zorder=3,
+                 label="two-thread limit: NumPy on two halves at once")
     axes.axvline(1.0, color="black", linewidth=0.8)
     axes.set_yticks(positions, labels)
     axes.invert_yaxis()

@@ -426,8 +426,78 @@ def section_large(rows: list[dict], cpus: int) -> str:
             {bench.COMPUTE_GEOMETRIC_MEAN_TARGET}. `{THREADS_CHART}` draws the forced thread
             counts, with the targets as black marks."""),
         verdict,
+        _paragraph(f"""Beside ours runs the two-thread limit, in the same round-robin: NumPy's
+            own function on the two halves of the input on two threads at once (the calling
+            thread and one waiting helper, no package code), into one new result for
+            element-wise work, the halves' answers combined for `max` and `argmax`. Its ratio
+            to NumPy is the least ours/NumPy that any split over two threads can reach on
+            this machine; ours should take at most {bench.LIMIT_FACTOR} times the
+            limit. Ours as configured takes fewer threads while other programs keep CPUs
+            busy, so the last column gives ours with the setting forced to 2 threads
+            against the limit too."""),
+        limit_verdict(large),
         bench.render_large(large),
     ])
+
+
+def limit_verdict(large: list[dict]) -> str:
+    """How many large cases are within ``LIMIT_FACTOR`` of the two-thread limit, what the
+    memory gives the reductions, and for the cases whose limit itself misses the target,
+    the measured reason."""
+    import bench
+
+    beyond = [f"`{row['id']}` {row['ratio_limit']:.2f}" for row in large
+              if not row["within_limit_factor"]]
+    forced = [f"`{row['id']}` {row['ratio_limit_2threads']:.2f}" for row in large
+              if row["ratio_limit_2threads"] > bench.LIMIT_FACTOR]
+    verdict = (f"As configured, {len(large) - len(beyond)} of {len(large)} cases take at most "
+               f"{bench.LIMIT_FACTOR} times the two-thread limit"
+               + (f" (beyond it: {', '.join(beyond)})" if beyond else "")
+               + f"; with the setting forced to 2 threads, {len(large) - len(forced)} of "
+               f"{len(large)}" + (f" (beyond it: {', '.join(forced)})." if forced else "."))
+    return "\n\n".join(part for part in (verdict, reading_speeds(large),
+                                           unreachable_targets(large)) if part)
+
+
+def reading_speeds(large: list[dict]) -> str:
+    """What the memory gives the large reductions, which do little but read their input:
+    their bytes per second on one thread (NumPy), on two bare threads and for ours."""
+    import bench
+
+    speeds = [f"`{row['id']}` {row['read_GBps']['numpy']:.1f} GB/s for NumPy on one thread, "
+              f"{row['read_GBps'][bench.TWO_BARE_THREADS]:.1f} on two bare threads and "
+              f"{row['read_GBps']['ours']:.1f} for ours" for row in large if "read_GBps" in row]
+    if not speeds:
+        return ""
+    return _paragraph("""The order-free reductions do little but read their input, so their
+        speed is what the memory gives one thread and two: """ + "; ".join(speeds) + ".")
+
+
+def unreachable_targets(large: list[dict]) -> str:
+    """For the cases whose two-thread limit itself misses the target, the measured reason
+    (empty when there are none)."""
+    import bench
+
+    unreachable = [row for row in large if row["limit_ratio_numpy"] > row["target"]]
+    if not unreachable:
+        return ""
+    compute = [row["limit_ratio_numpy"] for row in large if row["kind"] == "compute"]
+    second_core = statistics.geometric_mean(compute) if compute else math.nan
+    cases = "; ".join(f"`{row['id']}`, whose two bare threads take "
+                      f"{row['limit_ratio_numpy']:.2f} of NumPy's time (target ≤ {row['target']})"
+                      for row in unreachable)
+    if second_core <= bench.COMPUTE_GEOMETRIC_MEAN_TARGET:
+        why = f"""The second core was free in this run: on the compute-bound cases, which
+            move as many bytes an element but spend longer on each, the two-thread limit is
+            {second_core:.2f} of NumPy's time (geometric mean). What stops these cases is
+            the memory: two threads move their bytes little faster than one."""
+    else:
+        why = f"""On the compute-bound cases the two-thread limit is {second_core:.2f} of
+            NumPy's time (geometric mean): the second core was busy with other programs
+            during this run, so these figures do not tell the memory's limit from a busy
+            core; run again on a quiet machine."""
+    return _paragraph(f"""Where the limit itself misses the target, no split over two threads
+        could meet it in this run: {cases}. {why}""")
 
 
 def section_per_call(results: dict, effort: Effort) -> str:

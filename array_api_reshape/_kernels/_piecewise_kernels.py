@@ -17,7 +17,9 @@ box is reduced alone and the boxes' answers combined. ``sum``, ``prod``, ``mean`
 ``std`` and the cumulative functions stay one NumPy call: another order of additions
 changes the last bits. Where even an order-free reduction could differ (the sign of a
 zero maximum: NumPy keeps whichever zero its loop meets as it goes), the answer is
-computed again in one call.
+computed again in one call. Over every element of a contiguous array the boxes are plain
+ranges of one flat view: large work leaves the caches cold, so the Python around the
+NumPy calls (a plan, a strided view) costs several times what it costs warm.
 
 Small work stays one NumPy call: ``THREADING_THRESHOLDS`` gives, for each kind of work
 (named by its cost per element: ``MEMORY_BOUND``, ``UNDER_1NS``, ``FROM_1_TO_4NS``,
@@ -29,13 +31,14 @@ on float64. An element-wise function's kind of work is its record's (``_elementw
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from .._tables._layout import broadcast_shape, product, row_major_strides
-from .._tables._piece_plan import Key, plan_pieces, row_pieces
+from .._tables._piece_plan import Key, cut_points, plan_pieces, row_pieces
 from . import _threads
 
 # --- kinds of work, by their cost per element, and where threads start to pay ----------
@@ -288,8 +291,9 @@ def result_size(operands: Sequence[Any]) -> int:
 ORDER_FREE = frozenset({"max", "min", "any", "all", "count_nonzero"})
 """Reductions whose answer is the same however the elements are grouped."""
 
-_COMBINE: dict[str, Callable[..., Any]] = {
-    "max": np.max, "min": np.min, "any": np.any, "all": np.all, "count_nonzero": np.sum,
+_COMBINE: dict[str, Callable[..., Any]] = {  # each takes the list of the boxes' answers
+    "max": np.maximum.reduce, "min": np.minimum.reduce, "any": np.logical_or.reduce,
+    "all": np.logical_and.reduce, "count_nonzero": np.add.reduce,
 }
 
 
@@ -305,9 +309,10 @@ def _unguarded(x: np.ndarray) -> bool:
 
 
 def _zero_sign_unsettled(name: str, x: np.ndarray, answer: Any) -> bool:
-    """Whether a maximum or minimum came out a floating zero somewhere: whether +0 or
-    -0 depends on the order NumPy met them in, so one NumPy call must answer."""
-    return name in ("max", "min") and x.dtype.kind == "f" and bool(np.any(answer == 0))
+    """Whether a maximum or minimum (an array, or a NumPy scalar) came out a floating zero
+    somewhere: whether +0 or -0 depends on the order NumPy met them in, so one NumPy call
+    must answer."""
+    return name in ("max", "min") and x.dtype.kind == "f" and bool((answer == 0).any())
 
 
 def reduced(name: str, function: Callable[..., Any], x: np.ndarray, axes: tuple[int, ...],
@@ -370,19 +375,38 @@ def _laid_out_as(shape: tuple[int, ...], dtype: np.dtype, strides: tuple[int, ..
     return laid_out.transpose(np.argsort(order))
 
 
+def _flat_boxes(x: np.ndarray, pieces: int, row_major: bool
+                ) -> tuple[np.ndarray, tuple[int, ...], list[Key]]:
+    """``x`` as an array whose boxes cut it into ``pieces`` pieces of equal size, its shape
+    and the boxes: a one-axis view where ``x`` is contiguous (in row-major order if
+    ``row_major``, else in memory order), so that large contiguous work reads plain ranges
+    and pays for no plan; else the plan's merged axes."""
+    flat = None
+    if x.flags.c_contiguous:
+        flat = x.reshape(-1)
+    elif x.flags.f_contiguous and not row_major:
+        flat = x.reshape(-1, order="F")
+    if flat is not None:
+        points = cut_points(flat.shape[0], pieces, 1, 0)
+        return flat, flat.shape, [(slice(start, stop),) for start, stop in pairwise(points)]
+    order = [tuple([stride * x.itemsize for stride in row_major_strides(x.shape)])] \
+        if row_major else []
+    plan = plan_pieces(x.shape, [*order, x.strides], pieces, x.itemsize)
+    merged = _merged_view(x, plan.shape, plan.strides[-1], _unguarded(x))
+    return merged, plan.shape, [key for piece in plan.pieces for key in piece]
+
+
 def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepdims: bool,
                    threads: int) -> np.ndarray:
     """The reduction over every element: each box alone, then the boxes' answers."""
-    plan = plan_pieces(x.shape, [x.strides], _piece_count(x.nbytes, threads), x.itemsize)
-    merged = _merged_view(x, plan.shape, plan.strides[0], _unguarded(x))
-    keys = [key for piece in plan.pieces for key in piece]
+    boxed, _, keys = _flat_boxes(x, _piece_count(x.nbytes, threads), row_major=False)
     answers: list[Any] = [None] * len(keys)
 
     def reduce_box(index: int) -> None:
-        answers[index] = function(merged[keys[index]], axis=None)
+        answers[index] = function(boxed[keys[index]], axis=None)
 
     _threads.run_pieces(range(len(keys)), reduce_box, threads)
-    answer = _COMBINE[name](np.asarray(answers))
+    answer = _COMBINE[name](answers)
     if _zero_sign_unsettled(name, x, answer):
         answer = function(x, axis=None)
     elif name == "count_nonzero":
@@ -394,26 +418,31 @@ def position_of_extremum(name: str, x: np.ndarray, threads: int) -> np.intp:
     """``argmax`` or ``argmin`` (``name``) of the flattened ``x`` (row-major), in pieces
     on ``threads`` threads: the first position of the largest (smallest) element, the
     first NaN if any, as one NumPy call gives it."""
-    row_major = tuple([stride * x.itemsize for stride in row_major_strides(x.shape)])
-    plan = plan_pieces(x.shape, [row_major, x.strides],
-                       _piece_count(x.nbytes, threads), x.itemsize)
-    merged = _merged_view(x, plan.shape, plan.strides[1], _unguarded(x))
-    keys = [key for piece in plan.pieces for key in piece]
+    boxed, shape, keys = _flat_boxes(x, _piece_count(x.nbytes, threads), row_major=True)
     function = np.argmax if name == "argmax" else np.argmin
     positions: list[int] = [0] * len(keys)
 
     def search_box(index: int) -> None:
-        positions[index] = int(function(merged[keys[index]]))
+        positions[index] = int(function(boxed[keys[index]]))
 
     _threads.run_pieces(range(len(keys)), search_box, threads)
-    best_index, best_value = 0, None
+    best_position, best_value = 0, None
     for key, local in zip(keys, positions):
-        within = np.unravel_index(local, tuple(s.stop - s.start for s in key))
-        index = tuple(s.start + i for s, i in zip(key, within))
-        value = merged[index]
+        index, position = _position_in(key, local, shape)
+        value = boxed[index]
         if value != value:  # the first NaN is the answer
-            return np.intp(np.ravel_multi_index(index, plan.shape))
+            return np.intp(position)
         if best_value is None or (value > best_value if name == "argmax" else value < best_value):
-            best_index, best_value = int(np.ravel_multi_index(index, plan.shape)), value
-    return np.intp(best_index)
+            best_position, best_value = position, value
+    return np.intp(best_position)
 
+
+def _position_in(key: Key, local: int, shape: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The index in an array of ``shape``, and the row-major position, of the item
+    ``local`` (row-major) of its box ``key``."""
+    if len(key) == 1:
+        position = key[0].start + local
+        return (position,), position
+    within = np.unravel_index(local, tuple([s.stop - s.start for s in key]))
+    index = tuple([s.start + i for s, i in zip(key, within)])
+    return index, int(np.ravel_multi_index(index, shape))

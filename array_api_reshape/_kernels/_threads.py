@@ -19,6 +19,11 @@ on several threads run on several cores at once. The rule for how many:
 The calling thread always computes pieces itself; helpers take the next piece as they
 finish one, so a helper the OS starts late costs at most one piece, and a helper stands
 aside when another caller's thread comes in while it works.
+
+Handing work to a helper is one queue entry and one lock, and the caller withdraws the
+entries no helper has taken once it runs out of pieces. A large piece of NumPy work
+leaves the caches cold, and every Python object touched after it is a trip to memory,
+so the fewer objects the hand-off touches, the less it costs beside the work itself.
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from __future__ import annotations
 import contextvars
 import math
 import os
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -84,9 +89,9 @@ _helpers = 0  # of which helpers
 _helper_load = 0.0  # the helpers' share of the load average, as of _helper_load_time
 _helper_load_time = time.monotonic()
 _busy_lock = threading.Lock()
-_pool: ThreadPoolExecutor | None = None
-_pool_size = 0
-_pool_lock = threading.Lock()
+_tasks: queue.SimpleQueue[_HelperTask] = queue.SimpleQueue()  # what the helpers are asked to do
+_helper_threads = 0  # helper threads started, each waiting on _tasks between tasks
+_start_lock = threading.Lock()
 
 
 def threads() -> int:
@@ -134,23 +139,50 @@ def helper_load() -> float:
         return _helper_load
 
 
-def _worker_pool(helpers: int) -> ThreadPoolExecutor:
-    """The persistent pool, made on first use and grown when more helpers are asked for."""
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool is None or _pool_size < helpers:
-            old = _pool
-            _pool = ThreadPoolExecutor(helpers, thread_name_prefix="array-api-reshape")
-            _pool_size = helpers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _pool
+class _HelperTask:
+    """A helper's share of one call: ``work`` in ``context``, unless the caller withdrew
+    it first (whoever takes ``claim`` first owns the task); ``done`` is released at its end."""
+
+    __slots__ = ("claim", "done", "context", "work")
+
+    def __init__(self, context: contextvars.Context, work: Callable[[], None]) -> None:
+        self.claim, self.done = threading.Lock(), threading.Lock()
+        self.done.acquire()
+        self.context, self.work = context, work
+
+    def run(self) -> None:
+        if self.claim.acquire(blocking=False):
+            try:
+                self.context.run(self.work)
+            finally:
+                self.done.release()
+
+    def withdraw_or_wait(self) -> None:
+        """Withdraw the task if no helper has taken it, else wait for its end."""
+        if not self.claim.acquire(blocking=False):
+            self.done.acquire()
+
+
+def _helper_loop() -> None:
+    while True:
+        _tasks.get().run()
+
+
+def _start_helpers(count: int) -> None:
+    """Helper threads until ``count`` of them wait for tasks (they last as long as the
+    process, asleep on the queue between calls)."""
+    global _helper_threads
+    with _start_lock:
+        while _helper_threads < count:
+            _helper_threads += 1
+            threading.Thread(target=_helper_loop, name=f"array-api-reshape-{_helper_threads}",
+                             daemon=True).start()
 
 
 def _forget_pool_in_child() -> None:
-    """A forked child has none of the parent's threads: start a new pool when needed."""
-    global _pool, _pool_size, _pool_lock, _busy, _helpers, _busy_lock
-    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+    """A forked child has none of the parent's threads: start new helpers when needed."""
+    global _tasks, _helper_threads, _start_lock, _busy, _helpers, _busy_lock
+    _tasks, _helper_threads, _start_lock = queue.SimpleQueue(), 0, threading.Lock()
     _busy, _helpers, _busy_lock = 0, 0, threading.Lock()
 
 
@@ -158,10 +190,10 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
-@contextmanager
-def _threads_taken(wanted: int) -> Iterator[int]:
-    """Count this thread and up to ``wanted - 1`` helpers as busy while the block runs;
-    gives the helpers granted: what the setting leaves beside the threads already busy."""
+def _take_threads(wanted: int) -> int:
+    """Count this thread and up to ``wanted - 1`` helpers as busy (until
+    ``_return_threads``); gives the helpers granted: what the setting leaves beside the
+    threads already busy."""
     global _busy, _helpers
     with _busy_lock:
         helpers = max(0, min(wanted, _threads - _busy) - 1)
@@ -169,48 +201,70 @@ def _threads_taken(wanted: int) -> Iterator[int]:
             _advance_helper_load(time.monotonic())
             _helpers += helpers
         _busy += 1 + helpers
+    return helpers
+
+
+def _return_threads(helpers: int) -> None:
+    """No longer count this thread and its ``helpers`` as busy."""
+    global _busy, _helpers
+    with _busy_lock:
+        if helpers:
+            _advance_helper_load(time.monotonic())
+            _helpers -= helpers
+        _busy -= 1 + helpers
+
+
+@contextmanager
+def _threads_taken(wanted: int) -> Iterator[int]:
+    """``_take_threads(wanted)`` while the block runs."""
+    helpers = _take_threads(wanted)
     try:
         yield helpers
     finally:
-        with _busy_lock:
-            if helpers:
-                _advance_helper_load(time.monotonic())
-                _helpers -= helpers
-            _busy -= 1 + helpers
+        _return_threads(helpers)
 
 
 def run_pieces(pieces: Sequence[Piece], work: Callable[[Piece], None], threads: int) -> None:
-    """``work(piece)`` for every piece, on this thread and up to ``threads - 1`` helpers
-    of the pool (fewer while other threads are at such work). An error in any piece is
+    """``work(piece)`` for every piece, on this thread and up to ``threads - 1`` helper
+    threads (fewer while other threads are at such work). An error in any piece is
     raised here once every started piece has ended."""
-    with _threads_taken(min(threads, len(pieces))) as helpers:
+    helpers = _take_threads(min(threads, len(pieces)))
+    try:
         if helpers == 0:
             for piece in pieces:
                 work(piece)
             return
         remaining, lock = iter(pieces), threading.Lock()
-        failed = threading.Event()
+        errors: list[BaseException] = []  # any error stops every thread at its next piece
 
-        def take_pieces(helper: bool) -> None:
+        def take_pieces(helper: bool = True) -> None:
             # A helper stands aside once more threads are at such work than the setting
             # allows (another caller's thread has come in): the callers finish the rest.
-            while not failed.is_set() and not (helper and _busy > _threads):
+            while not errors and not (helper and _busy > _threads):
                 with lock:
                     piece = next(remaining, None)
                 if piece is None:
                     return
                 try:
                     work(piece)
-                except BaseException:
-                    failed.set()
-                    raise
+                except BaseException as error:
+                    errors.append(error)
+                    if not helper:
+                        raise
+                    return
 
-        pool = _worker_pool(helpers)
+        if _helper_threads < helpers:
+            _start_helpers(helpers)
         context = contextvars.copy_context()  # NumPy's error state travels to the helpers
-        started = [pool.submit(context.copy().run, take_pieces, True) for _ in range(helpers)]
+        tasks = [_HelperTask(context.copy(), take_pieces) for _ in range(helpers)]
+        for task in tasks:
+            _tasks.put(task)
         try:
-            take_pieces(False)
+            take_pieces(helper=False)
         finally:
-            for helper in started:
-                if not helper.cancel():  # a helper that never started is not waited for
-                    helper.result()
+            for task in tasks:
+                task.withdraw_or_wait()
+        if errors:
+            raise errors[0]
+    finally:
+        _return_threads(helpers)

@@ -324,6 +324,31 @@ def test_large_work_at_the_real_thresholds():
         _threads.ADAPT_THREADS_TO_LOAD = saved
 
 
+def test_a_caller_never_waits_for_a_helper_that_has_not_started(monkeypatch):
+    """Every helper is kept busy elsewhere: the caller computes every piece itself,
+    returns, and the helper later finds its share withdrawn."""
+    monkeypatch.setattr(_threads, "ADAPT_THREADS_TO_LOAD", False)
+    with threads.using(2):
+        _threads._start_helpers(1)
+        release, held = threading.Event(), threading.Event()
+
+        class Hold:
+            def run(self):
+                held.set()
+                release.wait(10)
+
+        for _ in range(_threads._helper_threads):
+            _threads._tasks.put(Hold())
+        assert held.wait(10)
+        workers = []
+        _threads.run_pieces(range(6), lambda piece: workers.append(threading.get_ident()), 2)
+        assert workers == [threading.get_ident()] * 6
+        release.set()
+        done = []
+        _threads.run_pieces(range(64), lambda piece: done.append(piece), 2)  # helpers serve again
+        assert sorted(done) == list(range(64)) and _threads._busy == 0
+
+
 def test_callers_running_at_once_share_the_setting():
     with threads.using(3):
         with _threads._threads_taken(3) as first:
