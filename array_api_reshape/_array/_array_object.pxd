@@ -17,7 +17,7 @@ from array_api_reshape._modes._flag_state cimport _Modes
 from array_api_reshape._modes._gates cimport (
     plain_operands, plain_promotion, plain_selection, plain_view, plain_write,
 )
-from array_api_reshape._array._keys cimport classify_key
+from array_api_reshape._array._keys cimport classify_index, classify_key
 # _view_modes.made and _view_modes.track_view are _view_tracking's functions, called in C
 # (the array object's other calls into _view_modes find its Python module)
 from array_api_reshape._modes cimport _view_tracking as _view_modes
@@ -30,7 +30,7 @@ cdef int KEY_OTHER, KEY_INT, KEY_SLICE, KEY_BASIC, KEY_MASK
 
 cdef bint _within(object scalar, tuple bounds) except -1
 
-@cython.locals(bounds=tuple)
+@cython.locals(scalars=dict, bounds=tuple)
 cpdef bint converts_exactly(object value, DType dtype) except -1
 
 
@@ -56,7 +56,15 @@ cpdef object binary_call(tuple entry, object x1, object x2)
 
 cdef int _AT_INT, _SELECTED, _COMBINED, _IN_LAYOUT, _SCATTERED
 
-cdef object _store(Array x, int how, object where, object value, object accumulating=*)
+@cython.locals(index=Array)
+cdef inline int _key_kind(Array x, object key) except -1
+
+cdef object _remembered_slice(object layout, slice key)
+
+@cython.locals(array=Array)
+cdef inline object _storage_of(object operand)
+
+cdef inline object _store(Array x, int how, object where, object value, object accumulating)
 
 cdef Array _adopt_result(object result, DType dtype, tuple shape)
 
@@ -80,7 +88,8 @@ cdef Array _over_all_of(object buffer, DType dtype, object layout, object view, 
 @cython.locals(operand=Array, plans=tuple, plan=tuple, kernel=Kernel)
 cpdef object unary_call(tuple entry, object x)
 
-@cython.locals(source=Array, writers=tuple, plans=tuple, plan=tuple, bounds=tuple)
+@cython.locals(source=Array, writers=tuple, plans=tuple, plan=tuple, scalars=dict,
+               bounds=tuple)
 cpdef object in_place_call(tuple entry, Array x, object other)
 
 cdef object _indexed(Array x, Array index)

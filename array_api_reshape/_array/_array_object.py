@@ -96,7 +96,7 @@ from .._tables._layout import (
 )
 from . import _elementwise_dispatch as _dispatch
 from ._indexing import Target, kernel_key, select
-from ._keys import KEY_BASIC, KEY_INT, KEY_MASK, KEY_OTHER, KEY_SLICE, classify_key
+from ._keys import KEY_BASIC, KEY_INT, KEY_MASK, KEY_OTHER, KEY_SLICE, classify_index, classify_key
 from ._library_attributes import LibraryAttribute
 from .._tables._layout_indexing import (
     basic_indexed,
@@ -201,7 +201,8 @@ def _within(scalar: Any, bounds: tuple[Any, Any]) -> bool:
 def converts_exactly(value: Any, dtype: DType) -> bool:
     """True when ``value`` is a Python scalar that ``dtype`` holds exactly, so that NumPy
     may take it as it is (as the fast paths do)."""
-    bounds = _QUIET_SCALARS[dtype.index].get(type(value))
+    scalars = _QUIET_SCALARS[dtype.index]
+    bounds = scalars.get(type(value))
     return bounds is not None and _within(value, bounds)
 
 
@@ -319,8 +320,10 @@ def unary_call(entry: _dispatch.UnaryEntry, x: Any) -> Any:
     is, of fewer elements than any work sends to threads, while the gate
     ``plain_operands`` says no mode need see it. Everything else goes to the general path."""
     plans, kernel, general = entry
-    if type(x) is Array and plain_operands(x._storage, None):
+    if type(x) is Array:
         operand = x
+        if not plain_operands(operand._storage, None):
+            return general(x)
         plan = plans[operand._dtype.index]
         if plan is not None and plan[0] is operand._dtype:
             a = operand._np_view
@@ -343,9 +346,7 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
     every check."""
     writers, plans, forward, method = entry
     write = writers[x._dtype.index]
-    if write is not None and plain_write(
-        x._storage, other._storage if type(other) is Array else None
-    ):
+    if write is not None and plain_write(x._storage, _storage_of(other)):
         a = x._np_view
         if a is None:
             a = x._numpy()
@@ -359,14 +360,15 @@ def in_place_call(entry: _dispatch.InPlaceEntry, x: Array, other: Any) -> Any:
                     b = source._np_view
                     if b is None:
                         b = source._numpy()
-                    _store(x, _COMBINED, write, b)
+                    _store(x, _COMBINED, write, b, None)
                     return x
             else:
                 plan = plans[x._dtype.index]
                 assert plan is not None  # (a dtype with a writer has a plan)
-                bounds = plan[2].get(type(other))
+                scalars = plan[2]
+                bounds = scalars.get(type(other))
                 if bounds is not None and _within(other, bounds):
-                    _store(x, _COMBINED, write, other)
+                    _store(x, _COMBINED, write, other, None)
                     return x
     return _in_place_general(forward, method, x, other)
 
@@ -387,8 +389,11 @@ def _in_place_general(forward: _dispatch.BinaryEntry, method: str, x: Array, oth
 def _indexed(x: Array, index: Array) -> Array | None:
     """``x[index]`` for an index array NumPy reads as the standard does (a mask, of all or
     of the leading axes, or positions along the first axis: the fast path of
-    ``Array.__getitem__``): a new array on the CPU; None for positions out of bounds,
-    which the general path refuses in our words."""
+    ``Array.__getitem__``), while the gate ``plain_selection`` says no mode need see it:
+    a new array on the CPU; None for positions out of bounds, which the general path
+    refuses in our words, or where a mode must see the selection."""
+    if not plain_selection(x._storage, index._storage):
+        return None
     try:
         elements = _views.selected(x._numpy(), index._numpy())
     except IndexError:
@@ -401,7 +406,11 @@ def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
     writes as it is (a Python scalar of ``x``'s kind within its bounds, or an array of
     ``x``'s dtype): the fast path of ``Array.__setitem__``. False, with nothing written,
     for anything else, read-only elements, positions out of bounds or a value of a shape
-    NumPy refuses: the general path writes, or refuses in our words."""
+    NumPy refuses, or where the gates ``plain_selection`` and ``plain_write`` say a mode
+    must see the write: the general path writes, or refuses in our words."""
+    if not (plain_selection(x._storage, index._storage)
+            and plain_write(x._storage, _storage_of(value))):
+        return False
     if type(value) is Array:
         source: Array = value
         if source._dtype is not x._dtype:
@@ -412,10 +421,35 @@ def _wrote_through_index(x: Array, index: Array, value: Any) -> bool:
             return False
         elements = value
     try:
-        _store(x, _SELECTED, index._numpy(), elements)
+        _store(x, _SELECTED, index._numpy(), elements, None)
     except (ValueError, IndexError):
         return False
     return True
+
+
+def _key_kind(x: Array, key: Any) -> int:
+    """``classify_key`` of ``key`` for ``x``, an index array's fields read in C when
+    compiled (``classify_index``)."""
+    if type(key) is Array:
+        index = key
+        return classify_index(_shape_of(x), _shape_of(index), index._dtype)
+    return classify_key(_shape_of(x), key, Array)
+
+
+def _remembered_slice(layout: Layout, key: slice) -> Layout | None:
+    """``layout`` sliced along its first axis by the plain slice ``key`` when that layout
+    is remembered (``remembered_sliced_layout``); None otherwise (the general path's).
+    Compiled, the slice's bounds are read in C."""
+    return remembered_sliced_layout((layout, key.start, key.stop, key.step))
+
+
+def _storage_of(operand: Any) -> Any:
+    """The storage of ``operand`` when it is an array; None for anything else (a Python
+    scalar), as the gates take it."""
+    if type(operand) is Array:
+        array = operand
+        return array._storage
+    return None
 
 
 _AT_INT = 0
@@ -425,7 +459,7 @@ _IN_LAYOUT = 3
 _SCATTERED = 4
 
 
-def _store(x: Array, how: int, where: Any, value: Any, accumulating: str | None = None) -> None:
+def _store(x: Array, how: int, where: Any, value: Any, accumulating: str | None) -> None:
     """The one place where elements reach an array's memory: ``value`` written into the
     elements of ``x`` that ``where`` names, ``how`` says which way: ``_AT_INT`` (``where``
     an int of the first axis), ``_SELECTED`` (a NumPy index of ``_indexed``), ``_COMBINED``
@@ -1202,32 +1236,30 @@ class Array:
         # here directly (the call to ``select`` costs a tenth of x[3]) while their gates
         # say no mode need see them.
         layout = self._layout
-        kind = classify_key(_shape_of(self), key, Array)
+        kind = _key_kind(self, key)
         if kind == KEY_INT:
             if plain_view():
                 return self._view(first_axis_indexed(layout, key, "__getitem__"),  # type: ignore[arg-type]
                                   "__getitem__")
         elif kind == KEY_SLICE:
             if plain_view():
-                sliced = remembered_sliced_layout((layout, key.start, key.stop, key.step))  # type: ignore[union-attr]
+                sliced = _remembered_slice(layout, key)  # type: ignore[arg-type]
                 if sliced is not None:
                     return self._view(sliced, "__getitem__")
         elif kind == KEY_BASIC:
             if plain_view():
                 return self._view(basic_indexed(layout, key, "__getitem__"), "__getitem__")  # type: ignore[arg-type]
         elif kind != KEY_OTHER and _shape_of(self):
-            index: Array = key  # type: ignore[assignment]
-            if plain_selection(self._storage, index._storage):
-                indexed = _indexed(self, index)
-                if indexed is not None:
-                    return indexed
+            indexed = _indexed(self, key)  # type: ignore[arg-type]
+            if indexed is not None:
+                return indexed
         lazy = None
         if not plain_view() and is_dask():
             lazy = key_axes(self, key, "__getitem__")
             if selects_all(key):  # Dask gives the array itself, not a view
                 return self
             key = lazy_index_scalars(key, Array)
-            kind = classify_key(_shape_of(self), key, Array)
+            kind = _key_kind(self, key)
         target: Target = select(self, key, "__getitem__", kind)
         if isinstance(target, Layout):
             result = self._view(target, "__getitem__")
@@ -1243,9 +1275,9 @@ class Array:
 
     def __setitem__(self, key: IndexKey, value: Operand, /) -> None:
         """Write ``value`` through the elements ``key`` selects; a failed write changes nothing."""
-        kind = classify_key(_shape_of(self), key, Array)
+        kind = _key_kind(self, key)
         if kind == KEY_INT:
-            if plain_write(self._storage, value._storage if type(value) is Array else None):
+            if plain_write(self._storage, _storage_of(value)):
                 element: Any = value
                 if type(value) is Array:  # a 0-d array of this dtype
                     if value._dtype is not self._dtype or value._layout.shape:
@@ -1256,21 +1288,18 @@ class Array:
                     element = None
                 if element is not None:
                     try:
-                        _store(self, _AT_INT, key, element)
+                        _store(self, _AT_INT, key, element, None)
                         return
                     except (IndexError, ValueError):
                         pass  # out of range, or read-only: the general path says so in our words
         elif kind >= KEY_MASK and _shape_of(self):
-            index: Array = key  # type: ignore[assignment]
-            if plain_selection(self._storage, index._storage) and plain_write(
-                self._storage, value._storage if type(value) is Array else None
-            ) and _wrote_through_index(self, index, value):
+            if _wrote_through_index(self, key, value):  # type: ignore[arg-type]
                 return
         self._check_writable("__setitem__")
         device_of_call("__setitem__", x=self, key=key, value=value)
         written = library_write(self, key, value)
         if written[0] is not key:
-            kind = classify_key(_shape_of(self), written[0], Array)
+            kind = _key_kind(self, written[0])
         key, value = written
         target = select(self, key, "__setitem__", kind)
         source = self._checked_source(value, target)
@@ -1299,7 +1328,7 @@ class Array:
                 target = select(self, key, operation)
                 advanced_key = None if isinstance(target, Layout) else kernel_key(target)
         if advanced_key is None:
-            _store(self, _IN_LAYOUT, target, source)
+            _store(self, _IN_LAYOUT, target, source, None)
         else:
             _store(self, _SCATTERED, advanced_key, source, accumulating)
         if pending is not None:

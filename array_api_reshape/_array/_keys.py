@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._tables._dtypes import ALL_DTYPES, is_kind
+from .._tables._dtypes import ALL_DTYPES, DType, is_kind
 from .._tables._dtypes import bool as _BOOL
+from .._tables import _records
 
 KEY_OTHER = 0
 """Any other key: the general path's normal form (``basic_key``) or an advanced key."""
@@ -75,12 +76,20 @@ def classify_key(shape: tuple, key: Any, array_class: type) -> int:
     if key_class is tuple:
         return KEY_BASIC if _is_plain_basic_key(key) else KEY_OTHER
     if key_class is array_class:
-        index_shape = key._layout.shape
-        if key._dtype is _BOOL:
-            if index_shape == shape:
-                return KEY_MASK
-            if 0 < len(index_shape) < len(shape) and shape[:len(index_shape)] == index_shape:
-                return KEY_LEADING_MASK
-        elif len(index_shape) == 1 and shape and key._dtype.index in _INTEGER_INDEXES:
-            return KEY_POSITIONS
+        return classify_index(shape, _records.first_of(key._layout), key._dtype)
+    return KEY_OTHER
+
+
+def classify_index(shape: tuple, index_shape: tuple, index_dtype: DType) -> int:
+    """The kind (``KEY_MASK``, ``KEY_LEADING_MASK``, ``KEY_POSITIONS`` or ``KEY_OTHER``) of
+    an index array of ``index_shape`` and ``index_dtype`` for an array of ``shape``:
+    ``classify_key``'s answer for an array key, given its fields (the compiled array
+    object reads them in C)."""
+    if index_dtype is _BOOL:
+        if index_shape == shape:
+            return KEY_MASK
+        if 0 < len(index_shape) < len(shape) and shape[:len(index_shape)] == index_shape:
+            return KEY_LEADING_MASK
+    elif len(index_shape) == 1 and shape and index_dtype.index in _INTEGER_INDEXES:
+        return KEY_POSITIONS
     return KEY_OTHER
