@@ -338,8 +338,8 @@ _bare_helper: ThreadPoolExecutor | None = None
 
 
 def _on_two_bare_threads(first: Callable[[], object], second: Callable[[], object]):
-    """``first()`` on this thread while one waiting helper thread (made once, as the
-    package's pool is) runs ``second()``; both answers."""
+    """``first()`` on this thread while one waiting helper thread (started once, as the
+    package's helpers are) runs ``second()``; both answers."""
     global _bare_helper
     if _bare_helper is None:
         _bare_helper = ThreadPoolExecutor(1, thread_name_prefix="two-bare-threads")

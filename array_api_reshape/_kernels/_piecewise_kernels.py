@@ -18,8 +18,10 @@ box is reduced alone and the boxes' answers combined. ``sum``, ``prod``, ``mean`
 changes the last bits. Where even an order-free reduction could differ (the sign of a
 zero maximum: NumPy keeps whichever zero its loop meets as it goes), the answer is
 computed again in one call. Over every element of a contiguous array the boxes are plain
-ranges of one flat view: large work leaves the caches cold, so the Python around the
-NumPy calls (a plan, a strided view) costs several times what it costs warm.
+ranges of one flat view (large work leaves the caches cold, so the Python around the
+NumPy calls, a plan or a strided view, costs several times what it costs warm), and
+where every thread has a CPU they shrink as the work runs out, so that the threads end
+together.
 
 Small work stays one NumPy call: ``THREADING_THRESHOLDS`` gives, for each kind of work
 (named by its cost per element: ``MEMORY_BOUND``, ``UNDER_1NS``, ``FROM_1_TO_4NS``,
@@ -38,7 +40,9 @@ from typing import Any
 import numpy as np
 
 from .._tables._layout import broadcast_shape, product, row_major_strides
-from .._tables._piece_plan import Key, cut_points, plan_pieces, row_pieces
+from .._tables._piece_plan import (
+    Key, cut_points, plan_pieces, row_pieces, shrinking_cut_points,
+)
 from . import _threads
 
 # --- kinds of work, by their cost per element, and where threads start to pay ----------
@@ -109,7 +113,8 @@ def set_threading_thresholds(thresholds: Mapping[str, int]) -> dict[str, int]:
 
 
 PIECE_BYTES = 1 << 20
-"""The least of the result a piece holds (fewer pieces when the result is smaller)."""
+"""The least a piece holds: of the result for element-wise work, of the input for
+reductions (fewer pieces when there is less)."""
 
 PIECES_PER_THREAD = 4
 """Pieces per thread: helpers that start late, or run slower, take fewer of them."""
@@ -312,7 +317,10 @@ def _zero_sign_unsettled(name: str, x: np.ndarray, answer: Any) -> bool:
     """Whether a maximum or minimum (an array, or a NumPy scalar) came out a floating zero
     somewhere: whether +0 or -0 depends on the order NumPy met them in, so one NumPy call
     must answer."""
-    return name in ("max", "min") and x.dtype.kind == "f" and bool((answer == 0).any())
+    if name not in ("max", "min") or x.dtype.kind != "f":
+        return False
+    zero = answer == 0
+    return bool(zero.any()) if isinstance(zero, np.ndarray) else bool(zero)
 
 
 def reduced(name: str, function: Callable[..., Any], x: np.ndarray, axes: tuple[int, ...],
@@ -375,23 +383,31 @@ def _laid_out_as(shape: tuple[int, ...], dtype: np.dtype, strides: tuple[int, ..
     return laid_out.transpose(np.argsort(order))
 
 
-def _flat_boxes(x: np.ndarray, pieces: int, row_major: bool
+def _flat_boxes(x: np.ndarray, threads: int, row_major: bool
                 ) -> tuple[np.ndarray, tuple[int, ...], list[Key]]:
-    """``x`` as an array whose boxes cut it into ``pieces`` pieces of equal size, its shape
-    and the boxes: a one-axis view where ``x`` is contiguous (in row-major order if
-    ``row_major``, else in memory order), so that large contiguous work reads plain ranges
-    and pays for no plan; else the plan's merged axes."""
+    """``x`` as an array whose boxes, in order, are the pieces of work for ``threads``
+    threads, its shape and the boxes. Where ``x`` is contiguous: a one-axis view (in
+    row-major order if ``row_major``, else in memory order) cut into plain ranges, so that
+    large contiguous work pays for no plan. The ranges shrink as the work runs out, so
+    that the threads end together, where each thread has a CPU; where they share CPUs, a
+    thread waiting for one would hold a large piece, so they are even. Else the plan's
+    merged axes, cut evenly."""
     flat = None
     if x.flags.c_contiguous:
         flat = x.reshape(-1)
     elif x.flags.f_contiguous and not row_major:
         flat = x.reshape(-1, order="F")
     if flat is not None:
-        points = cut_points(flat.shape[0], pieces, 1, 0)
+        total = flat.shape[0]
+        if threads <= _threads.cpus():
+            points = shrinking_cut_points(total, threads, max(1, PIECE_BYTES // x.itemsize))
+        else:
+            points = cut_points(total, _piece_count(x.nbytes, threads), 1, 0)
         return flat, flat.shape, [(slice(start, stop),) for start, stop in pairwise(points)]
     order = [tuple([stride * x.itemsize for stride in row_major_strides(x.shape)])] \
         if row_major else []
-    plan = plan_pieces(x.shape, [*order, x.strides], pieces, x.itemsize)
+    plan = plan_pieces(x.shape, [*order, x.strides], _piece_count(x.nbytes, threads),
+                       x.itemsize)
     merged = _merged_view(x, plan.shape, plan.strides[-1], _unguarded(x))
     return merged, plan.shape, [key for piece in plan.pieces for key in piece]
 
@@ -399,7 +415,7 @@ def _flat_boxes(x: np.ndarray, pieces: int, row_major: bool
 def _reduced_whole(name: str, function: Callable[..., Any], x: np.ndarray, keepdims: bool,
                    threads: int) -> np.ndarray:
     """The reduction over every element: each box alone, then the boxes' answers."""
-    boxed, _, keys = _flat_boxes(x, _piece_count(x.nbytes, threads), row_major=False)
+    boxed, _, keys = _flat_boxes(x, threads, row_major=False)
     answers: list[Any] = [None] * len(keys)
 
     def reduce_box(index: int) -> None:
@@ -418,7 +434,7 @@ def position_of_extremum(name: str, x: np.ndarray, threads: int) -> np.intp:
     """``argmax`` or ``argmin`` (``name``) of the flattened ``x`` (row-major), in pieces
     on ``threads`` threads: the first position of the largest (smallest) element, the
     first NaN if any, as one NumPy call gives it."""
-    boxed, shape, keys = _flat_boxes(x, _piece_count(x.nbytes, threads), row_major=True)
+    boxed, shape, keys = _flat_boxes(x, threads, row_major=True)
     function = np.argmax if name == "argmax" else np.argmin
     positions: list[int] = [0] * len(keys)
 

@@ -99,6 +99,11 @@ def threads() -> int:
     return _threads
 
 
+def cpus() -> int:
+    """The CPUs this process may run on, as counted at import."""
+    return _cpus
+
+
 def set_threads(threads: int | None, function: str = "set_threads") -> int:
     """Use at most ``threads`` threads for one large copy, element-wise function or
     reduction (None: the default); returns the old value."""

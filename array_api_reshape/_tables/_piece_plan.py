@@ -112,6 +112,20 @@ def cut_points(total: int, pieces: int, line_items: int, first_line_item: int) -
     return points
 
 
+def shrinking_cut_points(total: int, threads: int, least: int) -> list[int]:
+    """Increasing flat indices from 0 to ``total`` that cut pieces shrinking as the work
+    runs out: each a ``2 * threads``-th of what is left, of at least ``least`` items (the
+    last may be shorter). Threads that take the next piece as they finish one then end
+    close together, however late one of them started: the last pieces, the ones that
+    end last, are short."""
+    points = [0]
+    while total - points[-1] > least:
+        points.append(points[-1] + max(least, (total - points[-1]) // (2 * threads)))
+    if points[-1] < total:
+        points.append(total)
+    return points
+
+
 def plan_pieces(
     shape: Sequence[int],
     operand_strides: Sequence[Sequence[int]],

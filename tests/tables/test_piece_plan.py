@@ -8,7 +8,9 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from array_api_reshape._tables._piece_plan import boxes, cut_points, plan_pieces, row_pieces
+from array_api_reshape._tables._piece_plan import (
+    boxes, cut_points, plan_pieces, row_pieces, shrinking_cut_points,
+)
 
 
 def covered(shape, pieces):
@@ -81,3 +83,14 @@ def test_row_pieces_cut_only_between_rows(shape, pieces, first):
     elif first is not None:
         starts = [piece[0][0].start for piece in cut][1:]
         assert all((start - first) % 8 == 0 for start in starts)
+
+
+@given(total=st.integers(0, 1 << 24), threads=st.integers(1, 8), least=st.integers(1, 1 << 18))
+def test_shrinking_pieces_cover_the_range_and_shrink_to_the_least(total, threads, least):
+    points = shrinking_cut_points(total, threads, least)
+    assert points[0] == 0 and points[-1] == total
+    sizes = [stop - start for start, stop in itertools.pairwise(points)]
+    assert all(size > 0 for size in sizes) and sizes == sorted(sizes, reverse=True)
+    assert all(size >= least for size in sizes[:-1])  # only the last may be shorter
+    if total > least:  # the first piece is a 2 * threads-th of the whole
+        assert sizes[0] == max(least, total // (2 * threads))
