@@ -1,5 +1,5 @@
 """
-The compiled core: the hot modules that ``array_api_reshape/_tables/_build.py`` lists,
+The compiled core: the hot modules that ``array_api_reshape/_runtime/_build.py`` lists,
 compiled by Cython from their own ``.py`` source (typed by the ``.pxd`` beside each).
 Where that fails (no C compiler, no Python headers, no Cython) the package installs as
 pure Python, which is complete, and the build log says so in one line.
@@ -21,8 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def compiled_modules() -> list[str]:
-    """``COMPILED_MODULES`` of ``array_api_reshape/_tables/_build.py``, read unimported."""
-    source = os.path.join(HERE, "array_api_reshape", "_tables", "_build.py")
+    """``COMPILED_MODULES`` of ``array_api_reshape/_runtime/_build.py``, read unimported."""
+    source = os.path.join(HERE, "array_api_reshape", "_runtime", "_build.py")
     with open(source, encoding="utf-8") as file:
         tree = ast.parse(file.read())
     for node in tree.body:
@@ -31,7 +31,7 @@ def compiled_modules() -> list[str]:
             for target in node.targets
         ):
             return list(ast.literal_eval(node.value))
-    raise RuntimeError("array_api_reshape/_tables/_build.py has no COMPILED_MODULES")
+    raise RuntimeError("array_api_reshape/_runtime/_build.py has no COMPILED_MODULES")
 
 
 def say_pure(reason: str) -> None:

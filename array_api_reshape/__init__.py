@@ -6,7 +6,7 @@ on a strided array type whose reshape is a view whenever any strides allow.
 import os as _os
 import sys as _sys
 
-from ._tables import _build  # noqa: F401  # first: it chooses compiled or pure-Python source
+from ._runtime import _build  # noqa: F401  # first: it chooses compiled or pure-Python source
 from . import fft as _fft
 from . import layout
 from . import linalg as _linalg

@@ -24,7 +24,7 @@ import array_api_reshape as xp
 from array_api_reshape import flags, layout, versions
 from array_api_reshape._layout_tools._diagram import reshape_picture
 from array_api_reshape._layout_tools._explain import ReshapeExplanation, explain_layout
-from array_api_reshape._tables._build import build_name
+from array_api_reshape._runtime._build import build_name
 from array_api_reshape._tables._layout import Layout, extent, row_major_strides
 
 PROG = "python -m array_api_reshape"

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ._kernels import _threads
+from ._runtime import _threads
 
 __all__ = ["get", "set", "using", "ENVIRONMENT_VARIABLE"]
 

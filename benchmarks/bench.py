@@ -43,7 +43,8 @@ import numpy as np
 
 import array_api_reshape as xp
 from array_api_reshape import flags, layout, threads
-from array_api_reshape._kernels import _copy_kernels, _threads
+from array_api_reshape._kernels import _copy_kernels
+from array_api_reshape._runtime import _threads
 
 try:
     import array_api_strict as strict

@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.in_process:
         best = measure_here(args.rounds, args.number)
-        from array_api_reshape._tables._build import build_name
+        from array_api_reshape._runtime._build import build_name
 
         print(json.dumps({"build": build_name(), **best}))
         return 0

@@ -200,7 +200,7 @@ def stale_compiled_modules() -> list[str]:
     the compiled core would run code older than its source."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    from array_api_reshape._tables import _build
+    from array_api_reshape._runtime import _build
 
     stale = []
     for module in _build.COMPILED_MODULES:
@@ -219,7 +219,7 @@ def _mtime(path: Path) -> float:
 
 def _environment(*, pure: bool, **extra: str) -> dict[str, str]:
     """This process's environment with the build chosen (``ARRAY_API_RESHAPE_PURE``)."""
-    from array_api_reshape._tables import _build
+    from array_api_reshape._runtime import _build
 
     environment = {k: v for k, v in os.environ.items() if k != _build.PURE_VARIABLE}
     if pure:
@@ -239,7 +239,7 @@ def _run_python(arguments: list[str], environment: dict[str, str]) -> str:
 
 def build_of(environment: dict[str, str]) -> str:
     """The build a process started with ``environment`` runs."""
-    code = "from array_api_reshape._tables._build import build_name; print(build_name())"
+    code = "from array_api_reshape._runtime._build import build_name; print(build_name())"
     return _run_python(["-c", code], environment).strip()
 
 
@@ -664,7 +664,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     sys.path.insert(0, str(HERE))  # the scripts beside this one, imported by name
-    from array_api_reshape._tables._build import build_name
+    from array_api_reshape._runtime._build import build_name
 
     stale = stale_compiled_modules()
     if stale:  # the compiled core's section times it whichever build this process runs

@@ -44,7 +44,8 @@ import numpy as np
 
 import array_api_reshape as xp
 from array_api_reshape import threads
-from array_api_reshape._kernels import _piecewise_kernels, _threads
+from array_api_reshape._kernels import _piecewise_kernels
+from array_api_reshape._runtime import _threads
 from array_api_reshape._kernels._piecewise_kernels import (
     FROM_1_TO_4NS, MASKED_COPY, MEMORY_BOUND, OVER_4NS, REDUCTION, UNDER_1NS,
 )

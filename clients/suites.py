@@ -292,7 +292,7 @@ def installed_build(python: str) -> str:
     this environment), else ``PURE``."""
     completed = subprocess.run(
         [python, "-c", "import array_api_reshape; "
-                       "from array_api_reshape._tables._build import build_name; "
+                       "from array_api_reshape._runtime._build import build_name; "
                        "print(build_name())"],
         capture_output=True, text=True, check=True,
     )

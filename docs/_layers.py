@@ -33,6 +33,8 @@ class Layer:
 
 
 LAYERS = (  # bottom to top
+    Layer("Runtime", "which build runs, the threads, the memory one new array may take",
+          "_runtime"),
     Layer("Layout and dtype tables", "pure Python: layouts, dtypes, devices", "_tables"),
     Layer("Kernel layer", "the only modules that run NumPy on elements", "_kernels"),
     Layer("Portability modes", "the flags' state, the modes' refusals, devices, views tracking",

@@ -173,7 +173,8 @@ def split_everything() -> None:
     """Every element-wise function and order-free reduction of two or more elements in
     pieces of a few bytes on four threads, whatever the load: the threaded paths meet
     the fuzzer's arguments too."""
-    from array_api_reshape._kernels import _piecewise_kernels, _threads
+    from array_api_reshape._kernels import _piecewise_kernels
+    from array_api_reshape._runtime import _threads
 
     _piecewise_kernels.set_threading_thresholds(
         dict.fromkeys(_piecewise_kernels.THREADING_THRESHOLDS, 2))

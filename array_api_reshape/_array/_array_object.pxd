@@ -1,4 +1,4 @@
-# The compiled build's declarations for _array_object.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _array_object.py (see array_api_reshape/_runtime/_build.py):
 # Array is an extension type whose slots are C fields, its hot helpers C calls, and the
 # fast paths' locals typed.
 

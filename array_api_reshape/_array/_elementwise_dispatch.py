@@ -50,7 +50,8 @@ from .._modes._profiles import (
 )
 from .._modes._refusals import MODES as _MODES
 from .._modes import _strict_rules as strict_rules
-from .._modes._refusals import promote_types, refuse_unspecified, scalar_result_dtype
+from .._modes._refusals import refuse_unspecified
+from .._modes._promotion import promote_types, scalar_result_dtype
 from .._tables._devices import CPU_DEVICE, Device
 from .._tables._dtypes import (
     ALL_DTYPES,

@@ -1,4 +1,4 @@
-# The compiled build's declarations for _keys.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _keys.py (see array_api_reshape/_runtime/_build.py):
 # the classification is a C call of the compiled fast paths (the kinds stay module
 # attributes, for the pure modules; the array object keeps C copies).
 

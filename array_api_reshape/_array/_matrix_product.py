@@ -13,7 +13,7 @@ from typing import Any
 
 from .._kernels import _linalg_kernels
 from .._modes._placement import device_of_call
-from .._modes._refusals import promote_types
+from .._modes._promotion import promote_types
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 

@@ -28,7 +28,7 @@ from .._kernels._foreign_kernels import (
     plain_array_copy,
     plain_array_dtype,
 )
-from .._kernels._memory import check_allocation
+from .._runtime._memory import check_allocation
 from .._modes._call_rules import check_call
 from .._modes._default_dtypes import dtype_of_data, dtype_on
 from .._modes._device_checks import check_dtype_on_device

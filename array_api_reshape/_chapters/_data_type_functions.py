@@ -11,7 +11,8 @@ from .._modes._call_rules import check_call
 from .._modes._device_checks import check_dtype_on_device
 from .._modes._placement import device_of_call
 from .._modes._profiles import scalars_alone_dtype
-from .._modes._refusals import check_dtype, promote_types, scalar_result_dtype
+from .._modes._refusals import check_dtype
+from .._modes._promotion import promote_types, scalar_result_dtype
 from .._modes._results import result_like
 from .._modes._transfers import check_transfer
 from .._tables._devices import Device

@@ -11,7 +11,7 @@ from typing import Literal
 from .._array._array_object import Array, check_array
 from .._kernels import _fft_kernels as kernels
 from .._kernels._manipulation_kernels import row_major_copy
-from .._kernels._memory import check_allocation
+from .._runtime._memory import check_allocation
 from .._modes._call_rules import check_call
 from .._modes._device_checks import check_dtype_on_device, default_dtypes_of
 from .._modes._placement import device_of_call

@@ -13,7 +13,8 @@ from .._kernels import _linalg_kernels as kernels
 from .._modes._call_rules import answers_otherwise, check_call
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import device_of_call
-from .._modes._refusals import check_dtype, promote_types, refuse_unspecified_kind
+from .._modes._refusals import check_dtype, refuse_unspecified_kind
+from .._modes._promotion import promote_types
 from .._tables._dtypes import COMPLEX_OF, REAL_OF, DType, check_dtype_kind, int64, is_kind, uint64
 from .._tables._layout import broadcast_shape, diagonal_of_matrices
 from .._tables._arguments import INT64_MAX, as_int, is_one_of

@@ -8,7 +8,7 @@ from .._array._array_object import Array, check_array
 from .._array._matrix_product import matrix_product
 from .._kernels import _linalg_kernels
 from .._modes._placement import device_of_call
-from .._modes._refusals import promote_types
+from .._modes._promotion import promote_types
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape
 from .._tables._arguments import as_int, as_int_tuple, normalize_axis

@@ -15,10 +15,11 @@ from .._kernels._manipulation_kernels import (
     tiled,
 )
 from .._kernels._creation_kernels import converted_copy
-from .._kernels._memory import check_allocation
+from .._runtime._memory import check_allocation
 from .._modes._call_rules import answers_otherwise, check_call
 from .._modes._placement import device_of_call
-from .._modes._refusals import promote_types, refuse_data_dependent
+from .._modes._refusals import refuse_data_dependent
+from .._modes._promotion import promote_types
 from .._modes._results import joined_result, permuted_result
 from .._tables._bounded_cache import BoundedCache
 from .._tables._dtypes import DType, check_dtype_kind

@@ -11,7 +11,8 @@ from .._kernels._searching_kernels import chosen, insertion_positions, nonzero_p
 from .._modes._call_rules import check_call
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import device_of_call
-from .._modes._refusals import promote_types, refuse_data_dependent, scalar_result_dtype
+from .._modes._refusals import refuse_data_dependent
+from .._modes._promotion import promote_types, scalar_result_dtype
 from .._modes._results import broadcast_result, data_dependent_results, reduced_result
 from .._tables._dtypes import check_dtype_kind
 from .._tables._layout import broadcast_shape

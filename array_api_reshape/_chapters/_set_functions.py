@@ -9,9 +9,8 @@ from .._kernels._set_kernels import membership, unique_parts
 from .._modes._call_rules import check_call
 from .._modes._device_checks import index_dtype_on
 from .._modes._placement import device_of_call
-from .._modes._refusals import (
-    promote_types, refuse_data_dependent, refuse_unspecified_kind, scalar_result_dtype,
-)
+from .._modes._refusals import refuse_data_dependent, refuse_unspecified_kind
+from .._modes._promotion import promote_types, scalar_result_dtype
 from .._modes._results import data_dependent_results
 from .._tables._dtypes import DType
 from .._tables._dtypes import bool as bool_dtype

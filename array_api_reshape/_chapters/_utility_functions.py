@@ -5,7 +5,8 @@ from __future__ import annotations
 from .._array._array_object import Array, check_array
 from .._kernels._scan_kernels import differences
 from .._modes._placement import device_of_call
-from .._modes._refusals import promote_types, refuse_unspecified_kind
+from .._modes._refusals import refuse_unspecified_kind
+from .._modes._promotion import promote_types
 from .._tables._dtypes import bool as bool_dtype
 from .._tables._arguments import as_int, normalize_axis
 from ._reduction_steps import reduce

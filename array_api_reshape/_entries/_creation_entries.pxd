@@ -1,5 +1,5 @@
 # The compiled build's declarations for _creation_entries.py (see
-# array_api_reshape/_tables/_build.py): the fast paths read the array's fields and the
+# array_api_reshape/_runtime/_build.py): the fast paths read the array's fields and the
 # modes' answers in C.
 
 cimport cython

@@ -14,7 +14,7 @@ from typing import Any
 
 from .._array._array_object import Array, adopted, converts_exactly, shared_whole
 from .._kernels._creation_kernels import converted, filled_array, new_filled, new_range
-from .._kernels._memory import check_allocation
+from .._runtime._memory import check_allocation
 from .._modes._gates import plain_creation, plain_promotion
 from .._tables._arguments import all_ints, check_shape
 from .._tables._devices import CPU_DEVICE, Device

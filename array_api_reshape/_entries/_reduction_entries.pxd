@@ -1,5 +1,5 @@
 # The compiled build's declarations for _reduction_entries.py (see
-# array_api_reshape/_tables/_build.py): the fast path reads the array's fields and the
+# array_api_reshape/_runtime/_build.py): the fast path reads the array's fields and the
 # modes' answers in C.
 
 cimport cython

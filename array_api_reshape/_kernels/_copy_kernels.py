@@ -24,7 +24,7 @@ import numpy as np
 from .._tables._copy_plan import Box, CopyPlan, Region, TilePolicy, plan_copy, regular_regions
 from .._tables._layout import Order, make_layout
 from . import _piecewise_kernels as piecewise
-from . import _threads
+from .._runtime import _threads
 
 SMALL_COPY_BYTES = 1 << 18
 TILE_POLICY = TilePolicy()

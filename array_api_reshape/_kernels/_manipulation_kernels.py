@@ -21,7 +21,7 @@ from .._tables._arguments import INT64_MAX
 from . import _piecewise_kernels as piecewise
 from ._copy_kernels import copy_strided
 from ._creation_kernels import StorageAndLayout
-from ._memory import check_allocation
+from .._runtime._memory import check_allocation
 from ._numpy_views import contiguous_copy, silenced, wrap_result
 from ._operand_kernels import Elements
 from ._storage import Storage

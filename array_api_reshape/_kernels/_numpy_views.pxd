@@ -1,4 +1,4 @@
-# The compiled build's declarations for _numpy_views.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _numpy_views.py (see array_api_reshape/_runtime/_build.py):
 # the array object's fast paths call these in C.
 
 cimport cython

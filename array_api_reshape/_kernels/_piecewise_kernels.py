@@ -43,7 +43,7 @@ from .._tables._layout import broadcast_shape, product, row_major_strides
 from .._tables._piece_plan import (
     Key, cut_points, plan_pieces, row_pieces, shrinking_cut_points,
 )
-from . import _threads
+from .._runtime import _threads
 
 # --- kinds of work, by their cost per element, and where threads start to pay ----------
 

@@ -1,4 +1,4 @@
-# The compiled build's declarations for _storage.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _storage.py (see array_api_reshape/_runtime/_build.py):
 # Storage is an extension type whose slots are C fields.
 
 cimport cython

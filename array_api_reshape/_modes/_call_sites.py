@@ -18,7 +18,7 @@ import sys
 from types import CodeType
 from typing import Any, NamedTuple
 
-from .._tables._build import COMPILED_MODULES, source_of
+from .._runtime._build import COMPILED_MODULES, source_of
 from .._tables._bounded_cache import BoundedCache
 
 class Frame(NamedTuple):

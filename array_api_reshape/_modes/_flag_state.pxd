@@ -1,4 +1,4 @@
-# The compiled build's declarations for _flag_state.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _flag_state.py (see array_api_reshape/_runtime/_build.py):
 # the modes' answers are C fields, which the compiled hot paths read without a lookup.
 
 cdef class _Modes:

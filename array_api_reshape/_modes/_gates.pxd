@@ -1,4 +1,4 @@
-# The compiled build's declarations for _gates.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _gates.py (see array_api_reshape/_runtime/_build.py):
 # each gate is a C call for the compiled fast paths, its first test one C field of _Modes.
 
 from array_api_reshape._kernels._storage cimport Storage

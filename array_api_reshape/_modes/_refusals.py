@@ -12,27 +12,20 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
+from .._tables._devices import Device
 from .._tables._dtypes import (
     DType,
-    agreed_promotion,
-    agreed_scalar_promotion,
     dtype_of_argument,
     is_kind,
-    is_standard_promotion,
-    scalar_beyond_the_standard,
 )
-from .._tables._devices import Device
 from . import _strict_rules as strict_rules
 from ._device_checks import default_device, refuse_data_dependent_on
 from ._findings import mode_error
 from ._flag_state import MODES, ServedAttributes, hold_served, value
 from ._library_methods import library_function
 from ._profiles import (
-    check_promotion,
     lacked_attributes,
     library_capabilities,
-    cross_kind_promotion,
-    library_default,
     refuse_immutable_write,
     refuse_lacked_attribute,
     requested,
@@ -51,8 +44,6 @@ __all__ = [
     "refuse_unspecified_kind",
     "capabilities_here",
     "check_dtype",
-    "promote_types",
-    "scalar_result_dtype",
     "extension_function",
     "serve_hideable",
     "served_attribute",
@@ -248,38 +239,6 @@ def check_dtype(dtype: Any, function: str, argument: str = "dtype") -> DType:
             refuse_unspecified(function, f"Python's {dtype.__name__} as '{argument}'")
         if MODES.profile and argument == "dtype" and function != "isdtype":
             requested(result, function)
-    return result
-
-
-def promote_types(a: DType, b: DType, function: str = "result_type") -> DType:
-    """The promotion of two dtypes (``_dtypes.agreed_promotion``); across kinds, where
-    the standard is silent, refused when the unspecified flag is "refuse"; refused where
-    the profile's library refuses it."""
-    if MODES.profile:
-        check_promotion(a, b, function)
-        library_result = cross_kind_promotion(a, b)
-        if library_result is not None:
-            return library_result
-    result = agreed_promotion(a, b, function)
-    if MODES.flags and not is_standard_promotion(a, b) and not (
-            MODES.profile and strict_rules.lets_numpy_promote(function)):
-        refuse_unspecified(function, f"{a.name} cannot be promoted with {b.name} "
-                                     "(across kinds)")
-    return result
-
-
-def scalar_result_dtype(dtype: DType, scalar: object, function: str) -> DType:
-    """The dtype of an operation between an array of ``dtype`` and a Python scalar
-    (``_dtypes.agreed_scalar_promotion``); a pairing the standard is silent on is refused
-    when the unspecified flag is "refuse"."""
-    result = agreed_scalar_promotion(dtype, scalar, function)
-    if MODES.flags and scalar_beyond_the_standard(dtype, scalar):
-        refuse_unspecified(
-            function,
-            f"a Python {type(scalar).__name__} cannot be promoted with an array of {dtype.name}",
-        )
-        if MODES.profile:
-            return library_default(result)
     return result
 
 

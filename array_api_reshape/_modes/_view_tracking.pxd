@@ -1,4 +1,4 @@
-# The compiled build's declarations for _view_tracking.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _view_tracking.py (see array_api_reshape/_runtime/_build.py):
 # the books are an extension type whose slots are C fields, and making an array or a view
 # reads the arrays' and storages' fields, and the code that called it, in C. The array
 # object's declarations cimport this file (for made and track_view), so every compiled

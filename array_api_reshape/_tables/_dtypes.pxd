@@ -1,4 +1,4 @@
-# The compiled build's declarations for _dtypes.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _dtypes.py (see array_api_reshape/_runtime/_build.py):
 # DType is an extension type whose fields the hot paths read in C; is_kind, the test of a
 # dtype's kind, is a C call for the compiled modules that cimport it.
 

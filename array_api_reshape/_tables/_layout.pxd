@@ -1,4 +1,4 @@
-# The compiled build's declarations for _layout.py (see array_api_reshape/_tables/_build.py):
+# The compiled build's declarations for _layout.py (see array_api_reshape/_runtime/_build.py):
 # layouts are made in C.
 
 from array_api_reshape._tables cimport _records

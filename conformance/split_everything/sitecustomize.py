@@ -5,7 +5,8 @@ more elements is cut into pieces of a few bytes on four threads, whatever the ma
 load, so that the suite checks the threaded paths rather than the one-call ones.
 """
 
-from array_api_reshape._kernels import _piecewise_kernels, _threads
+from array_api_reshape._kernels import _piecewise_kernels
+from array_api_reshape._runtime import _threads
 
 _piecewise_kernels.set_threading_thresholds(
     dict.fromkeys(_piecewise_kernels.THREADING_THRESHOLDS, 2))

@@ -16,7 +16,7 @@ import pytest
 
 import array_api_reshape as xp
 from array_api_reshape._array import _array_object
-from array_api_reshape._tables._build import source_of
+from array_api_reshape._runtime._build import source_of
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import fft
-from array_api_reshape._kernels import _creation_kernels, _memory
+from array_api_reshape._kernels import _creation_kernels
+from array_api_reshape._runtime import _memory
 from public_functions import MODULES, example_call
 
 ALLOWED = (TypeError, ValueError, IndexError, OverflowError, MemoryError)

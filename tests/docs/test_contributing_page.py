@@ -119,6 +119,7 @@ def _write(root: Path, files: dict[str, str]) -> None:
 def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_path):
     _write(tmp_path, {
         "__init__.py": "", "__main__.py": "", "fft.py": "", "layout/__init__.py": "",
+        "_runtime/_build.py": "",
         "_tables/__init__.py": "", "_tables/_layout.py": "", "_kernels/_storage.py": "",
         "_modes/_flag_state.py": "", "_array/_array_object.py": "",
         "_chapters/_sub/_inner.py": "", "_entries/_array_entries.py": "",
@@ -128,11 +129,12 @@ def test_the_folder_is_the_layer_and_a_private_module_at_the_top_has_none(tmp_pa
     modules = _layers.read_modules(tmp_path)
     layer = {m.file: _layers.layer_of(m) for m in modules.values()}
     assert layer == {
-        "__init__.py": 8, "__main__.py": 8, "fft.py": 8, "layout/__init__.py": 8,
-        "_tables/__init__.py": 0, "_tables/_layout.py": 0, "_kernels/_storage.py": 1,
-        "_modes/_flag_state.py": 2,
-        "_array/_array_object.py": 3, "_chapters/_sub/_inner.py": 4,
-        "_entries/_array_entries.py": 5, "_layout_tools/_svg.py": 6, "_testing/_report.py": 7,
+        "__init__.py": 9, "__main__.py": 9, "fft.py": 9, "layout/__init__.py": 9,
+        "_runtime/_build.py": 0,
+        "_tables/__init__.py": 1, "_tables/_layout.py": 1, "_kernels/_storage.py": 2,
+        "_modes/_flag_state.py": 3,
+        "_array/_array_object.py": 4, "_chapters/_sub/_inner.py": 5,
+        "_entries/_array_entries.py": 6, "_layout_tools/_svg.py": 7, "_testing/_report.py": 8,
         "_helpers.py": None, "_extras/_more.py": None, "layout/_private.py": None,
     }
     assert sorted(_layers.unplaced(modules)) == [
@@ -163,7 +165,7 @@ def test_imports_inside_functions_and_relative_imports_are_read_type_checking_on
     # an import under TYPE_CHECKING never runs: no arrow; its else branch runs
     assert modules[reductions].imports == {f"{package}._tables._devices"}
     edges = _layers.layer_imports(modules)
-    assert edges[(3, 4)] == [("_array_object", "_reductions")]  # upward between folders: dashed
+    assert edges[(4, 5)] == [("_array_object", "_reductions")]  # upward between folders: dashed
     assert "_array_object` imports `_reductions" in _layers.upward_imports(modules)
 
 

@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout
-from array_api_reshape._kernels import _copy_kernels, _threads
+from array_api_reshape._kernels import _copy_kernels
+from array_api_reshape._runtime import _threads
 from array_api_reshape._tables._copy_plan import TilePolicy
 from array_api_reshape._kernels._numpy_views import (
     c_contiguous,

@@ -279,7 +279,7 @@ def test_the_compiled_core_is_kept_when_asked_for(scipy_layout, monkeypatch):
     monkeypatch.setenv("ARRAY_API_RESHAPE_PURE", "0")
     build = subprocess.run(
         [sys.executable, "-c", "import array_api_reshape; "
-         "from array_api_reshape._tables import _build; print(_build.build_name())"],
+         "from array_api_reshape._runtime import _build; print(_build.build_name())"],
         capture_output=True, text=True, check=True).stdout
     result = _run(scipy_layout, "--xp-as", "array_api_strict", "-k", "patched or name")
     if build.startswith("compiled"):

@@ -15,7 +15,7 @@ import pytest
 
 import array_api_reshape  # noqa: F401  (the build is chosen as the package is imported)
 from array_api_reshape._modes import _call_sites
-from array_api_reshape._tables import _build
+from array_api_reshape._runtime import _build
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "array_api_reshape"
@@ -58,7 +58,7 @@ def test_the_walks_pass_over_the_frames_of_exactly_the_compiled_modules():
 def test_the_environment_variable_runs_every_compiled_module_from_its_source():
     code = (
         "import sys, array_api_reshape as xp\n"
-        "from array_api_reshape._tables import _build\n"
+        "from array_api_reshape._runtime import _build\n"
         "print(all(sys.modules[m].__file__.endswith('.py') for m in _build.COMPILED_MODULES))\n"
         "print(_build.build_name()); print(xp.asarray([1.0, 2.0]) + 1)"
     )

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import array_api_reshape as xp
-from array_api_reshape._tables._build import build_name
+from array_api_reshape._runtime._build import build_name
 from array_api_reshape import flags
 from array_api_reshape import layout
 from array_api_reshape.__main__ import InputError, main, parse_int_tuple, tour

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import TYPE_CHECKING
 
-from .._tables._dtypes import DType
+if TYPE_CHECKING:  # a layer above: dtypes are only named here
+    from .._tables._dtypes import DType
 
 INTP_MAX = 2**63 - 1
 """The most bytes any array can span: its byte offsets are signed 64-bit integers."""

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import array_api_reshape as xp
 from array_api_reshape import layout, threads
-from array_api_reshape._kernels import _piecewise_kernels as piecewise, _threads
+from array_api_reshape._kernels import _piecewise_kernels as piecewise
+from array_api_reshape._runtime import _threads
 from array_api_reshape._kernels._elementwise_records import ELEMENTWISE_FUNCTIONS
 from array_api_reshape._tables._dtypes import KIND_GROUPS
 

@@ -39,7 +39,7 @@ COMPILED_MODULES = (
     "array_api_reshape._entries._reduction_entries",
     "array_api_reshape._kernels._creation_kernels",
     "array_api_reshape._kernels._scalar_kernels",
-    "array_api_reshape._kernels._memory",
+    "array_api_reshape._runtime._memory",
     "array_api_reshape._kernels._manipulation_kernels",
     "array_api_reshape._kernels._reduction_kernels",
     "array_api_reshape._kernels._elementwise_kernels",
