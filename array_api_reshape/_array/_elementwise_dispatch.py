@@ -307,10 +307,10 @@ def _binary_plans(function: ElementwiseFunction) -> tuple[BinaryPlan | None, ...
         result, numpy_kind = result_dtype_for(rule, dtype), dtype.dtype.kind
         scalars = kernels.takes_python_scalars(function, numpy_kind)
         plans.append(binary_plan(
-            kernel=kernels.binary_kernel(function, result.kind, numpy_kind),
+            kernel=kernels.binary_kernel(function, result, numpy_kind),
             result_dtype=result,
             exact_scalars=EXACT_PYTHON_SCALARS[dtype] if scalars else {},
-            large_kernel=kernels.large_binary_kernel(function, result.kind, numpy_kind),
+            large_kernel=kernels.large_binary_kernel(function, result, numpy_kind),
         ))
     return tuple(plans)
 
@@ -504,7 +504,7 @@ def _in_place_kernels(
     another last bit, and ``x *= y`` must give the bits of ``x * y``."""
     return tuple(
         None if plan is None or plan[1] is not dtype or is_kind(dtype, "complex floating")
-        else kernels.in_place_kernel(function, dtype.kind, dtype.dtype.kind)
+        else kernels.in_place_kernel(function, dtype, dtype.dtype.kind)
         for dtype, plan in zip(ALL_DTYPES, plans)
     )
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .._tables._dtypes import KIND_GROUPS, DType
+from .._tables._dtypes import DType, is_kind
 from . import _piecewise_kernels as piecewise
 from ._elementwise_records import ElementwiseFunction
 from ._numpy_views import (
@@ -69,30 +69,32 @@ def binary_of_operands(
     """The standard's ``function`` of two operands (arrays or Python scalars) broadcast
     together, computed in ``dtype``."""
     name = function.name
-    return binary(function, operand(x1, dtype, name), operand(x2, dtype, name), dtype.kind)
+    return binary(function, operand(x1, dtype, name), operand(x2, dtype, name), dtype)
 
 
-def _could_warn(function: ElementwiseFunction, kind: str) -> bool:
-    """Whether NumPy may emit a floating-point warning computing ``function`` in ``kind``."""
+def _could_warn(function: ElementwiseFunction, dtype: DType | None) -> bool:
+    """Whether NumPy may emit a floating-point warning computing ``function`` with a
+    result of ``dtype`` (None: unknown, so it may)."""
     quiet_for = function.quiet_for
-    return quiet_for is None or kind not in KIND_GROUPS[quiet_for]
+    return quiet_for is None or dtype is None or not is_kind(dtype, quiet_for)
 
 
-def binary(function: ElementwiseFunction, a: Any, b: Any, kind: str = "") -> np.ndarray:
+def binary(function: ElementwiseFunction, a: Any, b: Any,
+           dtype: DType | None = None) -> np.ndarray:
     """The standard's ``function`` of ``a`` and ``b`` element by element (broadcasting);
-    ``kind`` is the result's dtype kind, which says whether NumPy could warn."""
+    ``dtype`` is the result's, which says whether NumPy could warn."""
     threads = piecewise.threads_for(piecewise.result_size((a, b)), function.work)
     if threads > 1:
         kind_of = a if isinstance(a, np.ndarray) else b
         plain = function.piece_kernel(np.asarray(kind_of).dtype.kind)
         return silenced(piecewise.computed, plain, (a, b), threads)
-    if _could_warn(function, kind):
+    if _could_warn(function, dtype):
         return np.asarray(silenced(function.kernel, a, b))
     return np.asarray(function.kernel(a, b))
 
 
-def binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Kernel:
-    """``binary`` made once for one function, result dtype kind and NumPy dtype kind of
+def binary_kernel(function: ElementwiseFunction, dtype: DType, numpy_kind: str) -> Kernel:
+    """``binary`` made once for one function, result dtype and NumPy dtype kind of
     the operands (the hot path of operators): a function of two NumPy operands that
     returns a new ndarray; NumPy's ufunc alone where it gives the standard's results for
     that kind (``ElementwiseFunction.piece_kernel``).
@@ -100,16 +102,17 @@ def binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> 
     NumPy's ufuncs also take a Python scalar operand; they convert it to the other
     operand's dtype (NumPy 2's weak scalars), as the standard asks."""
     kernel = function.piece_kernel(numpy_kind)
-    if _could_warn(function, kind):
+    if _could_warn(function, dtype):
         return silencing(kernel)
     return returning_ndarray(kernel)
 
 
-def large_binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: str) -> Binary:
+def large_binary_kernel(function: ElementwiseFunction, dtype: DType,
+                        numpy_kind: str) -> Binary:
     """``binary_kernel`` for operands of one shape, or an array and a Python scalar, of
     at least ``_piecewise_kernels.LOWEST_THREADING_THRESHOLD`` elements: in pieces on
     several threads where that pays."""
-    small, work = binary_kernel(function, kind, numpy_kind), function.work
+    small, work = binary_kernel(function, dtype, numpy_kind), function.work
 
     def kernel(a: Any, b: Any) -> np.ndarray:
         array = a if a.__class__ is _NDARRAY else b
@@ -125,7 +128,7 @@ def large_binary_kernel(function: ElementwiseFunction, kind: str, numpy_kind: st
 _NDARRAY = np.ndarray
 
 
-def in_place_kernel(function: ElementwiseFunction, kind: str,
+def in_place_kernel(function: ElementwiseFunction, dtype: DType,
                     numpy_kind: str) -> Callable[[Any, Any], None]:
     """A function of two NumPy operands of NumPy's dtype kind ``numpy_kind`` that writes
     ``function`` of them into the first (the in-place operators' fast path, for small
@@ -139,7 +142,7 @@ def in_place_kernel(function: ElementwiseFunction, kind: str,
     else:
         def into_first(a: Any, b: Any) -> None:
             np.copyto(a, kernel(a, b), casting="unsafe")
-    if not _could_warn(function, kind):
+    if not _could_warn(function, dtype):
         return into_first
 
     def quietly_into_first(a: Any, b: Any) -> None:

@@ -247,12 +247,6 @@ KIND_WORDS = re.compile(r"\b(bool|integer|integral|floating|signed|unsigned|real
 """Words of our kinds, as a string compared with a DType's ``kind`` would hold them (NumPy's
 one-letter kinds, which the kernels test on NumPy arrays, hold none)."""
 
-KIND_TESTS_ELSEWHERE = {
-    # handed a kind, not a dtype, by _array/_elementwise_dispatch.py (its kernels' choice)
-    "_kernels/_elementwise_kernels.py",
-}
-
-
 def _is_kind_attribute(node):
     return isinstance(node, ast.Attribute) and node.attr == "kind"
 
@@ -286,14 +280,7 @@ def kind_tests_by_string():
 
 
 def test_no_kind_is_tested_by_its_string_outside_the_dtype_table():
-    elsewhere = [(module, line) for module, line in kind_tests_by_string()
-                 if module not in KIND_TESTS_ELSEWHERE]
-    assert elsewhere == [], "test kinds with _dtypes.is_kind(dtype, group)"
-
-
-def test_the_list_of_kind_tests_elsewhere_is_not_stale():
-    still_testing = {module for module, _ in kind_tests_by_string()}
-    assert KIND_TESTS_ELSEWHERE <= still_testing, KIND_TESTS_ELSEWHERE - still_testing
+    assert kind_tests_by_string() == [], "test kinds with _dtypes.is_kind(dtype, group)"
 
 
 @pytest.mark.parametrize("old", [
