@@ -1,4 +1,4 @@
-"""Layer 3, the portability modes: the flags' state, the refusals of the modes, the device
+"""Layer 4, the portability modes: the flags' state, the refusals of the modes, the device
 rules, and the views modes with their bookkeeping.
 
 Everything a flag changes is decided here: what the flags are in the current context
