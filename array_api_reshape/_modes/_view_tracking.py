@@ -295,20 +295,26 @@ def storage_joining_tracked(storage: Storage) -> tuple[Storage, int] | None:
     return None if found is None else (found[0], found[1].offset)
 
 
+_COUNTING_FIRST = threading.Lock()
+"""Held while an array is counted for the first time: threads that view one array no
+mode has counted yet, at once, count it once (and give its storage one Sharing)."""
+
+
 def track(array: ArrayObject, origin: Origin | None = None) -> None:
     """Count ``array`` among the live arrays of its storage (once); ``origin`` says where
     it came from when it was not made while tracked (``_made_at`` says so otherwise)."""
-    sharing = _sharing_for(array._storage)
-    if is_tracked(sharing, array):
-        return
-    array._np_view = None  # its reads must reach ``_numpy()``, which checks them
-    ref = _count(sharing, array)
-    made = getattr(array, "_made_at", None)
-    if made is None:
-        sharing.origins[id(array)] = (ref, origin)
-        array._made_at = None  # (set, so that ``track_view`` reads it without a default)
-    else:
-        array._made_at = (made[0], made[1], made[2], made[3], sharing.token)
+    with _COUNTING_FIRST:
+        sharing = _sharing_for(array._storage)
+        if is_tracked(sharing, array):
+            return
+        array._np_view = None  # its reads must reach ``_numpy()``, which checks them
+        ref = _count(sharing, array)
+        made = getattr(array, "_made_at", None)
+        if made is None:
+            sharing.origins[id(array)] = (ref, origin)
+            array._made_at = None  # (set, so that ``track_view`` reads it without a default)
+        else:
+            array._made_at = (made[0], made[1], made[2], made[3], sharing.token)
 
 
 _last_made: Made = (None, None, -1, None, None)
