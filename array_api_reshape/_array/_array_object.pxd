@@ -10,7 +10,9 @@ from array_api_reshape._kernels cimport _numpy_views as _views
 from array_api_reshape._kernels cimport _piecewise_kernels as _piecewise
 from array_api_reshape._kernels._numpy_views cimport Kernel
 from array_api_reshape._tables._dtypes cimport DType, is_kind
-from array_api_reshape._tables._layout_indexing cimport basic_indexed, first_axis_indexed
+from array_api_reshape._tables._layout_indexing cimport (
+    basic_indexed, first_axis_indexed, remembered_slice,
+)
 from array_api_reshape._tables cimport _records
 from array_api_reshape._tables._layout cimport contiguous_layout_of, last_contiguous_layout
 from array_api_reshape._modes._flag_state cimport _Modes
@@ -58,8 +60,6 @@ cdef int _AT_INT, _SELECTED, _COMBINED, _IN_LAYOUT, _SCATTERED
 
 @cython.locals(index=Array)
 cdef inline int _key_kind(Array x, object key) except -1
-
-cdef object _remembered_slice(object layout, slice key)
 
 @cython.locals(array=Array)
 cdef inline object _storage_of(object operand)

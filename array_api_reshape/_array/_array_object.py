@@ -101,7 +101,7 @@ from ._library_attributes import LibraryAttribute
 from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,
-    remembered_sliced_layout,
+    remembered_slice,
 )
 from ._matrix_product import matrix_product
 from ._pickling import reduce_array, register_array_class
@@ -434,13 +434,6 @@ def _key_kind(x: Array, key: Any) -> int:
         index = key
         return classify_index(_shape_of(x), _shape_of(index), index._dtype)
     return classify_key(_shape_of(x), key, Array)
-
-
-def _remembered_slice(layout: Layout, key: slice) -> Layout | None:
-    """``layout`` sliced along its first axis by the plain slice ``key`` when that layout
-    is remembered (``remembered_sliced_layout``); None otherwise (the general path's).
-    Compiled, the slice's bounds are read in C."""
-    return remembered_sliced_layout((layout, key.start, key.stop, key.step))
 
 
 def _storage_of(operand: Any) -> Any:
@@ -1243,7 +1236,7 @@ class Array:
                                   "__getitem__")
         elif kind == KEY_SLICE:
             if plain_view():
-                sliced = _remembered_slice(layout, key)  # type: ignore[arg-type]
+                sliced = remembered_slice(layout, key)  # type: ignore[arg-type]
                 if sliced is not None:
                     return self._view(sliced, "__getitem__")
         elif kind == KEY_BASIC:

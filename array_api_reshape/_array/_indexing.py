@@ -29,7 +29,7 @@ from .._tables._layout_indexing import (
     basic_indexed,
     first_axis_indexed,
     first_axis_sliced,
-    remembered_sliced_layout,
+    remembered_slice,
 )
 
 class Advanced(NamedTuple):
@@ -68,7 +68,7 @@ def select(array: Any, key: Any, operation: str, kind: int | None = None) -> Tar
     if kind == KEY_INT:
         return first_axis_indexed(layout, key, operation)
     if kind == KEY_SLICE:
-        sliced = remembered_sliced_layout((layout, key.start, key.stop, key.step))
+        sliced = remembered_slice(layout, key)
         return sliced if sliced is not None else first_axis_sliced(layout, key)
     if kind == KEY_BASIC:
         return basic_indexed(layout, key, operation)

@@ -7,6 +7,8 @@ from array_api_reshape._tables._layout cimport make_layout
 
 cpdef object first_axis_indexed(object layout, object index, str operation=*)
 
+cpdef object remembered_slice(object layout, slice key)
+
 @cython.locals(old_shape=tuple, old_strides=tuple, shape=list, strides=list, axis=Py_ssize_t,
                size=Py_ssize_t, stride=Py_ssize_t, offset=Py_ssize_t, start=Py_ssize_t,
                stop=Py_ssize_t, step=Py_ssize_t, length=Py_ssize_t)

@@ -102,6 +102,12 @@ remembered_sliced_layout = SLICED_LAYOUTS.get
 """``SLICED_LAYOUTS.get`` bound once, for the hot paths."""
 
 
+def remembered_slice(layout: Layout, key: slice) -> Layout | None:
+    """``first_axis_sliced(layout, key)`` when it is remembered; None otherwise (the
+    caller slices). Compiled, the slice's bounds are read in C."""
+    return remembered_sliced_layout((layout, key.start, key.stop, key.step))
+
+
 def first_axis_sliced(layout: Layout, key: slice) -> Layout:
     """``layout[key]`` for one slice of ints or None: the fast path of ``basic_indexed``;
     its result is remembered in ``SLICED_LAYOUTS``."""
